@@ -1,0 +1,124 @@
+import { mkdirSync } from "node:fs";
+import { resolve } from "node:path";
+import { sql } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { getEnv } from "@/lib/env";
+import { acquirePgliteLock, releasePgliteLock } from "./pglite-lock";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+/** Both drivers' databases and their transactions satisfy this type, so queries take `db: Db` first. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type DbHandle = {
+  db: Db;
+  kind: "postgres" | "pglite";
+  /** A real round trip; rejects when the database cannot answer within `timeoutMs`. */
+  ping: (timeoutMs?: number) => Promise<void>;
+  close: () => Promise<void>;
+};
+
+export type DbTarget = { url: string } | { pgliteDir: string } | { memory: true };
+
+export const MIGRATIONS_FOLDER = resolve(process.cwd(), "db/migrations");
+
+export async function openDb(target: DbTarget, options: { max?: number } = {}): Promise<DbHandle> {
+  if ("url" in target) {
+    const { default: postgres } = await import("postgres");
+    const { drizzle } = await import("drizzle-orm/postgres-js");
+    const client = postgres(target.url, {
+      max: options.max ?? 10,
+      connect_timeout: 5,
+      idle_timeout: 30,
+      onnotice: () => {},
+    });
+    const db = drizzle(client, { schema, casing: "snake_case" }) as unknown as Db;
+    return {
+      db,
+      kind: "postgres",
+      ping: (timeoutMs = 2000) => withTimeout(client`select 1`.then(() => undefined), timeoutMs),
+      close: () => client.end({ timeout: 5 }),
+    };
+  }
+
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  let dataDir: string | undefined;
+  if ("pgliteDir" in target) {
+    dataDir = resolve(target.pgliteDir);
+    mkdirSync(dataDir, { recursive: true });
+    acquirePgliteLock(dataDir);
+  }
+  const client = await PGlite.create(dataDir ? { dataDir } : {});
+  const db = drizzle(client, { schema, casing: "snake_case" }) as unknown as Db;
+  return {
+    db,
+    kind: "pglite",
+    ping: async (timeoutMs = 2000) => {
+      if (client.closed) throw new Error("database is closed");
+      await withTimeout(client.query("select 1").then(() => undefined), timeoutMs);
+    },
+    close: async () => {
+      if (!client.closed) await client.close();
+      if (dataDir) releasePgliteLock(dataDir);
+    },
+  };
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`database did not answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Applies the committed migrations. On PostgreSQL an advisory lock serializes concurrent starts
+ * (two app processes booting together); PGlite has a single owner, so it needs none.
+ */
+export async function migrateDb(handle: DbHandle): Promise<void> {
+  if (handle.kind === "pglite") {
+    const { migrate } = await import("drizzle-orm/pglite/migrator");
+    await migrate(handle.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    return;
+  }
+  const { migrate } = await import("drizzle-orm/postgres-js/migrator");
+  await handle.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(727274001)`);
+    await migrate(tx as never, { migrationsFolder: MIGRATIONS_FOLDER });
+  });
+}
+
+export function targetFromEnv(env = getEnv()): DbTarget {
+  return env.DATABASE_URL ? { url: env.DATABASE_URL } : { pgliteDir: env.PGLITE_DIR };
+}
+
+type GlobalDb = { handle?: Promise<DbHandle> };
+// Next bundles server code into several module graphs; a global keeps one database per process.
+const globalDb = globalThis as typeof globalThis & { __closingSigningDb?: GlobalDb };
+const state: GlobalDb = (globalDb.__closingSigningDb ??= {});
+
+/** The process-wide database, opened on first use from the environment. */
+export function getDbHandle(): Promise<DbHandle> {
+  state.handle ??= openDb(targetFromEnv()).catch((error: unknown) => {
+    state.handle = undefined;
+    throw error;
+  });
+  return state.handle;
+}
+
+export async function getDb(): Promise<Db> {
+  return (await getDbHandle()).db;
+}
+
+/** Tests and the standalone server install their own handle. */
+export function setDbHandle(handle: DbHandle | undefined): void {
+  state.handle = handle ? Promise.resolve(handle) : undefined;
+}
+
+export async function closeDb(): Promise<void> {
+  const handle = state.handle;
+  state.handle = undefined;
+  if (handle) await (await handle).close();
+}

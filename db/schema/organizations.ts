@@ -1,0 +1,27 @@
+import { integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, updatedAt } from "./columns";
+
+export type OrganizationSettings = {
+  brandColor?: string;
+  logoUrl?: string;
+  defaultFlowId?: string | null;
+  reminderCadenceDays?: number;
+  packageExpiryDays?: number;
+};
+
+/** Organizations, companies and locations use integer ids: the spec's `locationId` is an integer. */
+export const organizations = pgTable(
+  "organizations",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    name: text("name").notNull(),
+    slug: text("slug").notNull(),
+    settings: jsonb("settings").$type<OrganizationSettings>().notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("organizations_slug_key").on(t.slug)],
+);
+
+export type Organization = typeof organizations.$inferSelect;
+export type NewOrganization = typeof organizations.$inferInsert;

@@ -1,0 +1,57 @@
+import { index, integer, pgEnum, pgTable, text, uniqueIndex, uuid, boolean } from "drizzle-orm/pg-core";
+import { bytea, createdAt, idColumn, timestampTz, updatedAt } from "./columns";
+import { packageSigners } from "./package-signers";
+import { signingPackages } from "./signing-packages";
+
+/** A PDF in a signing package. The bytes stay in the database; `sha256` is what signers attest to. */
+export const packageDocuments = pgTable(
+  "package_documents",
+  {
+    id: idColumn(),
+    packageId: uuid("package_id")
+      .notNull()
+      .references(() => signingPackages.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    contentType: text("content_type").notNull().default("application/pdf"),
+    content: bytea("content").notNull(),
+    sizeBytes: integer("size_bytes").notNull(),
+    sha256: text("sha256").notNull(),
+    pageCount: integer("page_count").notNull(),
+    position: integer("position").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index("package_documents_package_id_idx").on(t.packageId)],
+);
+
+export const signatureRequestStatusEnum = pgEnum("signature_request_status", ["pending", "signed", "declined"]);
+
+/** One signature a signer owes on one document. An e-signature fulfils exactly one request. */
+export const signatureRequests = pgTable(
+  "signature_requests",
+  {
+    id: idColumn(),
+    packageId: uuid("package_id")
+      .notNull()
+      .references(() => signingPackages.id, { onDelete: "cascade" }),
+    documentId: uuid("document_id")
+      .notNull()
+      .references(() => packageDocuments.id, { onDelete: "cascade" }),
+    signerId: uuid("signer_id")
+      .notNull()
+      .references(() => packageSigners.id, { onDelete: "cascade" }),
+    required: boolean("required").notNull().default(true),
+    status: signatureRequestStatusEnum("status").notNull().default("pending"),
+    signedAt: timestampTz("signed_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("signature_requests_document_signer_key").on(t.documentId, t.signerId),
+    index("signature_requests_package_id_idx").on(t.packageId),
+  ],
+);
+
+export type PackageDocument = typeof packageDocuments.$inferSelect;
+export type NewPackageDocument = typeof packageDocuments.$inferInsert;
+export type SignatureRequest = typeof signatureRequests.$inferSelect;
+export type NewSignatureRequest = typeof signatureRequests.$inferInsert;

@@ -1,0 +1,40 @@
+import { index, integer, pgEnum, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { createdAt, idColumn, timestampTz, updatedAt } from "./columns";
+import { signingPackages } from "./signing-packages";
+import { users } from "./users";
+
+export const signerRoleEnum = pgEnum("signer_role", ["signer", "co_signer"]);
+export const signerStatusEnum = pgEnum("signer_status", ["pending", "notified", "viewed", "signed", "declined"]);
+
+/** A person who signs a package. Signers with the same routing order sign in parallel. */
+export const packageSigners = pgTable(
+  "package_signers",
+  {
+    id: idColumn(),
+    packageId: uuid("package_id")
+      .notNull()
+      .references(() => signingPackages.id, { onDelete: "cascade" }),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    role: signerRoleEnum("role").notNull().default("signer"),
+    routingOrder: integer("routing_order").notNull().default(1),
+    status: signerStatusEnum("status").notNull().default("pending"),
+    notifiedAt: timestampTz("notified_at"),
+    viewedAt: timestampTz("viewed_at"),
+    signedAt: timestampTz("signed_at"),
+    declinedAt: timestampTz("declined_at"),
+    declineReason: text("decline_reason"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("package_signers_package_id_idx").on(t.packageId),
+    index("package_signers_user_id_idx").on(t.userId),
+    uniqueIndex("package_signers_package_email_key").on(t.packageId, sql`lower(${t.email})`),
+  ],
+);
+
+export type PackageSigner = typeof packageSigners.$inferSelect;
+export type NewPackageSigner = typeof packageSigners.$inferInsert;

@@ -1,0 +1,58 @@
+import { index, integer, pgEnum, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { companies } from "./companies";
+import { createdAt, idColumn, timestampTz, updatedAt } from "./columns";
+import { flows } from "./flows";
+import { locations } from "./locations";
+import { organizations } from "./organizations";
+import { templates } from "./templates";
+import { users } from "./users";
+
+/** ARCHITECTURE §5: draft → sent → in_progress → completed; cancelled, declined, expired are terminal. */
+export const signingStatusEnum = pgEnum("signing_status", [
+  "draft",
+  "sent",
+  "in_progress",
+  "completed",
+  "cancelled",
+  "declined",
+  "expired",
+]);
+
+export const signingPackages = pgTable(
+  "signing_packages",
+  {
+    id: idColumn(),
+    organizationId: integer("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "restrict" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "restrict" }),
+    locationId: integer("location_id")
+      .notNull()
+      .references(() => locations.id, { onDelete: "restrict" }),
+    title: text("title").notNull(),
+    status: signingStatusEnum("status").notNull().default("draft"),
+    templateId: uuid("template_id").references(() => templates.id, { onDelete: "set null" }),
+    flowId: uuid("flow_id").references(() => flows.id, { onDelete: "set null" }),
+    createdByUserId: uuid("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    message: text("message"),
+    sentAt: timestampTz("sent_at"),
+    completedAt: timestampTz("completed_at"),
+    cancelledAt: timestampTz("cancelled_at"),
+    cancelReason: text("cancel_reason"),
+    declinedAt: timestampTz("declined_at"),
+    expiresAt: timestampTz("expires_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("signing_packages_organization_id_idx").on(t.organizationId, t.id),
+    index("signing_packages_location_id_idx").on(t.locationId),
+    index("signing_packages_status_idx").on(t.status),
+  ],
+);
+
+export type SigningPackage = typeof signingPackages.$inferSelect;
+export type NewSigningPackage = typeof signingPackages.$inferInsert;
+export type SigningStatus = (typeof signingStatusEnum.enumValues)[number];

@@ -1,0 +1,46 @@
+import { index, integer, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { bytea, createdAt, idColumn, updatedAt } from "./columns";
+import { organizations } from "./organizations";
+import { users } from "./users";
+
+export type TemplateRole = { key: string; label: string; role: "signer" | "co_signer"; routingOrder: number };
+
+/** A reusable package: documents plus signer roles, copied into a package created from it. */
+export const templates = pgTable(
+  "templates",
+  {
+    id: idColumn(),
+    organizationId: integer("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    description: text("description"),
+    roles: jsonb("roles").$type<TemplateRole[]>().notNull().default([]),
+    createdByUserId: uuid("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("templates_organization_id_idx").on(t.organizationId)],
+);
+
+export const templateDocuments = pgTable(
+  "template_documents",
+  {
+    id: idColumn(),
+    templateId: uuid("template_id")
+      .notNull()
+      .references(() => templates.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    content: bytea("content").notNull(),
+    sizeBytes: integer("size_bytes").notNull(),
+    sha256: text("sha256").notNull(),
+    pageCount: integer("page_count").notNull(),
+    position: integer("position").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index("template_documents_template_id_idx").on(t.templateId)],
+);
+
+export type Template = typeof templates.$inferSelect;
+export type NewTemplate = typeof templates.$inferInsert;
+export type TemplateDocument = typeof templateDocuments.$inferSelect;

@@ -1,0 +1,116 @@
+import { OpenAPIHono } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { HTTPException } from "hono/http-exception";
+import { getDb } from "@/db/client";
+import { resolvePrincipal } from "@/lib/auth/principal";
+import { parseBearer, verifyAccessToken } from "@/lib/auth/verify-access-token";
+import { getJwks } from "@/lib/auth/local-keys";
+import { AppError, MethodNotAllowed, NotFound, toErrorResponse } from "@/lib/errors";
+import { log } from "@/lib/log";
+import type { ApiEnv } from "./context";
+import { managerSignings } from "./routes/manager-signings";
+import { probes } from "./routes/probes";
+import { session } from "./routes/session";
+import { validationHook } from "./validation";
+
+export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
+
+const OPENAPI_INFO = {
+  openapi: "3.1.0",
+  info: {
+    title: "Closing & Signing API",
+    version: "1.0.0",
+    description:
+      "Every /v1 operation takes `Authorization: Bearer <token>`. Errors are `{ \"error\": string }`. " +
+      "Lists use `?limit=&cursor=` and answer `{ data, nextCursor }`.",
+  },
+  security: [{ bearerAuth: [] }],
+};
+
+/** The core-api fetch handler: probes, the JWKS and `/v1`. Mounted in Next and served standalone. */
+export function createApiApp(): OpenAPIHono<ApiEnv> {
+  const app = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook });
+  app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
+    type: "http",
+    scheme: "bearer",
+    bearerFormat: "JWT",
+  });
+
+  app.route("/", probes);
+  app.get("/.well-known/jwks.json", (c) => c.json(getJwks(), 200, { "Cache-Control": "public, max-age=300" }));
+
+  app.use("/v1/*", async (c, next) => {
+    const token = parseBearer(c.req.header("authorization"));
+    const { subject } = await verifyAccessToken(token);
+    c.set("principal", await resolvePrincipal(await getDb(), subject));
+    await next();
+  });
+  app.use(
+    "/v1/*",
+    bodyLimit({
+      maxSize: JSON_BODY_LIMIT_BYTES,
+      onError: () => {
+        throw new AppError("payload_too_large", `Request body exceeds ${JSON_BODY_LIMIT_BYTES} bytes.`);
+      },
+    }),
+  );
+
+  app.route("/", session);
+  app.route("/", managerSignings);
+
+  let document: unknown;
+  // GET /v1/openapi.json – the OpenAPI 3.1 document generated from the request and response schemas.
+  app.get("/v1/openapi.json", (c) => {
+    document ??= app.getOpenAPI31Document(OPENAPI_INFO);
+    return c.json(document as object);
+  });
+
+  const allowedMethods = methodIndex(app);
+  app.notFound((c) => {
+    const allowed = allowedMethods(c.req.path);
+    const error = allowed.length > 0 ? MethodNotAllowed(allowed) : NotFound(`No route for ${c.req.method} ${c.req.path}.`);
+    return errorResponse(c, error);
+  });
+  app.onError((error, c) => errorResponse(c, error));
+  return app;
+}
+
+function errorResponse(c: Context, error: unknown): Response {
+  if (error instanceof HTTPException && !(error.cause instanceof AppError)) {
+    const status = error.status;
+    const message = status === 400 ? "Request body is not valid JSON." : error.message || "Request failed.";
+    return c.json({ error: message }, status);
+  }
+  const cause = error instanceof HTTPException ? error.cause : error;
+  const { status, body, headers } = toErrorResponse(cause, (e) =>
+    log.error("unhandled error", { method: c.req.method, path: c.req.path, error: e }),
+  );
+  return c.json(body, status as 400, headers);
+}
+
+/**
+ * Hono answers an unmatched method with 404; the API owes 405 with `Allow`. This indexes the
+ * registered routes once so the not-found handler can tell "no such path" from "wrong method".
+ */
+function methodIndex(app: OpenAPIHono<ApiEnv>): (path: string) => string[] {
+  let routes: { method: string; pattern: RegExp }[] | undefined;
+  return (path) => {
+    routes ??= app.routes
+      .filter((r) => r.method !== "ALL" && !r.path.endsWith("*"))
+      .map((r) => ({
+        method: r.method,
+        pattern: new RegExp(`^${r.path.replace(/[.]/g, "\\.").replace(/:[^/]+/g, "[^/]+")}/?$`),
+      }));
+    const methods = new Set(routes.filter((r) => r.pattern.test(path)).map((r) => r.method));
+    if (methods.has("GET")) methods.add("HEAD");
+    return [...methods].sort();
+  };
+}
+
+let singleton: OpenAPIHono<ApiEnv> | undefined;
+
+export function getApiApp(): OpenAPIHono<ApiEnv> {
+  singleton ??= createApiApp();
+  return singleton;
+}

@@ -1,0 +1,21 @@
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import type { ApiEnv } from "../context";
+import { pickErrors } from "../schemas/common";
+import { SessionSchema } from "../schemas/session";
+
+// GET /v1/signing/session – the caller, their role assignments and capabilities.
+const getSession = createRoute({
+  method: "get",
+  path: "/v1/signing/session",
+  tags: ["Signing session"],
+  summary: "The caller's signing session",
+  responses: {
+    200: { description: "The signing session", content: { "application/json": { schema: SessionSchema } } },
+    ...pickErrors(401),
+  },
+});
+
+export const session = new OpenAPIHono<ApiEnv>().openapi(getSession, (c) => {
+  const { user, roles, capabilities } = c.get("principal");
+  return c.json({ user, roles, capabilities }, 200);
+});

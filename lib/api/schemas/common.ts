@@ -1,0 +1,24 @@
+import { z } from "@hono/zod-openapi";
+
+export const ErrorSchema = z.object({ error: z.string() }).openapi("Error");
+
+const error = (description: string) => ({
+  description,
+  content: { "application/json": { schema: ErrorSchema } },
+});
+
+/** Standard error responses, reused by every operation's OpenAPI description. */
+export const errorResponses = {
+  400: error("Invalid request body or parameters"),
+  401: error("Missing, malformed, invalid or expired Bearer token"),
+  403: error("The token is valid but its roles lack the permission"),
+  404: error("The resource does not exist or is not visible to the caller"),
+  409: error("The resource is already in the target state"),
+  503: error("A required dependency is unavailable"),
+} as const;
+
+export function pickErrors<K extends keyof typeof errorResponses>(...codes: K[]): Pick<typeof errorResponses, K> {
+  return Object.fromEntries(codes.map((code) => [code, errorResponses[code]])) as Pick<typeof errorResponses, K>;
+}
+
+export const IsoDateTime = z.iso.datetime().openapi({ example: "2026-11-21T08:00:00.000Z" });

@@ -1,0 +1,76 @@
+import { and, eq } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { memberships, users, type User } from "@/db/schema";
+import { AUTH_ERRORS, Forbidden, Unauthorized } from "@/lib/errors";
+import {
+  capabilitiesOf,
+  ROLE_CAPABILITIES,
+  scopeContains,
+  scopeOf,
+  type Capability,
+  type RoleAssignment,
+  type Scope,
+} from "./capabilities";
+
+export type Principal = {
+  user: Pick<User, "id" | "email" | "name" | "authProvider">;
+  roles: RoleAssignment[];
+  capabilities: Capability[];
+};
+
+/**
+ * Resolves a verified token subject to the user and their role assignments in one round trip.
+ * An unknown or deactivated subject is indistinguishable from a bad token (spec §5.4, §7).
+ */
+export async function resolvePrincipal(db: Db, subject: string): Promise<Principal> {
+  const rows = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      authProvider: users.authProvider,
+      membershipId: memberships.id,
+      role: memberships.role,
+      organizationId: memberships.organizationId,
+      companyId: memberships.companyId,
+      locationId: memberships.locationId,
+    })
+    .from(users)
+    .leftJoin(memberships, eq(memberships.userId, users.id))
+    .where(and(eq(users.authSubject, subject), eq(users.isActive, true)));
+  const first = rows[0];
+  if (!first) throw Unauthorized(AUTH_ERRORS.invalid);
+  const roles: RoleAssignment[] = [];
+  for (const row of rows) {
+    if (row.membershipId && row.role) roles.push({ id: row.membershipId, role: row.role, scope: scopeOf({ ...row, role: row.role }) });
+  }
+  return {
+    user: { id: first.id, email: first.email, name: first.name, authProvider: first.authProvider },
+    roles,
+    capabilities: capabilitiesOf(roles),
+  };
+}
+
+export function hasCapability(principal: Principal, capability: Capability): boolean {
+  return principal.capabilities.includes(capability);
+}
+
+/** 403 unless some role of the principal grants `capability` somewhere (STYLE §5: authorize). */
+export function requireCapability(principal: Principal, capability: Capability, message: string): void {
+  if (!hasCapability(principal, capability)) throw Forbidden(message);
+}
+
+/** The scopes in which the principal holds `capability`. */
+export function scopesWith(principal: Principal, capability: Capability): Scope[] {
+  return principal.roles
+    .filter((r) => (ROLE_CAPABILITIES[r.role] as readonly string[]).includes(capability))
+    .map((r) => r.scope);
+}
+
+export function canAccess(
+  principal: Principal,
+  capability: Capability,
+  place: { organizationId: number; companyId?: number | null; locationId?: number | null },
+): boolean {
+  return scopesWith(principal, capability).some((scope) => scopeContains(scope, place));
+}

@@ -1,0 +1,187 @@
+import { randomBytes } from "node:crypto";
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { z } from "zod";
+
+/**
+ * The one module that reads `process.env` (ARCHITECTURE §2). Every variable of the environment
+ * contract is declared here; a bad value fails at start with a message naming the variable.
+ */
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+const optionalUrl = (protocols: string[]) =>
+  optionalString.refine(
+    (v) => {
+      if (v === undefined) return true;
+      try {
+        return protocols.includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { message: `must be a URL (${protocols.join(", ")})` },
+  );
+
+const booleanFlag = z
+  .enum(["", "0", "1", "true", "false"])
+  .optional()
+  .transform((v) => v === "1" || v === "true");
+
+const positiveInt = (fallback: number) =>
+  z.coerce.number().int().positive().optional().transform((v) => v ?? fallback);
+
+const schema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    DATABASE_URL: optionalUrl(["postgres:", "postgresql:"]),
+    PGLITE_DIR: z.string().trim().min(1).default(".data/pglite"),
+    APP_URL: z.url({ protocol: /^https?$/ }).default("http://localhost:3000"),
+    API_PORT: z.coerce.number().int().min(1).max(65535).default(4000),
+    AUTH_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, {
+      message: "must be at least 32 characters (try: openssl rand -base64 32)",
+    }),
+    ACCESS_TOKEN_TTL_SECONDS: positiveInt(900).pipe(z.number().max(24 * 3600)),
+    ADMIN_READ_CAP: positiveInt(500),
+    LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+
+    CLERK_SECRET_KEY: optionalString,
+    NEXT_PUBLIC_CLERK_PUBLISHABLE_KEY: optionalString,
+    CLERK_JWT_KEY: optionalString.refine((v) => v === undefined || v.includes("BEGIN PUBLIC KEY"), {
+      message: "must be a PEM public key (-----BEGIN PUBLIC KEY-----)",
+    }),
+    CLERK_AUTHORIZED_PARTIES: optionalString.transform((v) =>
+      v ? v.split(",").map((s) => s.trim()).filter(Boolean) : [],
+    ),
+    CLERK_WEBHOOK_SIGNING_SECRET: optionalString.refine((v) => v === undefined || v.startsWith("whsec_"), {
+      message: "must start with whsec_",
+    }),
+
+    STRIPE_SECRET_KEY: optionalString,
+    STRIPE_WEBHOOK_SECRET: optionalString,
+
+    PLAID_CLIENT_ID: optionalString,
+    PLAID_SECRET: optionalString,
+    PLAID_ENV: z.enum(["sandbox", "production"]).default("sandbox"),
+    PLAID_BASE_URL: optionalUrl(["http:", "https:"]),
+    BANK_TOKEN_ENCRYPTION_KEY: optionalString,
+
+    EMAIL_WEBHOOK_TOKEN: optionalString,
+    SMTP_URL: optionalUrl(["smtp:", "smtps:"]),
+    EMAIL_FROM: z.string().trim().min(3).default("Closing & Signing <no-reply@localhost>"),
+    INBOUND_EMAIL_DOMAIN: z.string().trim().min(1).default("inbound.localhost"),
+
+    VAULT_WEBHOOK_URL: optionalUrl(["http:", "https:"]),
+    VAULT_WEBHOOK_SECRET: optionalString,
+
+    REALTIME_URL: optionalString.refine(
+      (v) => v === undefined || v === "memory:" || /^rediss?:\/\//.test(v),
+      { message: "must be memory: or a redis:// URL" },
+    ),
+
+    INNGEST_EVENT_KEY: optionalString,
+    INNGEST_SIGNING_KEY: optionalString,
+    INNGEST_DEV: booleanFlag,
+    INNGEST_BASE_URL: optionalUrl(["http:", "https:"]),
+    JOBS_POLL_INTERVAL_MS: positiveInt(1000),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === "production" && !env.AUTH_SECRET && !isLocalAddress(env.APP_URL)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["AUTH_SECRET"],
+        message: `is required in production when APP_URL (${env.APP_URL}) is not a local address`,
+      });
+    }
+    if (Boolean(env.PLAID_CLIENT_ID) !== Boolean(env.PLAID_SECRET)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.PLAID_CLIENT_ID ? "PLAID_SECRET" : "PLAID_CLIENT_ID"],
+        message: "must be set together with the other Plaid credential",
+      });
+    }
+  });
+
+export type Env = z.infer<typeof schema>;
+
+function isLocalAddress(url: string): boolean {
+  const host = new URL(url).hostname;
+  return host === "localhost" || host === "127.0.0.1" || host === "[::1]" || host.endsWith(".localhost");
+}
+
+/** Turns zod issues into one line per variable, e.g. `DATABASE_URL: must be a URL (postgres:, postgresql:)`. */
+export function formatEnvIssues(error: z.ZodError): string {
+  return error.issues
+    .map((issue) => `${issue.path.join(".") || "(environment)"}: ${issue.message}`)
+    .join("\n");
+}
+
+export class InvalidEnvironmentError extends Error {
+  constructor(details: string) {
+    super(`Invalid environment configuration:\n${details}`);
+    this.name = "InvalidEnvironmentError";
+  }
+}
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = schema.safeParse(source);
+  if (!result.success) throw new InvalidEnvironmentError(formatEnvIssues(result.error));
+  return result.data;
+}
+
+let cached: Env | undefined;
+
+export function getEnv(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
+
+/** Tests replace the environment wholesale; production code never calls this. */
+export function setEnvForTests(overrides: Record<string, string | undefined>): Env {
+  cached = parseEnv({ ...process.env, ...overrides });
+  return cached;
+}
+
+/** Where local state lives (the PGlite directory's parent): `.data` by default. */
+export function dataDir(env: Env = getEnv()): string {
+  return dirname(resolve(env.PGLITE_DIR));
+}
+
+let authSecret: string | undefined;
+
+/**
+ * AUTH_SECRET when configured; otherwise a random secret generated once and kept in
+ * `<data dir>/auth-secret` so every local process (Next, core-api, scripts) agrees on it.
+ */
+export function getAuthSecret(env: Env = getEnv()): string {
+  if (env.AUTH_SECRET) return env.AUTH_SECRET;
+  if (authSecret) return authSecret;
+  const file = resolve(dataDir(env), "auth-secret");
+  if (existsSync(file)) {
+    authSecret = readFileSync(file, "utf8").trim();
+  } else {
+    mkdirSync(dirname(file), { recursive: true });
+    const generated = randomBytes(32).toString("base64url");
+    try {
+      writeFileSync(file, generated, { flag: "wx", mode: 0o600 });
+      authSecret = generated;
+    } catch {
+      // Another process created it first: use theirs.
+      authSecret = readFileSync(file, "utf8").trim();
+    }
+    chmodSync(file, 0o600);
+  }
+  return authSecret;
+}
+
+export function isClerkConfigured(env: Env = getEnv()): boolean {
+  return Boolean(env.CLERK_SECRET_KEY || env.CLERK_JWT_KEY);
+}
+
+export function isInngestConfigured(env: Env = getEnv()): boolean {
+  return Boolean(env.INNGEST_EVENT_KEY || env.INNGEST_DEV || env.INNGEST_BASE_URL);
+}

@@ -1,0 +1,31 @@
+import { getEnv } from "@/lib/env";
+import { errorDetails } from "@/lib/errors";
+
+const LEVELS = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 } as const;
+type Level = Exclude<keyof typeof LEVELS, "silent">;
+
+const SECRET_KEYS = /authorization|token|secret|password|api[-_]?key|cookie/i;
+
+/** Drops values whose key looks secret, so a careless log call cannot leak a credential. */
+function redact(value: unknown, depth = 0): unknown {
+  if (value instanceof Error) return errorDetails(value);
+  if (value === null || typeof value !== "object" || depth > 4) return value;
+  if (Array.isArray(value)) return value.map((v) => redact(v, depth + 1));
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, SECRET_KEYS.test(k) ? "[redacted]" : redact(v, depth + 1)]),
+  );
+}
+
+function write(level: Level, msg: string, fields?: Record<string, unknown>): void {
+  if (LEVELS[level] < LEVELS[getEnv().LOG_LEVEL]) return;
+  const line = JSON.stringify({ level, time: new Date().toISOString(), msg, ...(redact(fields ?? {}) as object) });
+  if (level === "error" || level === "warn") console.error(line);
+  else console.log(line);
+}
+
+export const log = {
+  debug: (msg: string, fields?: Record<string, unknown>) => write("debug", msg, fields),
+  info: (msg: string, fields?: Record<string, unknown>) => write("info", msg, fields),
+  warn: (msg: string, fields?: Record<string, unknown>) => write("warn", msg, fields),
+  error: (msg: string, fields?: Record<string, unknown>) => write("error", msg, fields),
+};

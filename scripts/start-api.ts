@@ -1,0 +1,25 @@
+// npm run start:api – the core-api fetch handler on a plain Node HTTP server (default port 4000).
+import { serve } from "@hono/node-server";
+import { closeDb } from "@/db/client";
+import { getApiApp } from "@/lib/api/app";
+import { prepareDatabase } from "@/lib/boot";
+import { getEnv } from "@/lib/env";
+import { startJobWorker } from "@/lib/jobs/start-job-worker";
+import { log } from "@/lib/log";
+
+const env = getEnv();
+await prepareDatabase();
+const stopWorker = await startJobWorker();
+const server = serve({ fetch: getApiApp().fetch, port: env.API_PORT, hostname: "0.0.0.0" }, (info) =>
+  log.info("core-api listening", { port: info.port }),
+);
+
+async function shutdown(signal: string): Promise<void> {
+  log.info("core-api shutting down", { signal });
+  server.close();
+  await stopWorker();
+  await closeDb();
+  process.exit(0);
+}
+process.once("SIGINT", () => void shutdown("SIGINT"));
+process.once("SIGTERM", () => void shutdown("SIGTERM"));

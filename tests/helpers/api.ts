@@ -1,0 +1,33 @@
+import { getApiApp } from "@/lib/api/app";
+import { issueLocalAccessToken, localSubjectForEmail } from "@/lib/auth/local-tokens";
+
+export type ApiResponse = { status: number; headers: Headers; body: unknown; text: string };
+
+/** Calls the core-api fetch handler in-process, exactly as the Node server or Next would. */
+export async function callApi(
+  path: string,
+  options: { method?: string; token?: string; headers?: Record<string, string>; json?: unknown; body?: string } = {},
+): Promise<ApiResponse> {
+  const headers = new Headers(options.headers);
+  if (options.token !== undefined) headers.set("authorization", `Bearer ${options.token}`);
+  let body: string | undefined = options.body;
+  if (options.json !== undefined) {
+    body = JSON.stringify(options.json);
+    if (!headers.has("content-type")) headers.set("content-type", "application/json");
+  }
+  const response = await getApiApp().fetch(
+    new Request(`http://core-api.test${path}`, { method: options.method ?? (body ? "POST" : "GET"), headers, body }),
+  );
+  const text = await response.text();
+  let parsed: unknown = undefined;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  return { status: response.status, headers: response.headers, body: parsed, text };
+}
+
+export async function tokenFor(email: string, ttlSeconds?: number): Promise<string> {
+  return (await issueLocalAccessToken({ subject: localSubjectForEmail(email), ttlSeconds })).token;
+}
