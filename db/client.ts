@@ -1,6 +1,5 @@
 import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
-import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { getEnv } from "@/lib/env";
 import { acquirePgliteLock, releasePgliteLock } from "./pglite-lock";
@@ -13,6 +12,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type DbHandle = {
   db: Db;
   kind: "postgres" | "pglite";
+  /** The connection string, for PostgreSQL handles. */
+  url?: string;
   /** A real round trip; rejects when the database cannot answer within `timeoutMs`. */
   ping: (timeoutMs?: number) => Promise<void>;
   close: () => Promise<void>;
@@ -36,6 +37,7 @@ export async function openDb(target: DbTarget, options: { max?: number } = {}): 
     return {
       db,
       kind: "postgres",
+      url: target.url,
       ping: (timeoutMs = 2000) => withTimeout(client`select 1`.then(() => undefined), timeoutMs),
       close: () => client.end({ timeout: 5 }),
     };
@@ -74,20 +76,27 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 /**
- * Applies the committed migrations. On PostgreSQL an advisory lock serializes concurrent starts
- * (two app processes booting together); PGlite has a single owner, so it needs none.
+ * Applies the committed migrations. On PostgreSQL they run over one dedicated connection holding a
+ * session advisory lock, so two app processes booting together migrate one after the other;
+ * PGlite has a single owner and needs no lock.
  */
 export async function migrateDb(handle: DbHandle): Promise<void> {
-  if (handle.kind === "pglite") {
+  if (handle.kind === "pglite" || !handle.url) {
     const { migrate } = await import("drizzle-orm/pglite/migrator");
     await migrate(handle.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
     return;
   }
+  const { default: postgres } = await import("postgres");
+  const { drizzle } = await import("drizzle-orm/postgres-js");
   const { migrate } = await import("drizzle-orm/postgres-js/migrator");
-  await handle.db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(727274001)`);
-    await migrate(tx as never, { migrationsFolder: MIGRATIONS_FOLDER });
-  });
+  const client = postgres(handle.url, { max: 1, connect_timeout: 5, onnotice: () => {} });
+  try {
+    await client`select pg_advisory_lock(727274001)`;
+    await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_FOLDER });
+    await client`select pg_advisory_unlock(727274001)`;
+  } finally {
+    await client.end({ timeout: 5 });
+  }
 }
 
 export function targetFromEnv(env = getEnv()): DbTarget {

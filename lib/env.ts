@@ -106,7 +106,30 @@ const schema = z
     }
   });
 
-export type Env = z.infer<typeof schema>;
+export const PAID_PLAN_TIERS = ["starter", "pro", "enterprise"] as const;
+export type PaidPlanTier = (typeof PAID_PLAN_TIERS)[number];
+
+export type Env = z.infer<typeof schema> & {
+  /** STRIPE_PRICE_<TIER> variables: plan tier → Stripe price id. */
+  STRIPE_PRICES: Partial<Record<PaidPlanTier, string>>;
+};
+
+/** Collects STRIPE_PRICE_<TIER>; an unknown tier or an empty id is a configuration error. */
+function parseStripePrices(source: Record<string, string | undefined>, ctx: string[]): Env["STRIPE_PRICES"] {
+  const prices: Env["STRIPE_PRICES"] = {};
+  for (const [key, raw] of Object.entries(source)) {
+    const match = /^STRIPE_PRICE_([A-Z0-9_]+)$/.exec(key);
+    const value = raw?.trim();
+    if (!match || !value) continue;
+    const tier = match[1]!.toLowerCase();
+    if (!(PAID_PLAN_TIERS as readonly string[]).includes(tier)) {
+      ctx.push(`${key}: unknown plan tier (use one of ${PAID_PLAN_TIERS.map((t) => t.toUpperCase()).join(", ")})`);
+      continue;
+    }
+    prices[tier as PaidPlanTier] = value;
+  }
+  return prices;
+}
 
 function isLocalAddress(url: string): boolean {
   const host = new URL(url).hostname;
@@ -129,8 +152,10 @@ export class InvalidEnvironmentError extends Error {
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = schema.safeParse(source);
-  if (!result.success) throw new InvalidEnvironmentError(formatEnvIssues(result.error));
-  return result.data;
+  const problems = result.success ? [] : [formatEnvIssues(result.error)];
+  const STRIPE_PRICES = parseStripePrices(source, problems);
+  if (!result.success || problems.length > 0) throw new InvalidEnvironmentError(problems.join("\n"));
+  return { ...result.data, STRIPE_PRICES };
 }
 
 let cached: Env | undefined;

@@ -3,11 +3,18 @@ import { serve } from "@hono/node-server";
 import { closeDb } from "@/db/client";
 import { getApiApp } from "@/lib/api/app";
 import { prepareDatabase } from "@/lib/boot";
-import { getEnv } from "@/lib/env";
+import { getEnv, InvalidEnvironmentError } from "@/lib/env";
 import { startJobWorker } from "@/lib/jobs/start-job-worker";
 import { log } from "@/lib/log";
 
-const env = getEnv();
+let env: ReturnType<typeof getEnv>;
+try {
+  env = getEnv();
+} catch (error) {
+  if (!(error instanceof InvalidEnvironmentError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
 await prepareDatabase();
 const stopWorker = await startJobWorker();
 const server = serve({ fetch: getApiApp().fetch, port: env.API_PORT, hostname: "0.0.0.0" }, (info) =>

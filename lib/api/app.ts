@@ -78,9 +78,11 @@ export function createApiApp(): OpenAPIHono<ApiEnv> {
 
 function errorResponse(c: Context, error: unknown): Response {
   if (error instanceof HTTPException && !(error.cause instanceof AppError)) {
-    const status = error.status;
-    const message = status === 400 ? "Request body is not valid JSON." : error.message || "Request failed.";
-    return c.json({ error: message }, status);
+    // Hono's validators throw 400 for unparsable JSON and 415 for another media type; the spec's
+    // status table has no 415, so both are the 400 "invalid request body" it describes.
+    if (error.status === 400) return c.json({ error: "Request body is not valid JSON." }, 400);
+    if (error.status === 415) return c.json({ error: "Request body must be JSON, sent with Content-Type: application/json." }, 400);
+    return c.json({ error: error.message || "Request failed." }, error.status);
   }
   const cause = error instanceof HTTPException ? error.cause : error;
   const { status, body, headers } = toErrorResponse(cause, (e) =>

@@ -11,7 +11,14 @@ export async function getLocationOrThrow(
   options: { principal: Principal; locationId: number; capability: Capability },
 ): Promise<Location> {
   const [location] = await db.select().from(locations).where(eq(locations.id, options.locationId)).limit(1);
-  if (!location || !canAccess(options.principal, options.capability, location)) {
+  const visible =
+    location &&
+    canAccess(options.principal, options.capability, {
+      organizationId: location.organizationId,
+      companyId: location.companyId,
+      locationId: location.id,
+    });
+  if (!location || !visible) {
     throw NotFound(`Location ${options.locationId} not found.`);
   }
   return location;

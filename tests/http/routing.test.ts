@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDb, setDbHandle } from "@/db/client";
+import { callApi, tokenFor } from "../helpers/api";
+import { createTestDb, type TestDb } from "../helpers/db";
+import { loadDemoWorld } from "../helpers/fixtures";
+
+let testDb: TestDb;
+let token: string;
+
+beforeAll(async () => {
+  testDb = await createTestDb();
+  await loadDemoWorld(testDb.db);
+  token = await tokenFor("manager@demo.local");
+});
+afterAll(() => testDb.cleanup());
+
+describe("JSON for unknown paths and wrong methods", () => {
+  it.each(["/v1/nope", "/v1/signing", "/v1/signing/session/extra", "/v1/signing/manager/signings/x/y/z"])(
+    "404 JSON for %s",
+    async (path) => {
+      const res = await callApi(path, { token });
+      expect(res.status).toBe(404);
+      expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+      expect(res.body).toEqual({ error: expect.stringContaining(path) });
+    },
+  );
+
+  it("404 JSON outside /v1 too", async () => {
+    const res = await callApi("/not-here");
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ error: expect.any(String) });
+  });
+
+  it.each([
+    ["POST", "/v1/signing/session", "GET, HEAD"],
+    ["DELETE", "/v1/signing/session", "GET, HEAD"],
+    ["GET", "/v1/signing/manager/signings", "POST"],
+    ["PUT", "/v1/signing/manager/signings", "POST"],
+    ["POST", "/health", "GET, HEAD"],
+  ])("405 JSON with Allow for %s %s", async (method, path, allow) => {
+    const res = await callApi(path, { method, token });
+    expect(res.status).toBe(405);
+    expect(res.headers.get("allow")).toBe(allow);
+    expect(res.body).toEqual({ error: expect.stringContaining(allow) });
+  });
+});
+
+describe("GET /v1/openapi.json", () => {
+  it("documents the operations from the same schemas that validate requests", async () => {
+    const res = await callApi("/v1/openapi.json", { token });
+    expect(res.status).toBe(200);
+    const doc = res.body as {
+      openapi: string;
+      paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: unknown }> } }>>;
+      components: { schemas: Record<string, { properties?: Record<string, unknown>; required?: string[] }>; securitySchemes: unknown };
+    };
+    expect(doc.openapi).toBe("3.1.0");
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/health", "/ready", "/v1/signing/session", "/v1/signing/manager/signings"]));
+    expect(doc.paths["/v1/signing/manager/signings"]).toHaveProperty("post");
+    const create = doc.components.schemas.CreateSigningRequest!;
+    expect(create.required).toEqual(["locationId"]);
+    expect(create.properties!.locationId).toMatchObject({ type: "integer" });
+    expect(doc.components.securitySchemes).toEqual({ bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT" } });
+  });
+});
+
+describe("GET /ready with the database down", () => {
+  it("answers 503 {ready:false} when PostgreSQL is unreachable, then 200 again when it is back", async () => {
+    const unreachable = await openDb({ url: "postgres://postgres@127.0.0.1:1/none" });
+    setDbHandle(unreachable);
+    try {
+      const res = await callApi("/ready");
+      expect(res.status).toBe(503);
+      expect(res.body).toEqual({ ready: false });
+      expect((await callApi("/health")).status).toBe(200);
+    } finally {
+      await unreachable.close();
+      setDbHandle(testDb);
+    }
+    expect((await callApi("/ready")).body).toEqual({ ready: true });
+  });
+
+  it("answers 503 when the embedded database has been closed", async () => {
+    const closed = await openDb({ memory: true });
+    await closed.close();
+    setDbHandle(closed);
+    try {
+      const res = await callApi("/ready");
+      expect(res.status).toBe(503);
+      expect(res.body).toEqual({ ready: false });
+    } finally {
+      setDbHandle(testDb);
+    }
+  });
+
+  it("/v1 answers a JSON 500 without internals when the database fails mid-request", async () => {
+    const unreachable = await openDb({ url: "postgres://postgres@127.0.0.1:1/none" });
+    setDbHandle(unreachable);
+    try {
+      const res = await callApi("/v1/signing/session", { token });
+      expect(res.status).toBe(500);
+      expect(res.body).toEqual({ error: "Internal server error." });
+    } finally {
+      await unreachable.close();
+      setDbHandle(testDb);
+    }
+  });
+});

@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { InvalidEnvironmentError, parseEnv } from "@/lib/env";
+
+describe("parseEnv", () => {
+  it("runs on embedded defaults with an empty environment", () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({ PGLITE_DIR: ".data/pglite", APP_URL: "http://localhost:3000", API_PORT: 4000, ACCESS_TOKEN_TTL_SECONDS: 900 });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.REALTIME_URL).toBeUndefined();
+    expect(env.AUTH_SECRET).toBeUndefined();
+  });
+
+  it("treats empty strings as unset", () => {
+    expect(parseEnv({ DATABASE_URL: "", SMTP_URL: " " }).DATABASE_URL).toBeUndefined();
+  });
+
+  it.each([
+    ["DATABASE_URL", { DATABASE_URL: "mysql://localhost/db" }],
+    ["DATABASE_URL", { DATABASE_URL: "not a url" }],
+    ["APP_URL", { APP_URL: "ftp://example.com" }],
+    ["API_PORT", { API_PORT: "70000" }],
+    ["AUTH_SECRET", { AUTH_SECRET: "short" }],
+    ["REALTIME_URL", { REALTIME_URL: "kafka://x" }],
+    ["PLAID_ENV", { PLAID_ENV: "development" }],
+    ["PLAID_SECRET", { PLAID_CLIENT_ID: "id-only" }],
+    ["CLERK_JWT_KEY", { CLERK_JWT_KEY: "not-a-pem" }],
+    ["CLERK_WEBHOOK_SIGNING_SECRET", { CLERK_WEBHOOK_SIGNING_SECRET: "abc" }],
+    ["SMTP_URL", { SMTP_URL: "http://mail" }],
+    ["ACCESS_TOKEN_TTL_SECONDS", { ACCESS_TOKEN_TTL_SECONDS: "-5" }],
+    ["LOG_LEVEL", { LOG_LEVEL: "loud" }],
+  ])("names %s when it is invalid", (name, source) => {
+    expect(() => parseEnv(source)).toThrow(InvalidEnvironmentError);
+    expect(() => parseEnv(source)).toThrow(new RegExp(`^Invalid environment configuration:\\n(.*\\n)*${name}: `, "m"));
+  });
+
+  it("requires AUTH_SECRET in production on a public address, not on localhost", () => {
+    expect(() => parseEnv({ NODE_ENV: "production", APP_URL: "https://sign.example.com" })).toThrow(/AUTH_SECRET: is required/);
+    expect(parseEnv({ NODE_ENV: "production", APP_URL: "http://localhost:3000" }).AUTH_SECRET).toBeUndefined();
+  });
+
+  it("collects STRIPE_PRICE_<TIER> and rejects unknown tiers", () => {
+    expect(parseEnv({ STRIPE_PRICE_PRO: "price_123", STRIPE_PRICE_STARTER: " " }).STRIPE_PRICES).toEqual({ pro: "price_123" });
+    expect(() => parseEnv({ STRIPE_PRICE_GOLD: "price_9" })).toThrow(/STRIPE_PRICE_GOLD: unknown plan tier/);
+  });
+
+  it("splits authorized parties", () => {
+    expect(parseEnv({ CLERK_AUTHORIZED_PARTIES: "https://a.example, https://b.example" }).CLERK_AUTHORIZED_PARTIES).toEqual([
+      "https://a.example",
+      "https://b.example",
+    ]);
+  });
+});
