@@ -1,21 +1,56 @@
+import { createPublicKey } from "node:crypto";
 import { verifyToken } from "@clerk/backend";
 import { getEnv } from "@/lib/env";
+import { log } from "@/lib/log";
 
 /**
- * Verifies a Clerk session token. With CLERK_JWT_KEY the check is networkless (the PEM key verifies
- * the RS256 signature locally); otherwise the SDK fetches Clerk's JWKS with the secret key.
+ * Verifies a Clerk session token and returns its subject (the Clerk user id) and expiry (`exp`, epoch
+ * seconds; verifyAccessToken caches the result until then). With CLERK_JWT_KEY the
+ * check is networkless (the PEM key verifies the RS256 signature locally); otherwise the SDK fetches
+ * Clerk's JWKS with the secret key. The SDK also checks `alg` (RS256/384/512 only, so `alg: none`
+ * never passes), `exp`/`nbf`/`iat` with 5 s of clock skew, and `azp` against CLERK_AUTHORIZED_PARTIES.
+ *
+ * SDK quirks (checked against @clerk/backend 3.20.1):
+ * - the exported `verifyToken` throws on failure and resolves to the bare payload on success; the
+ *   `{ data, errors }` shape exists only on the internal function.
+ * - the PEM is turned into a JWK by cutting a fixed prefix and suffix off the base64 text, so only a
+ *   2048-bit RSA key with exponent 65537 works (what Clerk issues); any other key rejects every token.
  */
-export async function verifyClerkAccessToken(token: string): Promise<{ subject: string }> {
+export async function verifyClerkAccessToken(token: string): Promise<{ subject: string; expiresAt: number }> {
   const env = getEnv();
-  const result = await verifyToken(token, {
-    jwtKey: env.CLERK_JWT_KEY,
+  const payload = await verifyToken(token, {
+    jwtKey: env.CLERK_JWT_KEY ? clerkJwtKey(env.CLERK_JWT_KEY) : undefined,
     secretKey: env.CLERK_SECRET_KEY,
     authorizedParties: env.CLERK_AUTHORIZED_PARTIES.length > 0 ? env.CLERK_AUTHORIZED_PARTIES : undefined,
   });
-  // The SDK reports failures in `errors` rather than throwing.
-  const { data, errors } = result as { data?: { sub?: unknown }; errors?: Error[] };
-  if (errors?.length || typeof data?.sub !== "string" || data.sub === "") {
-    throw new Error(errors?.[0]?.message ?? "token has no subject");
+  if (typeof payload.sub !== "string" || payload.sub === "") throw new Error("Clerk token has no subject");
+  if (typeof payload.exp !== "number") throw new Error("Clerk token has no expiry");
+  return { subject: payload.sub, expiresAt: payload.exp };
+}
+
+let checked: { pem: string; key?: string; error?: string } | undefined;
+
+/**
+ * CLERK_JWT_KEY in the form the SDK can use, however it was pasted (one line, `\n` escapes as in many
+ * .env files, or real newlines); a key the SDK cannot use fails with a message in the log instead of
+ * a silent 401 on every request.
+ */
+function clerkJwtKey(pem: string): string {
+  if (checked?.pem !== pem) {
+    checked = { pem };
+    try {
+      const body = pem.replace(/\\n/g, "").replace(/-----(BEGIN|END) PUBLIC KEY-----/g, "").replace(/\s/g, "");
+      const key = createPublicKey({ key: Buffer.from(body, "base64"), format: "der", type: "spki" });
+      const details = key.asymmetricKeyDetails;
+      if (key.asymmetricKeyType !== "rsa" || details?.modulusLength !== 2048 || details.publicExponent !== 65537n) {
+        throw new Error(`a ${details?.modulusLength ?? "?"}-bit ${key.asymmetricKeyType ?? "?"} key`);
+      }
+      checked.key = key.export({ type: "spki", format: "pem" }).toString();
+    } catch (error) {
+      checked.error = `CLERK_JWT_KEY must be Clerk's 2048-bit RSA public key (PEM); got ${error instanceof Error ? error.message : String(error)}`;
+      log.error("clerk jwt key unusable", { reason: checked.error });
+    }
   }
-  return { subject: data.sub };
+  if (checked.error !== undefined || checked.key === undefined) throw new Error(checked.error);
+  return checked.key;
 }

@@ -23,14 +23,14 @@ export async function issueLocalAccessToken(options: { subject: string; ttlSecon
 }
 
 /** Verifies signature, algorithm (EdDSA only, so `alg: none` never passes), issuer, audience and expiry. */
-export async function verifyLocalAccessToken(token: string): Promise<{ subject: string }> {
+export async function verifyLocalAccessToken(token: string): Promise<{ subject: string; expiresAt: number }> {
   const { payload } = await jwtVerify(token, getLocalKeys().publicKey, {
     algorithms: [LOCAL_ALG],
     issuer: LOCAL_ISSUER,
     audience: LOCAL_AUDIENCE,
     requiredClaims: ["sub", "exp", "iat"],
   });
-  return { subject: payload.sub as string };
+  return { subject: payload.sub as string, expiresAt: payload.exp! };
 }
 
 export function localSubjectForEmail(email: string): string {

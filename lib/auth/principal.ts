@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { memberships, users, type User } from "@/db/schema";
 import { AUTH_ERRORS, Forbidden, Unauthorized } from "@/lib/errors";
@@ -18,12 +18,8 @@ export type Principal = {
   capabilities: Capability[];
 };
 
-/**
- * Resolves a verified token subject to the user and their role assignments in one round trip.
- * An unknown or deactivated subject is indistinguishable from a bad token (spec §5.4, §7).
- */
-export async function resolvePrincipal(db: Db, subject: string): Promise<Principal> {
-  const rows = await db
+function principalQuery(db: Db) {
+  return db
     .select({
       id: users.id,
       email: users.email,
@@ -37,7 +33,25 @@ export async function resolvePrincipal(db: Db, subject: string): Promise<Princip
     })
     .from(users)
     .leftJoin(memberships, eq(memberships.userId, users.id))
-    .where(and(eq(users.authSubject, subject), eq(users.isActive, true)));
+    .where(and(eq(users.authSubject, sql.placeholder("subject")), eq(users.isActive, true)))
+    .prepare("resolve_principal");
+}
+
+// A named statement is parsed and planned once per connection instead of on every request: this
+// query runs for every /v1 call, and planning cost several times its execution (docs/performance.md).
+const preparedQueries = new WeakMap<Db, ReturnType<typeof principalQuery>>();
+
+/**
+ * Resolves a verified token subject to the user and their role assignments in one round trip.
+ * An unknown or deactivated subject is indistinguishable from a bad token (spec §5.4, §7).
+ */
+export async function resolvePrincipal(db: Db, subject: string): Promise<Principal> {
+  let query = preparedQueries.get(db);
+  if (!query) {
+    query = principalQuery(db);
+    preparedQueries.set(db, query);
+  }
+  const rows = await query.execute({ subject });
   const first = rows[0];
   if (!first) throw Unauthorized(AUTH_ERRORS.invalid);
   const roles: RoleAssignment[] = [];

@@ -1,0 +1,73 @@
+import { generateKeyPairSync, randomUUID } from "node:crypto";
+import { importPKCS8, SignJWT } from "jose";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setEnvForTests } from "@/lib/env";
+import { syncClerkUser } from "@/lib/identity/sync-clerk-user";
+import { callApi, tokenFor } from "@/tests/helpers/api";
+import { createTestDb, type TestDb } from "@/tests/helpers/db";
+import { users } from "@/db/schema";
+
+const { publicKey, privateKey } = generateKeyPairSync("rsa", {
+  modulusLength: 2048,
+  publicKeyEncoding: { type: "spki", format: "pem" },
+  privateKeyEncoding: { type: "pkcs8", format: "pem" },
+});
+
+/** A Clerk-shaped session token (RS256, sub/iss/azp/sid/iat/nbf/exp) signed with the test key pair. */
+async function clerkToken(sub: string): Promise<string> {
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({ azp: "http://localhost:3000", sid: "sess_2session", jti: randomUUID() })
+    .setProtectedHeader({ alg: "RS256", kid: "ins_2test", typ: "JWT" })
+    .setSubject(sub)
+    .setIssuer("https://clerk.example.test")
+    .setIssuedAt(now)
+    .setNotBefore(now - 5)
+    .setExpirationTime(now + 60)
+    .sign(await importPKCS8(privateKey, "RS256"));
+}
+
+let testDb: TestDb;
+
+beforeAll(async () => {
+  setEnvForTests({ CLERK_JWT_KEY: publicKey, CLERK_AUTHORIZED_PARTIES: "http://localhost:3000" });
+  testDb = await createTestDb();
+});
+
+afterAll(async () => {
+  await testDb.cleanup();
+});
+
+describe("GET /v1/signing/session with a Clerk token", () => {
+  it("answers 200 for the user whose auth subject is the Clerk user id", async () => {
+    const { user } = await testDb.db.transaction((tx) =>
+      syncClerkUser(tx, {
+        user: {
+          id: "user_2session",
+          email_addresses: [{ id: "idn_1", email_address: "Clerk.Person@example.test", verification: { status: "verified" } }],
+          primary_email_address_id: "idn_1",
+          first_name: "Clerk",
+          last_name: "Person",
+        },
+      }),
+    );
+    const response = await callApi("/v1/signing/session", { token: await clerkToken("user_2session") });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({
+      user: { id: user.id, email: "Clerk.Person@example.test", name: "Clerk Person", authProvider: "clerk" },
+      roles: [],
+    });
+  });
+
+  it("answers 401 for a valid token whose subject is unknown", async () => {
+    const response = await callApi("/v1/signing/session", { token: await clerkToken("user_2nobody") });
+    expect(response.status).toBe(401);
+    expect(response.body).toEqual({ error: "Invalid or expired token." });
+  });
+
+  it("still answers local tokens while Clerk is configured", async () => {
+    await testDb.db.insert(users).values({ email: "local@example.test", name: "Local", authSubject: "local|local@example.test" });
+    const response = await callApi("/v1/signing/session", { token: await tokenFor("local@example.test") });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ user: { email: "local@example.test", authProvider: "local" } });
+  });
+});
