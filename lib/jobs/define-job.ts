@@ -1,0 +1,60 @@
+import type { z } from "zod";
+import type { Db } from "@/db/client";
+
+/** Inngest caps function retries at 20, so a job gets at most 21 attempts on either engine. */
+export const MAX_JOB_ATTEMPTS = 21;
+export const DEFAULT_JOB_ATTEMPTS = 8;
+
+export type JobLogger = {
+  debug: (msg: string, fields?: Record<string, unknown>) => void;
+  info: (msg: string, fields?: Record<string, unknown>) => void;
+  warn: (msg: string, fields?: Record<string, unknown>) => void;
+  error: (msg: string, fields?: Record<string, unknown>) => void;
+};
+
+export type JobContext = {
+  db: Db;
+  /** 1 on the first attempt, 2 on the first retry, … on both engines. */
+  attempt: number;
+  /**
+   * A named unit of work. Under Inngest it is `step.run`: a step that succeeded is not run again
+   * when a later step fails and the run is retried. The local runner simply calls `fn` and retries
+   * the whole handler, so every step must be safe to repeat (upserts, idempotency keys).
+   * Step results are JSON-serialized by Inngest; return plain data.
+   */
+  step: <T>(id: string, fn: () => Promise<T>) => Promise<T>;
+  logger: JobLogger;
+};
+
+/** Payloads travel as JSON (a `jobs` row or an Inngest event's data): an object of plain values. */
+export type JobPayloadSchema = z.ZodType<Record<string, unknown>>;
+
+export type JobDefinition<TSchema extends JobPayloadSchema = JobPayloadSchema> = {
+  name: string;
+  schema: TSchema;
+  /** Total attempts including the first (1–21). */
+  maxAttempts: number;
+  // Method syntax keeps definitions with specific payloads assignable to `JobDefinition`.
+  handler(ctx: JobContext, payload: z.output<TSchema>): Promise<void>;
+};
+
+/**
+ * Declares a background job. The same handler runs under Inngest (production) and under the local
+ * database-backed runner; it must be idempotent because both engines retry it after a failure.
+ * Throw `NonRetriableError` (from `inngest`) for a failure that retrying cannot fix.
+ */
+export function defineJob<TSchema extends JobPayloadSchema>(definition: {
+  name: string;
+  schema: TSchema;
+  maxAttempts?: number;
+  handler: (ctx: JobContext, payload: z.output<TSchema>) => Promise<void>;
+}): JobDefinition<TSchema> {
+  if (!/^[a-z0-9][a-z0-9-]*$/.test(definition.name)) {
+    throw new Error(`Job name "${definition.name}" must be kebab-case (a-z, 0-9, -).`);
+  }
+  const maxAttempts = definition.maxAttempts ?? DEFAULT_JOB_ATTEMPTS;
+  if (!Number.isInteger(maxAttempts) || maxAttempts < 1 || maxAttempts > MAX_JOB_ATTEMPTS) {
+    throw new Error(`Job "${definition.name}": maxAttempts must be an integer from 1 to ${MAX_JOB_ATTEMPTS}.`);
+  }
+  return { ...definition, maxAttempts };
+}

@@ -1,0 +1,25 @@
+import type { JobDefinition } from "./define-job";
+
+export type JobRegistry = ReadonlyMap<string, JobDefinition>;
+
+export function createJobRegistry(definitions: readonly JobDefinition[]): JobRegistry {
+  const registry = new Map<string, JobDefinition>();
+  for (const definition of definitions) {
+    if (registry.has(definition.name)) throw new Error(`Job "${definition.name}" is registered twice.`);
+    registry.set(definition.name, definition);
+  }
+  return registry;
+}
+
+/**
+ * Every job the application runs, in one place: the local runner claims only these names and
+ * `inngest/functions.ts` creates one Inngest function for each. Add a job by importing its
+ * `defineJob(...)` here.
+ */
+export const jobRegistry: JobRegistry = createJobRegistry([]);
+
+export function getJobDefinitionOrThrow(name: string, registry: JobRegistry = jobRegistry): JobDefinition {
+  const definition = registry.get(name);
+  if (!definition) throw new Error(`Unknown job "${name}": add it to lib/jobs/registry.ts.`);
+  return definition;
+}

@@ -1,0 +1,175 @@
+import { and, asc, eq, inArray, lt, lte, or, sql } from "drizzle-orm";
+import { NonRetriableError } from "inngest";
+import { z } from "zod";
+import type { Db } from "@/db/client";
+import { jobs, type Job } from "@/db/schema/jobs";
+import { errorDetails } from "@/lib/errors";
+import { log } from "@/lib/log";
+import { computeBackoffMs } from "./compute-backoff";
+import type { JobContext, JobDefinition } from "./define-job";
+import { createJobLogger } from "./job-logger";
+import { getJobDefinitionOrThrow, jobRegistry, type JobRegistry } from "./registry";
+
+export const DEFAULT_LEASE_MS = 5 * 60_000;
+
+export type RunDueJobsOptions = {
+  workerId: string;
+  /** Most jobs claimed (and run concurrently) in this batch. */
+  limit?: number;
+  /** How long a claim lasts without a heartbeat; a crashed worker's jobs are claimable after it. */
+  leaseMs?: number;
+  registry?: JobRegistry;
+  random?: () => number;
+};
+
+export type RunDueJobsResult = { claimed: number; succeeded: number; retried: number; failed: number };
+
+/**
+ * One pass of the local runner: claims up to `limit` due jobs and runs them.
+ *
+ * A job is due when it is `queued` with `run_at` reached, or `running` with an expired lease (its
+ * worker crashed or lost the database). The claim is one statement — `UPDATE … WHERE id IN (SELECT …
+ * FOR UPDATE SKIP LOCKED LIMIT n) RETURNING` — so concurrent workers (threads, processes or hosts on
+ * the same PostgreSQL) each get disjoint rows, and the attempt is counted at claim time so a crash
+ * still uses up an attempt. Only names in `registry` are claimed: a worker running older code leaves
+ * jobs it does not know for one that does.
+ */
+export async function runDueJobs(db: Db, options: RunDueJobsOptions): Promise<RunDueJobsResult> {
+  const registry = options.registry ?? jobRegistry;
+  const names = [...registry.keys()];
+  const result: RunDueJobsResult = { claimed: 0, succeeded: 0, retried: 0, failed: 0 };
+  if (names.length === 0) return result;
+  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+
+  const due = db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(
+      and(
+        inArray(jobs.name, names),
+        or(
+          and(eq(jobs.status, "queued"), lte(jobs.runAt, sql`now()`)),
+          and(eq(jobs.status, "running"), lt(jobs.lockedUntil, sql`now()`)),
+        ),
+      ),
+    )
+    .orderBy(asc(jobs.runAt))
+    .limit(options.limit ?? 10)
+    .for("update", { skipLocked: true });
+
+  const claimed = await db
+    .update(jobs)
+    .set({
+      status: "running",
+      attempts: sql`${jobs.attempts} + 1`,
+      lockedBy: options.workerId,
+      lockedUntil: leaseEnd(leaseMs),
+    })
+    .where(inArray(jobs.id, due))
+    .returning();
+  result.claimed = claimed.length;
+
+  // Settle every job before returning (or throwing), so a caller that stops the worker after this
+  // batch never leaves a handler running. A job whose final update failed keeps its lease and is
+  // retried once the lease expires.
+  const settled = await Promise.allSettled(
+    claimed.map((job) => runClaimedJob(db, job, getJobDefinitionOrThrow(job.name, registry), { ...options, leaseMs })),
+  );
+  for (const outcome of settled) {
+    if (outcome.status === "rejected") throw outcome.reason;
+    result[outcome.value] += 1;
+  }
+  return result;
+}
+
+function leaseEnd(leaseMs: number) {
+  return sql`now() + ${Math.ceil(leaseMs)}::integer * interval '1 millisecond'`;
+}
+
+type Outcome = "succeeded" | "retried" | "failed";
+
+async function runClaimedJob(
+  db: Db,
+  job: Job,
+  definition: JobDefinition,
+  options: RunDueJobsOptions & { leaseMs: number },
+): Promise<Outcome> {
+  const fields = { job: job.name, jobId: job.id, attempt: job.attempts, workerId: options.workerId };
+  const mine = and(eq(jobs.id, job.id), eq(jobs.lockedBy, options.workerId), eq(jobs.status, "running"));
+
+  // Reclaimed after a crash during its last attempt: nothing left to try.
+  if (job.attempts > job.maxAttempts) {
+    const error = "lease expired during the final attempt";
+    await db
+      .update(jobs)
+      .set({ status: "failed", attempts: Math.min(job.attempts, job.maxAttempts), lastError: error, finishedAt: sql`now()`, lockedBy: null, lockedUntil: null })
+      .where(mine);
+    log.error("job failed", { ...fields, error });
+    return "failed";
+  }
+
+  // Keep the lease while the handler runs, so a slow job is not taken over by another worker.
+  const heartbeat = setInterval(() => {
+    db.update(jobs)
+      .set({ lockedUntil: leaseEnd(options.leaseMs) })
+      .where(mine)
+      .catch((error: unknown) => log.warn("job lease renewal failed", { ...fields, error }));
+  }, Math.max(250, Math.floor(options.leaseMs / 3)));
+  heartbeat.unref();
+
+  const startedAt = Date.now();
+  try {
+    const parsed = definition.schema.safeParse(job.payload);
+    if (!parsed.success) throw new NonRetriableError(`Invalid payload: ${z.prettifyError(parsed.error)}`);
+    const ctx: JobContext = {
+      db,
+      attempt: job.attempts,
+      step: (_id, fn) => fn(),
+      logger: createJobLogger(log, fields),
+    };
+    await definition.handler(ctx, parsed.data);
+  } catch (error) {
+    clearInterval(heartbeat);
+    const message = describeError(error);
+    const permanent = isNonRetriable(error) || job.attempts >= job.maxAttempts;
+    if (permanent) {
+      await db
+        .update(jobs)
+        .set({ status: "failed", lastError: message, finishedAt: sql`now()`, lockedBy: null, lockedUntil: null })
+        .where(mine);
+      log.error("job failed", { ...fields, error, durationMs: Date.now() - startedAt });
+      return "failed";
+    }
+    const delayMs = computeBackoffMs(job.attempts, options.random);
+    await db
+      .update(jobs)
+      .set({
+        status: "queued",
+        lastError: message,
+        runAt: sql`now() + ${delayMs}::integer * interval '1 millisecond'`,
+        lockedBy: null,
+        lockedUntil: null,
+      })
+      .where(mine);
+    log.warn("job attempt failed; retrying", { ...fields, error, retryInMs: delayMs, durationMs: Date.now() - startedAt });
+    return "retried";
+  }
+  clearInterval(heartbeat);
+  const updated = await db
+    .update(jobs)
+    .set({ status: "succeeded", lastError: null, finishedAt: sql`now()`, lockedBy: null, lockedUntil: null })
+    .where(mine)
+    .returning({ id: jobs.id });
+  if (updated.length === 0) log.warn("job finished after its lease was taken over", fields);
+  else log.info("job succeeded", { ...fields, durationMs: Date.now() - startedAt });
+  return "succeeded";
+}
+
+function isNonRetriable(error: unknown): boolean {
+  return error instanceof NonRetriableError || (error instanceof Error && error.name === "NonRetriableError");
+}
+
+function describeError(error: unknown): string {
+  const { name, message } = errorDetails(error);
+  return `${name}: ${message}`.slice(0, 4_000);
+}

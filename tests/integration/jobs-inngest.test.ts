@@ -1,0 +1,183 @@
+import { createHash } from "node:crypto";
+import { InngestTestEngine, mockCtx } from "@inngest/test";
+import { sql } from "drizzle-orm";
+import { NextRequest } from "next/server";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { z } from "zod";
+import type { Db } from "@/db/client";
+import { jobs } from "@/db/schema/jobs";
+import { createInngestClient } from "@/inngest/client";
+import { createJobFunction, createJobFunctions } from "@/inngest/functions";
+import { parseEnv, setEnvForTests } from "@/lib/env";
+import { defineJob } from "@/lib/jobs/define-job";
+import { enqueueJob } from "@/lib/jobs/enqueue-job";
+import { createJobRegistry } from "@/lib/jobs/registry";
+import { createTestDb, type TestDb } from "../helpers/db";
+
+// A test-only job with two steps: the first writes a row, the second fails on the first attempt.
+const recordThenDeliver = defineJob({
+  name: "record-then-deliver",
+  schema: z.object({ key: z.string(), failFirstDelivery: z.boolean().default(false) }),
+  maxAttempts: 4,
+  handler: async (ctx, payload) => {
+    const recorded = await ctx.step("record", async () => {
+      await ctx.db.execute(sql`insert into test_inngest_effects (key, kind, attempt) values (${payload.key}, 'record', ${ctx.attempt})`);
+      return { recordedOnAttempt: ctx.attempt };
+    });
+    await ctx.step("deliver", async () => {
+      if (payload.failFirstDelivery && ctx.attempt === 1) throw new Error("vault answered 502");
+      await ctx.db.execute(
+        sql`insert into test_inngest_effects (key, kind, attempt) values (${payload.key}, 'deliver', ${recorded.recordedOnAttempt})`,
+      );
+    });
+  },
+});
+const registry = createJobRegistry([recordThenDeliver]);
+const client = createInngestClient(parseEnv({ ...process.env, INNGEST_DEV: "1" }));
+const fn = createJobFunction(client, recordThenDeliver);
+
+let testDb: TestDb;
+let db: Db;
+
+beforeAll(async () => {
+  testDb = await createTestDb(); // installs the handle getDb() returns inside Inngest functions
+  db = testDb.db;
+  await db.execute(sql`create table test_inngest_effects (key text not null, kind text not null, attempt integer not null)`);
+});
+
+afterAll(async () => {
+  await testDb.cleanup();
+});
+
+beforeEach(async () => {
+  await db.execute(sql`truncate jobs, test_inngest_effects`);
+});
+
+afterEach(() => {
+  setEnvForTests({});
+});
+
+type Effect = { key: string; kind: string; attempt: number };
+
+async function effects(key: string): Promise<Effect[]> {
+  const result: unknown = await db.execute(sql`select key, kind, attempt from test_inngest_effects where key = ${key} order by kind`);
+  return Array.isArray(result) ? (result as Effect[]) : (result as { rows: Effect[] }).rows;
+}
+
+function hashedStepId(id: string): string {
+  return createHash("sha1").update(id).digest("hex");
+}
+
+function event(data: Record<string, unknown>) {
+  return [{ name: "jobs/record-then-deliver", data }] as [{ name: string; data: Record<string, unknown> }];
+}
+
+describe("job handlers under Inngest", () => {
+  it("runs the handler's steps as step.run and writes through the app database", async () => {
+    const t = new InngestTestEngine({ function: fn, events: event({ key: "inngest-ok" }) });
+    const { error, ctx } = await t.execute();
+    expect(error).toBeUndefined();
+    expect(ctx.step.run).toHaveBeenCalledTimes(2);
+    expect(await effects("inngest-ok")).toEqual([
+      { key: "inngest-ok", kind: "deliver", attempt: 1 },
+      { key: "inngest-ok", kind: "record", attempt: 1 },
+    ]);
+  });
+
+  it("on retry replays the memoized step instead of repeating its side effect", async () => {
+    const t = new InngestTestEngine({ function: fn, events: event({ key: "retry", failFirstDelivery: true }) });
+
+    const first = await t.execute();
+    expect(first.error).toMatchObject({ message: "vault answered 502" });
+    // The engine keys step state by the hashed step id, as Inngest does.
+    const recordOutput = await first.state[hashedStepId("record")];
+    expect(recordOutput).toEqual({ recordedOnAttempt: 1 });
+    expect(await effects("retry")).toEqual([{ key: "retry", kind: "record", attempt: 1 }]);
+
+    // Inngest retries the run with attempt 1 (zero-based) and the successful "record" step memoized.
+    // (@inngest/test reads transformCtx from the engine's own options, hence a new engine.)
+    const retry = await new InngestTestEngine({
+      function: fn,
+      events: event({ key: "retry", failFirstDelivery: true }),
+      steps: [{ id: "record", handler: () => recordOutput }],
+      transformCtx: (raw) => ({ ...mockCtx(raw), attempt: 1 }),
+    }).execute();
+    expect(retry.error).toBeUndefined();
+    expect(await effects("retry")).toEqual([
+      { key: "retry", kind: "deliver", attempt: 1 },
+      { key: "retry", kind: "record", attempt: 1 },
+    ]);
+  });
+
+  it("fails without retrying when the event payload does not match the job's schema", async () => {
+    const t = new InngestTestEngine({ function: fn, events: event({ key: 7 }) });
+    const { error } = await t.execute();
+    expect(error).toMatchObject({ name: "NonRetriableError" });
+    expect(String((error as { message?: string }).message)).toContain('Invalid payload for job "record-then-deliver"');
+    expect(await effects("7")).toEqual([]);
+  });
+
+  it("registers one function per job, triggered by jobs/<name>, with maxAttempts - 1 retries", () => {
+    const [only, ...rest] = createJobFunctions(client, registry);
+    expect(rest).toHaveLength(0);
+    expect(only?.opts).toMatchObject({ id: "job-record-then-deliver", retries: 3, triggers: [{ event: "jobs/record-then-deliver" }] });
+  });
+});
+
+describe("enqueueJob with Inngest configured", () => {
+  it("sends a jobs/<name> event keyed by the idempotency key instead of writing a row", async () => {
+    const requests: { url: string; body: unknown }[] = [];
+    const fakeFetch: typeof fetch = async (input, init) => {
+      requests.push({ url: String(input), body: JSON.parse(String(init?.body)) });
+      return Response.json({ ids: ["01JOBEVENT"], status: 200 });
+    };
+    const env = setEnvForTests({ INNGEST_EVENT_KEY: "test-event-key", INNGEST_BASE_URL: "http://inngest.test:8288" });
+    const sender = createInngestClient(env, { fetch: fakeFetch });
+    const runAt = new Date(Date.now() + 60_000);
+
+    const enqueued = await enqueueJob(
+      db,
+      { name: "record-then-deliver", payload: { key: "sent" }, idempotencyKey: "evt_42", runAt },
+      { registry, inngest: sender },
+    );
+
+    expect(enqueued).toEqual({ engine: "inngest", eventId: "01JOBEVENT" });
+    expect(requests).toHaveLength(1);
+    expect(requests[0]!.url).toBe("http://inngest.test:8288/e/test-event-key");
+    expect(requests[0]!.body).toEqual([
+      expect.objectContaining({
+        name: "jobs/record-then-deliver",
+        id: "record-then-deliver:evt_42",
+        data: { key: "sent", failFirstDelivery: false },
+        ts: runAt.getTime(),
+      }),
+    ]);
+    expect(await db.$count(jobs)).toBe(0);
+  });
+
+  it("validates the payload before anything is sent", async () => {
+    let sent = 0;
+    const sender = { send: async () => ((sent += 1), { ids: ["x"] }) };
+    await expect(
+      enqueueJob(db, { name: "record-then-deliver", payload: {} }, { registry, engine: "inngest", inngest: sender }),
+    ).rejects.toThrow(/Invalid payload/);
+    expect(sent).toBe(0);
+  });
+});
+
+describe("/api/inngest", () => {
+  it("answers 503 JSON when Inngest is not configured, and serves the SDK endpoint when it is", async () => {
+    setEnvForTests({ INNGEST_EVENT_KEY: "", INNGEST_DEV: "", INNGEST_BASE_URL: "" });
+    const route = await import("@/app/api/inngest/route");
+    for (const method of ["GET", "POST", "PUT"] as const) {
+      const response = await route[method](new NextRequest("http://localhost:3000/api/inngest", { method }), {});
+      expect(response.status).toBe(503);
+      expect(await response.json()).toEqual({ error: "Inngest is not configured; jobs run on the local job runner." });
+    }
+
+    setEnvForTests({ INNGEST_DEV: "1" });
+    const response = await route.GET(new NextRequest("http://localhost:3000/api/inngest"), {});
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ function_count: 0, mode: "dev" });
+  });
+});
