@@ -1,0 +1,23 @@
+import { z } from "zod";
+import { defineJob } from "@/lib/jobs/define-job";
+import { sendEmail } from "./send-email";
+
+export const SEND_EMAIL_JOB = "send-email";
+
+/**
+ * Delivers one email. Enqueue with an idempotency key naming what the mail is about (e.g.
+ * `invite:<signerId>`) so a retried request does not mail twice.
+ */
+export const sendEmailJob = defineJob({
+  name: SEND_EMAIL_JOB,
+  schema: z.object({
+    to: z.email(),
+    subject: z.string().min(1).max(500),
+    text: z.string().min(1).max(100_000),
+    replyTo: z.email().optional(),
+  }),
+  maxAttempts: 10,
+  handler: async (ctx, email) => {
+    await ctx.step("send", () => sendEmail(ctx.db, email).then(() => undefined));
+  },
+});

@@ -1,0 +1,40 @@
+import type { Db } from "@/db/client";
+import { outboxEmails } from "@/db/schema";
+import { getEnv } from "@/lib/env";
+
+export type Email = { to: string; subject: string; text: string; replyTo?: string };
+export type SentEmail = { transport: "smtp" | "outbox"; messageId: string };
+
+type Transporter = { sendMail: (m: Record<string, unknown>) => Promise<{ messageId: string }> };
+let transporter: { url: string; instance: Transporter } | undefined;
+
+async function smtpTransport(url: string): Promise<Transporter> {
+  if (transporter?.url !== url) {
+    const nodemailer = await import("nodemailer");
+    transporter = { url, instance: nodemailer.createTransport(url) as unknown as Transporter };
+  }
+  return transporter.instance;
+}
+
+/**
+ * Sends one email: through SMTP when SMTP_URL is set, otherwise into the dev outbox table that the
+ * app shows in development. Call it from a job (`send-email`), never inline in a request.
+ */
+export async function sendEmail(db: Db, email: Email): Promise<SentEmail> {
+  const env = getEnv();
+  if (env.SMTP_URL) {
+    const info = await (await smtpTransport(env.SMTP_URL)).sendMail({
+      from: env.EMAIL_FROM,
+      to: email.to,
+      subject: email.subject,
+      text: email.text,
+      ...(email.replyTo ? { replyTo: email.replyTo } : {}),
+    });
+    return { transport: "smtp", messageId: info.messageId };
+  }
+  const [row] = await db
+    .insert(outboxEmails)
+    .values({ to: email.to, from: env.EMAIL_FROM, replyTo: email.replyTo ?? null, subject: email.subject, text: email.text })
+    .returning({ id: outboxEmails.id });
+  return { transport: "outbox", messageId: row!.id };
+}
