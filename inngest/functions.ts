@@ -2,6 +2,7 @@ import { NonRetriableError } from "inngest";
 import { z } from "zod";
 import { getDb } from "@/db/client";
 import type { JobDefinition } from "@/lib/jobs/define-job";
+import { dispatchQueuedJobs } from "@/lib/jobs/dispatch-queued-jobs";
 import { jobEventName } from "@/lib/jobs/job-event";
 import { createJobLogger } from "@/lib/jobs/job-logger";
 import { jobRegistry, type JobRegistry } from "@/lib/jobs/registry";
@@ -46,9 +47,21 @@ export function createJobFunctions(client: InngestClient, registry: JobRegistry 
   return [...registry.values()].map((definition) => createJobFunction(client, definition));
 }
 
-let functions: ReturnType<typeof createJobFunctions> | undefined;
+/**
+ * Drains the jobs outbox every minute: the safety net for deployments with no long-running process
+ * to run the relay (serverless), and for rows a crashed relay left behind.
+ */
+export function createOutboxDispatchFunction(client: InngestClient) {
+  return client.createFunction(
+    { id: "jobs-outbox-dispatch", name: "jobs outbox dispatch", triggers: [{ cron: "* * * * *" }] },
+    async () => ({ dispatched: await dispatchQueuedJobs(await getDb(), { sender: client }) }),
+  );
+}
 
-export function getInngestFunctions(): ReturnType<typeof createJobFunctions> {
-  functions ??= createJobFunctions(getInngest());
+let functions: ReturnType<typeof createJobFunction | typeof createOutboxDispatchFunction>[] | undefined;
+
+export function getInngestFunctions() {
+  const client = getInngest();
+  functions ??= [...createJobFunctions(client), createOutboxDispatchFunction(client)];
   return functions;
 }

@@ -4,7 +4,8 @@ import { createdAt, idColumn, timestampTz, updatedAt } from "./columns";
 /**
  * The local job runner's queue. A worker claims a due row with `FOR UPDATE SKIP LOCKED` and a lease
  * (`lockedUntil`), so two app processes never run the same attempt and a crashed worker's job is
- * picked up again when its lease runs out.
+ * picked up again when its lease runs out. With Inngest configured the table is an outbox: committed
+ * `queued` rows are sent as events and become `dispatched`.
  */
 export const jobs = pgTable(
   "jobs",
@@ -12,7 +13,7 @@ export const jobs = pgTable(
     id: idColumn(),
     name: text("name").notNull(),
     payload: jsonb("payload").notNull(),
-    status: text("status", { enum: ["queued", "running", "succeeded", "failed"] }).notNull().default("queued"),
+    status: text("status", { enum: ["queued", "running", "succeeded", "failed", "dispatched"] }).notNull().default("queued"),
     attempts: integer("attempts").notNull().default(0),
     maxAttempts: integer("max_attempts").notNull().default(8),
     runAt: timestampTz("run_at").notNull().defaultNow(),

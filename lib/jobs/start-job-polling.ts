@@ -17,27 +17,38 @@ export function newWorkerId(): string {
   return `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
 }
 
-/**
- * Runs `runDueJobs` in a loop: straight again while batches come back full, otherwise after
- * `intervalMs`. A failing pass (database unreachable) is logged and retried on the next tick.
- * Returns a stop function that resolves once the in-flight batch has finished.
- */
+/** The local runner's loop: `runDueJobs` until stopped. */
 export function startJobPolling(db: Db, options: JobPollingOptions): () => Promise<void> {
   const workerId = options.workerId ?? newWorkerId();
   const limit = options.limit ?? 10;
+  return startPollingLoop({ name: "job worker", workerId, intervalMs: options.intervalMs }, async () => {
+    const { claimed } = await runDueJobs(db, { workerId, limit, leaseMs: options.leaseMs, registry: options.registry });
+    return claimed >= limit;
+  });
+}
+
+/**
+ * Calls `pass` in a loop: straight again while it reports a full batch, otherwise after `intervalMs`.
+ * A failing pass (database unreachable) is logged and retried on the next tick. Returns a stop
+ * function that resolves once the pass in flight has finished.
+ */
+export function startPollingLoop(
+  options: { name: string; workerId: string; intervalMs: number },
+  pass: () => Promise<boolean>,
+): () => Promise<void> {
+  const { name, workerId } = options;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let wake: (() => void) | undefined;
 
   const loop = (async () => {
-    log.info("job worker started", { workerId, intervalMs: options.intervalMs });
+    log.info(`${name} started`, { workerId, intervalMs: options.intervalMs });
     while (!stopped) {
       let full = false;
       try {
-        const { claimed } = await runDueJobs(db, { workerId, limit, leaseMs: options.leaseMs, registry: options.registry });
-        full = claimed >= limit;
+        full = await pass();
       } catch (error) {
-        log.error("job poll failed", { workerId, error });
+        log.error(`${name} pass failed`, { workerId, error });
       }
       if (stopped || full) continue;
       await new Promise<void>((resolve) => {
@@ -45,7 +56,7 @@ export function startJobPolling(db: Db, options: JobPollingOptions): () => Promi
         timer = setTimeout(resolve, options.intervalMs);
       });
     }
-    log.info("job worker stopped", { workerId });
+    log.info(`${name} stopped`, { workerId });
   })();
 
   return async () => {

@@ -10,8 +10,9 @@ import { createInngestClient } from "@/inngest/client";
 import { createJobFunction, createJobFunctions } from "@/inngest/functions";
 import { parseEnv, setEnvForTests } from "@/lib/env";
 import { defineJob } from "@/lib/jobs/define-job";
+import { dispatchQueuedJobs } from "@/lib/jobs/dispatch-queued-jobs";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
-import { createJobRegistry } from "@/lib/jobs/registry";
+import { createJobRegistry, jobRegistry } from "@/lib/jobs/registry";
 import { createTestDb, type TestDb } from "../helpers/db";
 
 // A test-only job with two steps: the first writes a row, the second fails on the first attempt.
@@ -124,24 +125,27 @@ describe("job handlers under Inngest", () => {
   });
 });
 
-describe("enqueueJob with Inngest configured", () => {
-  it("sends a jobs/<name> event keyed by the idempotency key instead of writing a row", async () => {
-    const requests: { url: string; body: unknown }[] = [];
+describe("enqueueJob with Inngest configured: the jobs table is an outbox", () => {
+  type Sent = { url: string; body: unknown };
+  function fakeInngest(answer: () => Response) {
+    const requests: Sent[] = [];
     const fakeFetch: typeof fetch = async (input, init) => {
       requests.push({ url: String(input), body: JSON.parse(String(init?.body)) });
-      return Response.json({ ids: ["01JOBEVENT"], status: 200 });
+      return answer();
     };
     const env = setEnvForTests({ INNGEST_EVENT_KEY: "test-event-key", INNGEST_BASE_URL: "http://inngest.test:8288" });
-    const sender = createInngestClient(env, { fetch: fakeFetch });
+    return { requests, sender: createInngestClient(env, { fetch: fakeFetch }) };
+  }
+  const accepted = () => Response.json({ ids: ["01JOBEVENT"], status: 200 });
+
+  it("writes a queued row; the relay sends jobs/<name> keyed by the idempotency key and marks it dispatched", async () => {
+    const { requests, sender } = fakeInngest(accepted);
     const runAt = new Date(Date.now() + 60_000);
+    const enqueued = await enqueueJob(db, { name: "record-then-deliver", payload: { key: "sent" }, idempotencyKey: "evt_42", runAt }, { registry });
+    expect(enqueued).toMatchObject({ engine: "inngest", created: true, job: { status: "queued" } });
+    expect(requests).toHaveLength(0);
 
-    const enqueued = await enqueueJob(
-      db,
-      { name: "record-then-deliver", payload: { key: "sent" }, idempotencyKey: "evt_42", runAt },
-      { registry, inngest: sender },
-    );
-
-    expect(enqueued).toEqual({ engine: "inngest", eventId: "01JOBEVENT" });
+    expect(await dispatchQueuedJobs(db, { sender, registry })).toBe(1);
     expect(requests).toHaveLength(1);
     expect(requests[0]!.url).toBe("http://inngest.test:8288/e/test-event-key");
     expect(requests[0]!.body).toEqual([
@@ -152,16 +156,49 @@ describe("enqueueJob with Inngest configured", () => {
         ts: runAt.getTime(),
       }),
     ]);
-    expect(await db.$count(jobs)).toBe(0);
+    const [row] = await db.select().from(jobs);
+    expect(row).toMatchObject({ status: "dispatched" });
+    expect(await dispatchQueuedJobs(db, { sender, registry })).toBe(0);
+    expect(requests).toHaveLength(1);
   });
 
-  it("validates the payload before anything is sent", async () => {
-    let sent = 0;
-    const sender = { send: async () => ((sent += 1), { ids: ["x"] }) };
+  it("keys a job without an idempotency key by its row id", async () => {
+    const { requests, sender } = fakeInngest(accepted);
+    const { job } = await enqueueJob(db, { name: "record-then-deliver", payload: { key: "k" } }, { registry });
+    await dispatchQueuedJobs(db, { sender, registry });
+    expect(requests[0]!.body).toEqual([expect.objectContaining({ id: `record-then-deliver:${job.id}` })]);
+  });
+
+  it("a rolled-back transaction never reaches Inngest", async () => {
+    const { requests, sender } = fakeInngest(accepted);
     await expect(
-      enqueueJob(db, { name: "record-then-deliver", payload: {} }, { registry, engine: "inngest", inngest: sender }),
-    ).rejects.toThrow(/Invalid payload/);
-    expect(sent).toBe(0);
+      db.transaction(async (tx) => {
+        await enqueueJob(tx, { name: "record-then-deliver", payload: { key: "rolled-back" } }, { registry });
+        throw new Error("the change failed");
+      }),
+    ).rejects.toThrow("the change failed");
+    expect(await dispatchQueuedJobs(db, { sender, registry })).toBe(0);
+    expect(requests).toHaveLength(0);
+  });
+
+  it("a failed send leaves the job queued for the next pass", async () => {
+    let up = false;
+    const { requests, sender } = fakeInngest(() => (up ? accepted() : new Response("unavailable", { status: 503 })));
+    await enqueueJob(db, { name: "record-then-deliver", payload: { key: "retry" }, idempotencyKey: "evt_7" }, { registry });
+    await expect(dispatchQueuedJobs(db, { sender, registry })).rejects.toThrow();
+    const [row] = await db.select().from(jobs);
+    expect(row).toMatchObject({ status: "queued" });
+    up = true;
+    expect(await dispatchQueuedJobs(db, { sender, registry })).toBe(1);
+    const ids = requests.map((r) => (r.body as { id: string }[])[0]!.id);
+    expect(new Set(ids)).toEqual(new Set(["record-then-deliver:evt_7"]));
+  });
+
+  it("validates the payload before anything is written", async () => {
+    await expect(enqueueJob(db, { name: "record-then-deliver", payload: {} }, { registry, engine: "inngest" })).rejects.toThrow(
+      /Invalid payload/,
+    );
+    expect(await db.$count(jobs)).toBe(0);
   });
 });
 
@@ -178,6 +215,7 @@ describe("/api/inngest", () => {
     setEnvForTests({ INNGEST_DEV: "1" });
     const response = await route.GET(new NextRequest("http://localhost:3000/api/inngest"), {});
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ function_count: 0, mode: "dev" });
+    // One function per registered job, plus the outbox relay cron.
+    expect(await response.json()).toMatchObject({ function_count: jobRegistry.size + 1, mode: "dev" });
   });
 });
