@@ -1,6 +1,8 @@
 // Next start-up hook: migrate (and seed the embedded default) before the first request, start the job worker.
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  // `next build` loads this hook too; a build must not open, migrate or seed any database.
+  if (process.env.NEXT_PHASE === "phase-production-build") return;
   const { prepareDatabase } = await import("./lib/boot");
   const { startJobWorker } = await import("./lib/jobs/start-job-worker");
   await prepareDatabase();

@@ -7,6 +7,8 @@ getEnv();
 const nextConfig: NextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
+  // The build type-checks the app only; `npm run typecheck` covers tests, scripts and benchmarks.
+  typescript: { tsconfigPath: "tsconfig.next.json" },
   serverExternalPackages: ["@electric-sql/pglite", "postgres", "pdf-lib"],
   async rewrites() {
     return [

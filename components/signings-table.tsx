@@ -1,0 +1,55 @@
+import type { AssignedSigning, HomeSigning } from "@/lib/signings/list-signings-for-home";
+import { StatusBadge } from "./status-badge";
+
+const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
+
+type Props = {
+  caption: string;
+  items: (HomeSigning | AssignedSigning)[];
+  showMyStatus?: boolean;
+  testId: string;
+};
+
+export function SigningsTable({ caption, items, showMyStatus = false, testId }: Props) {
+  return (
+    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
+      <table className="min-w-full divide-y divide-slate-200 text-left text-sm" data-testid={testId}>
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-700">
+          <tr>
+            <th scope="col" className="px-4 py-3">Package</th>
+            <th scope="col" className="px-4 py-3">Organization</th>
+            <th scope="col" className="px-4 py-3">Location</th>
+            <th scope="col" className="px-4 py-3">Status</th>
+            {showMyStatus ? <th scope="col" className="px-4 py-3">Your status</th> : null}
+            <th scope="col" className="px-4 py-3">Signed</th>
+            <th scope="col" className="px-4 py-3">Updated</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {items.map((item) => (
+            <tr key={item.id} data-signing-id={item.id}>
+              <th scope="row" className="px-4 py-3 font-medium text-slate-900">{item.title}</th>
+              <td className="px-4 py-3 text-slate-700">{item.organizationName}</td>
+              <td className="px-4 py-3 text-slate-700">{item.locationName}</td>
+              <td className="px-4 py-3"><StatusBadge status={item.status} /></td>
+              {showMyStatus && "myStatus" in item ? (
+                <td className="px-4 py-3">
+                  <StatusBadge status={item.myStatus} />
+                  <span className="sr-only">{item.myRole === "co_signer" ? " (co-signer)" : ""}</span>
+                </td>
+              ) : null}
+              <td className="px-4 py-3 tabular-nums text-slate-700">
+                {item.signedCount} of {item.signerCount}
+              </td>
+              <td className="whitespace-nowrap px-4 py-3 text-slate-700">
+                <time dateTime={item.updatedAt.toISOString()}>{dateFormat.format(item.updatedAt)}</time>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+

@@ -1,0 +1,124 @@
+import { and, desc, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import {
+  locations,
+  organizations,
+  packageSigners,
+  signingPackages,
+  type PackageSigner,
+  type SigningStatus,
+} from "@/db/schema";
+import type { Scope } from "@/lib/auth/capabilities";
+import { scopesWith, type Principal } from "@/lib/auth/principal";
+import { getEnv } from "@/lib/env";
+
+export type HomeSigning = {
+  id: string;
+  title: string;
+  status: SigningStatus;
+  organizationName: string;
+  locationName: string;
+  updatedAt: Date;
+  signerCount: number;
+  signedCount: number;
+};
+
+export type AssignedSigning = HomeSigning & { myStatus: PackageSigner["status"]; myRole: PackageSigner["role"] };
+
+export type HomeSignings = {
+  /** Packages on which the user is a signer. Drafts are left out: they have not been sent yet. */
+  assigned: { items: AssignedSigning[]; truncated: boolean };
+  /** Packages the user manages or may read; null when no role grants `signings:read`. */
+  managed: { reach: "all" | "scoped"; items: HomeSigning[]; truncated: boolean } | null;
+};
+
+export type ListSigningsForHomeOptions = { principal: Principal; limit?: number };
+
+const DEFAULT_LIMIT = 50;
+
+const columns = {
+  id: signingPackages.id,
+  title: signingPackages.title,
+  status: signingPackages.status,
+  organizationName: organizations.name,
+  locationName: locations.name,
+  updatedAt: signingPackages.updatedAt,
+};
+
+function scopeCondition(scope: Exclude<Scope, { type: "global" }>): SQL | undefined {
+  switch (scope.type) {
+    case "organization":
+      return eq(signingPackages.organizationId, scope.organizationId);
+    case "company":
+      return and(eq(signingPackages.organizationId, scope.organizationId), eq(signingPackages.companyId, scope.companyId));
+    case "location":
+      return and(eq(signingPackages.organizationId, scope.organizationId), eq(signingPackages.locationId, scope.locationId));
+  }
+}
+
+/**
+ * What the signed-in home page shows: the packages waiting on the user as a signer, and the
+ * packages their manager (or admin) roles reach, scoped exactly like `/v1` (organization, company
+ * or location memberships). Admin reach is global and capped by ADMIN_READ_CAP.
+ */
+export async function listSigningsForHome(db: Db, options: ListSigningsForHomeOptions): Promise<HomeSignings> {
+  const limit = options.limit ?? DEFAULT_LIMIT;
+
+  const assignedRows = await db
+    .select({ ...columns, myStatus: packageSigners.status, myRole: packageSigners.role })
+    .from(packageSigners)
+    .innerJoin(signingPackages, eq(signingPackages.id, packageSigners.packageId))
+    .innerJoin(organizations, eq(organizations.id, signingPackages.organizationId))
+    .innerJoin(locations, eq(locations.id, signingPackages.locationId))
+    .where(and(eq(packageSigners.userId, options.principal.user.id), ne(signingPackages.status, "draft")))
+    .orderBy(desc(signingPackages.updatedAt), desc(signingPackages.id))
+    .limit(limit + 1);
+  const assigned = assignedRows.slice(0, limit);
+
+  let managedRows: Awaited<ReturnType<typeof selectManaged>> = [];
+  let managedMeta: { reach: "all" | "scoped"; cap: number } | null = null;
+  const scopes = scopesWith(options.principal, "signings:read");
+  if (scopes.length > 0) {
+    const global = scopes.some((s) => s.type === "global");
+    const cap = global ? Math.min(limit, getEnv().ADMIN_READ_CAP) : limit;
+    const where = global ? undefined : or(...scopes.map((s) => scopeCondition(s as Exclude<Scope, { type: "global" }>)));
+    managedRows = await selectManaged(db, where, cap + 1);
+    managedMeta = { reach: global ? "all" : "scoped", cap };
+  }
+  const managed = managedMeta ? managedRows.slice(0, managedMeta.cap) : [];
+
+  const counts = await countSigners(db, [...new Set([...assigned, ...managed].map((r) => r.id))]);
+  const withCounts = <T extends { id: string }>(row: T) => ({ ...row, ...(counts.get(row.id) ?? { signerCount: 0, signedCount: 0 }) });
+
+  return {
+    assigned: { items: assigned.map(withCounts), truncated: assignedRows.length > limit },
+    managed: managedMeta
+      ? { reach: managedMeta.reach, items: managed.map(withCounts), truncated: managedRows.length > managedMeta.cap }
+      : null,
+  };
+}
+
+function selectManaged(db: Db, where: SQL | undefined, limit: number) {
+  return db
+    .select(columns)
+    .from(signingPackages)
+    .innerJoin(organizations, eq(organizations.id, signingPackages.organizationId))
+    .innerJoin(locations, eq(locations.id, signingPackages.locationId))
+    .where(where)
+    .orderBy(desc(signingPackages.updatedAt), desc(signingPackages.id))
+    .limit(limit);
+}
+
+async function countSigners(db: Db, packageIds: string[]): Promise<Map<string, { signerCount: number; signedCount: number }>> {
+  if (packageIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      packageId: packageSigners.packageId,
+      signerCount: sql<number>`count(*)::int`,
+      signedCount: sql<number>`(count(*) filter (where ${packageSigners.status} = 'signed'))::int`,
+    })
+    .from(packageSigners)
+    .where(inArray(packageSigners.packageId, packageIds))
+    .groupBy(packageSigners.packageId);
+  return new Map(rows.map((r) => [r.packageId, { signerCount: r.signerCount, signedCount: r.signedCount }]));
+}
