@@ -1,7 +1,5 @@
 import { bigint, index, integer, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns";
-import { signingPackages } from "./signing-packages";
-import { users } from "./users";
 
 /**
  * Append-only audit trail. Entries of one package are hash-chained: `hash` covers the entry and
@@ -12,8 +10,10 @@ export const auditLog = pgTable(
   {
     id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
     organizationId: integer("organization_id"),
-    packageId: uuid("package_id").references(() => signingPackages.id, { onDelete: "set null" }),
-    actorUserId: uuid("actor_user_id").references(() => users.id, { onDelete: "set null" }),
+    // No foreign keys here: the trail outlives what it describes (a deleted draft keeps its entries),
+    // and these ids are part of every entry's hash, so nothing may ever rewrite them.
+    packageId: uuid("package_id"),
+    actorUserId: uuid("actor_user_id"),
     action: text("action").notNull(),
     entityType: text("entity_type").notNull(),
     entityId: text("entity_id").notNull(),

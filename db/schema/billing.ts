@@ -1,4 +1,4 @@
-import { integer, pgEnum, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { integer, jsonb, pgEnum, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { timestampTz, updatedAt } from "./columns";
 import { organizations } from "./organizations";
 
@@ -14,6 +14,14 @@ export const billingStatusEnum = pgEnum("billing_status", [
 ]);
 export const planTierEnum = pgEnum("plan_tier", ["free", "starter", "pro", "enterprise"]);
 
+/**
+ * Per field, the order key (`<event.created, 12 digits>:<type rank>:<event id>`) of the payment event
+ * that last set it. Stripe does not deliver in order and its events carry different subsets of the
+ * state, so each field keeps the value of the newest event that speaks about it: any delivery order
+ * ends in the state in-order delivery gives.
+ */
+export type BillingFieldVersions = Partial<Record<"status" | "planTier" | "currentPeriodEnd" | "stripeSubscriptionId", string>>;
+
 /** One billing record per organization, moved only by payment webhooks (spec §3). */
 export const billingRecords = pgTable(
   "billing_records",
@@ -28,6 +36,7 @@ export const billingRecords = pgTable(
     stripeSubscriptionId: text("stripe_subscription_id"),
     lastEventId: text("last_event_id"),
     lastEventCreatedAt: timestampTz("last_event_created_at"),
+    fieldVersions: jsonb("field_versions").$type<BillingFieldVersions>().notNull().default({}),
     updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex("billing_records_stripe_customer_id_key").on(t.stripeCustomerId)],

@@ -1,4 +1,4 @@
-import { index, integer, pgEnum, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgEnum, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { bytea, createdAt, idColumn, updatedAt } from "./columns";
 import { companies } from "./companies";
 import { locations } from "./locations";
@@ -23,6 +23,9 @@ export const chattelDocumentStatusEnum = pgEnum("chattel_document_status", [
   "rejected",
 ]);
 
+/** A co-borrower or dealer contact who can receive outreach about the document. */
+export type DocumentContact = { name: string | null; email: string };
+
 /** A record about financed movable collateral (a manufactured home, a vehicle) and its paperwork. */
 export const chattelDocuments = pgTable(
   "chattel_documents",
@@ -39,6 +42,8 @@ export const chattelDocuments = pgTable(
     title: text("title").notNull(),
     borrowerName: text("borrower_name"),
     borrowerEmail: text("borrower_email"),
+    coBorrowers: jsonb("co_borrowers").$type<DocumentContact[]>().notNull().default([]),
+    dealerContacts: jsonb("dealer_contacts").$type<DocumentContact[]>().notNull().default([]),
     collateralMake: text("collateral_make"),
     collateralModel: text("collateral_model"),
     collateralYear: integer("collateral_year"),
