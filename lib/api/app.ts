@@ -6,15 +6,20 @@ import { getDb } from "@/db/client";
 import { resolvePrincipal } from "@/lib/auth/principal";
 import { parseBearer, verifyAccessToken } from "@/lib/auth/verify-access-token";
 import { getJwks } from "@/lib/auth/local-keys";
+import { MAX_PDF_BYTES } from "@/lib/documents/validate-pdf-upload";
 import { AppError, MethodNotAllowed, NotFound, toErrorResponse } from "@/lib/errors";
 import { log } from "@/lib/log";
 import type { ApiEnv } from "./context";
+import { manager } from "./routes/manager";
 import { managerSignings } from "./routes/manager-signings";
 import { probes } from "./routes/probes";
 import { session } from "./routes/session";
+import { signer } from "./routes/signer";
 import { validationHook } from "./validation";
 
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
+const UPLOAD_BODY_LIMIT_BYTES = MAX_PDF_BYTES + 64 * 1024;
+const UPLOAD_PATH = /^\/v1\/(signing\/manager\/(signings|templates)\/[^/]+\/documents|documents\/[^/]+\/files)\/?$/;
 
 const OPENAPI_INFO = {
   openapi: "3.1.0",
@@ -46,18 +51,28 @@ export function createApiApp(): OpenAPIHono<ApiEnv> {
     c.set("principal", await resolvePrincipal(await getDb(), subject));
     await next();
   });
-  app.use(
-    "/v1/*",
-    bodyLimit({
-      maxSize: JSON_BODY_LIMIT_BYTES,
-      onError: () => {
-        throw new AppError("payload_too_large", `Request body exceeds ${JSON_BODY_LIMIT_BYTES} bytes.`);
-      },
-    }),
+  const jsonBodyLimit = bodyLimit({
+    maxSize: JSON_BODY_LIMIT_BYTES,
+    onError: () => {
+      throw new AppError("payload_too_large", `Request body exceeds ${JSON_BODY_LIMIT_BYTES} bytes.`);
+    },
+  });
+  // Uploads (package and template PDFs, chattel document files) get the document cap plus multipart overhead;
+  // every other /v1 body keeps the 1 MiB JSON limit.
+  const uploadBodyLimit = bodyLimit({
+    maxSize: UPLOAD_BODY_LIMIT_BYTES,
+    onError: () => {
+      throw new AppError("payload_too_large", `The upload exceeds the ${MAX_PDF_BYTES / 1024 / 1024} MiB limit.`);
+    },
+  });
+  app.use("/v1/*", (c, next) =>
+    (c.req.method === "POST" && UPLOAD_PATH.test(c.req.path) ? uploadBodyLimit : jsonBodyLimit)(c, next),
   );
 
   app.route("/", session);
   app.route("/", managerSignings);
+  app.route("/", manager);
+  app.route("/", signer);
 
   let document: unknown;
   // GET /v1/openapi.json – the OpenAPI 3.1 document generated from the request and response schemas.

@@ -1,4 +1,5 @@
 import { sendEmailJob } from "@/lib/email/send-email-job";
+import { deliverVaultEventJob } from "@/lib/vault/deliver-vault-event-job";
 import type { JobDefinition } from "./define-job";
 
 export type JobRegistry = ReadonlyMap<string, JobDefinition>;
@@ -17,7 +18,7 @@ export function createJobRegistry(definitions: readonly JobDefinition[]): JobReg
  * `inngest/functions.ts` creates one Inngest function for each. Add a job by importing its
  * `defineJob(...)` here.
  */
-export const jobRegistry: JobRegistry = createJobRegistry([sendEmailJob]);
+export const jobRegistry: JobRegistry = createJobRegistry([sendEmailJob, deliverVaultEventJob]);
 
 export function getJobDefinitionOrThrow(name: string, registry: JobRegistry = jobRegistry): JobDefinition {
   const definition = registry.get(name);

@@ -1,49 +1,164 @@
+import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { signingPackages, type SigningPackage } from "@/db/schema";
+import {
+  flows,
+  packageDocuments,
+  packageSigners,
+  signingPackages,
+  templateDocuments,
+  templates,
+  type SigningPackage,
+} from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import type { Principal } from "@/lib/auth/principal";
 import { requireCapability } from "@/lib/auth/principal";
+import { reachesOrganization } from "@/lib/auth/reaches-organization";
+import { BadRequest, NotFound } from "@/lib/errors";
 import { getLocationOrThrow } from "@/lib/locations/get-location-or-throw";
+import { findUserIdByEmail } from "./find-user-id-by-email";
+import { serializeSigner } from "./serialize-signer";
 import { serializeSigning } from "./serialize-signing";
+
+export type NewSignerInput = {
+  name: string;
+  email: string;
+  role?: "signer" | "co_signer";
+  routingOrder?: number;
+  /** Key of a template role: its role and routing order apply unless given. */
+  templateRole?: string;
+};
 
 export type CreateSigningOptions = {
   principal: Principal;
   locationId: number;
   title?: string;
   message?: string;
+  templateId?: string;
+  flowId?: string;
+  signers?: NewSignerInput[];
   ipAddress?: string | null;
 };
 
-/** Creates a draft signing package at a location the caller manages, with its first audit entry. */
+/**
+ * Creates a draft signing package at a location the caller manages, with its first audit entry.
+ * A template's documents are copied into the package; its roles become signers only for the
+ * `signers` entries that name them. Without `flowId` the organization's default flow applies.
+ */
 export async function createSigning(db: Db, options: CreateSigningOptions): Promise<SigningPackage> {
   requireCapability(options.principal, "signings:write", "You do not have permission to create signing packages.");
+  const emails = (options.signers ?? []).map((s) => s.email.toLowerCase());
+  if (new Set(emails).size !== emails.length) throw BadRequest("Invalid request body. signers: each email may appear only once.");
+  if (!options.templateId && options.signers?.some((s) => s.templateRole)) {
+    throw BadRequest("Invalid request body. signers: templateRole needs a templateId.");
+  }
+
   return db.transaction(async (tx) => {
     const location = await getLocationOrThrow(tx, {
       principal: options.principal,
       locationId: options.locationId,
       capability: "signings:write",
     });
+    const organizationId = location.organizationId;
+
+    let template: typeof templates.$inferSelect | undefined;
+    if (options.templateId) {
+      [template] = await tx
+        .select()
+        .from(templates)
+        .where(and(eq(templates.id, options.templateId), eq(templates.organizationId, organizationId)))
+        .limit(1);
+      if (!template || !reachesOrganization(options.principal, "templates:read", organizationId)) {
+        throw NotFound(`Template ${options.templateId} not found.`);
+      }
+    }
+
+    let flowId: string | null = null;
+    if (options.flowId) {
+      const [flow] = await tx
+        .select({ id: flows.id })
+        .from(flows)
+        .where(and(eq(flows.id, options.flowId), eq(flows.organizationId, organizationId)))
+        .limit(1);
+      if (!flow) throw NotFound(`Flow ${options.flowId} not found.`);
+      flowId = flow.id;
+    } else {
+      const [flow] = await tx
+        .select({ id: flows.id })
+        .from(flows)
+        .where(and(eq(flows.organizationId, organizationId), eq(flows.isDefault, true)))
+        .orderBy(asc(flows.createdAt))
+        .limit(1);
+      flowId = flow?.id ?? null;
+    }
+
     const [created] = await tx
       .insert(signingPackages)
       .values({
-        organizationId: location.organizationId,
+        organizationId,
         companyId: location.companyId,
         locationId: location.id,
-        title: options.title ?? `Signing at ${location.name}`,
+        title: options.title ?? template?.name ?? `Signing at ${location.name}`,
         message: options.message ?? null,
+        templateId: template?.id ?? null,
+        flowId,
         createdByUserId: options.principal.user.id,
       })
       .returning();
+    const signing = created!;
+
+    let documentIds: string[] = [];
+    if (template) {
+      const sources = await tx
+        .select()
+        .from(templateDocuments)
+        .where(eq(templateDocuments.templateId, template.id))
+        .orderBy(asc(templateDocuments.position), asc(templateDocuments.id));
+      if (sources.length > 0) {
+        const copies = await tx
+          .insert(packageDocuments)
+          .values(
+            sources.map((d) => ({
+              packageId: signing.id,
+              name: d.name,
+              content: d.content,
+              sizeBytes: d.sizeBytes,
+              sha256: d.sha256,
+              pageCount: d.pageCount,
+              position: d.position,
+            })),
+          )
+          .returning({ id: packageDocuments.id });
+        documentIds = copies.map((c) => c.id);
+      }
+    }
+
+    const signerRows = [];
+    for (const input of options.signers ?? []) {
+      const role = input.templateRole ? template?.roles.find((r) => r.key === input.templateRole) : undefined;
+      if (input.templateRole && !role) {
+        throw BadRequest(`Invalid request body. signers: the template has no role "${input.templateRole}".`);
+      }
+      signerRows.push({
+        packageId: signing.id,
+        userId: await findUserIdByEmail(tx, input.email),
+        name: input.name,
+        email: input.email,
+        role: input.role ?? role?.role ?? "signer",
+        routingOrder: input.routingOrder ?? role?.routingOrder ?? 1,
+      });
+    }
+    const signers = signerRows.length > 0 ? await tx.insert(packageSigners).values(signerRows).returning() : [];
+
     await recordAuditEntry(tx, {
-      organizationId: location.organizationId,
-      packageId: created!.id,
+      organizationId,
+      packageId: signing.id,
       actorUserId: options.principal.user.id,
       action: "signing.created",
       entityType: "signing_package",
-      entityId: created!.id,
+      entityId: signing.id,
       ipAddress: options.ipAddress,
-      after: serializeSigning(created!),
+      after: { ...serializeSigning(signing), signers: signers.map(serializeSigner), documentIds },
     });
-    return created!;
+    return signing;
   });
 }

@@ -16,7 +16,7 @@ const Signing = z.strictObject({
   title: z.string(),
   status: z.literal("draft"),
   templateId: z.null(),
-  flowId: z.null(),
+  flowId: z.uuid().nullable(),
   message: z.string().nullable(),
   createdByUserId: z.uuid(),
   sentAt: z.null(),

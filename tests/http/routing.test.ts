@@ -34,8 +34,8 @@ describe("JSON for unknown paths and wrong methods", () => {
   it.each([
     ["POST", "/v1/signing/session", "GET, HEAD"],
     ["DELETE", "/v1/signing/session", "GET, HEAD"],
-    ["GET", "/v1/signing/manager/signings", "POST"],
-    ["PUT", "/v1/signing/manager/signings", "POST"],
+    ["DELETE", "/v1/signing/manager/signings", "GET, HEAD, POST"],
+    ["PUT", "/v1/signing/manager/signings", "GET, HEAD, POST"],
     ["POST", "/health", "GET, HEAD"],
   ])("405 JSON with Allow for %s %s", async (method, path, allow) => {
     const res = await callApi(path, { method, token });

@@ -1,37 +1,140 @@
-import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { getDb } from "@/db/client";
+import { cancelSigning } from "@/lib/signings/cancel-signing";
 import { createSigning } from "@/lib/signings/create-signing";
+import { deleteSigning } from "@/lib/signings/delete-signing";
+import { getSigningDetail } from "@/lib/signings/get-signing-detail";
+import { listSignings } from "@/lib/signings/list-signings";
+import { sendSigning } from "@/lib/signings/send-signing";
 import { serializeSigning } from "@/lib/signings/serialize-signing";
+import { updateSigning } from "@/lib/signings/update-signing";
 import { clientIp } from "../client-ip";
 import type { ApiEnv } from "../context";
 import { pickErrors } from "../schemas/common";
-import { CreateSigningSchema, SigningSchema } from "../schemas/signings";
+import {
+  CancelSigningSchema,
+  CreateSigningSchema,
+  ListSigningsQuerySchema,
+  SigningDetailSchema,
+  SigningIdParamSchema,
+  SigningListSchema,
+  SigningSchema,
+  UpdateSigningSchema,
+} from "../schemas/signings";
 import { validationHook } from "../validation";
+
+const PATH = "/v1/signing/manager/signings";
+const tags = ["Manager signings"];
+const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
+
+// GET /v1/signing/manager/signings – packages in the caller's scope, newest first, filterable.
+const listRoute = createRoute({
+  method: "get",
+  path: PATH,
+  tags,
+  summary: "List signing packages",
+  request: { query: ListSigningsQuerySchema },
+  responses: { 200: json(SigningListSchema, "A page of signing packages"), ...pickErrors(400, 401, 403) },
+});
 
 // POST /v1/signing/manager/signings – create a draft signing package at a location.
 const createSigningRoute = createRoute({
   method: "post",
-  path: "/v1/signing/manager/signings",
-  tags: ["Manager signings"],
+  path: PATH,
+  tags,
   summary: "Create a draft signing package",
+  description:
+    "Optionally from a template (its documents are copied; its roles become signers for the `signers` entries naming them) " +
+    "and with a flow (default: the organization's default flow).",
   request: { body: { required: true, content: { "application/json": { schema: CreateSigningSchema } } } },
-  responses: {
-    201: { description: "The created draft package", content: { "application/json": { schema: SigningSchema } } },
-    ...pickErrors(400, 401, 403, 404),
-  },
+  responses: { 201: json(SigningSchema, "The created draft package"), ...pickErrors(400, 401, 403, 404) },
 });
 
-export const managerSignings = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook }).openapi(
-  createSigningRoute,
-  async (c) => {
+// GET /v1/signing/manager/signings/{id} – one package with its signers and documents' metadata.
+const getRoute = createRoute({
+  method: "get",
+  path: `${PATH}/{id}`,
+  tags,
+  summary: "Read a signing package",
+  request: { params: SigningIdParamSchema },
+  responses: { 200: json(SigningDetailSchema, "The package"), ...pickErrors(401, 403, 404) },
+});
+
+// PATCH /v1/signing/manager/signings/{id} – edit a draft.
+const updateRoute = createRoute({
+  method: "patch",
+  path: `${PATH}/{id}`,
+  tags,
+  summary: "Edit a draft signing package",
+  request: { params: SigningIdParamSchema, body: { required: true, content: { "application/json": { schema: UpdateSigningSchema } } } },
+  responses: { 200: json(SigningSchema, "The updated package"), ...pickErrors(400, 401, 403, 404, 409) },
+});
+
+// DELETE /v1/signing/manager/signings/{id} – delete a draft.
+const deleteRoute = createRoute({
+  method: "delete",
+  path: `${PATH}/{id}`,
+  tags,
+  summary: "Delete a draft signing package",
+  request: { params: SigningIdParamSchema },
+  responses: { 204: { description: "Deleted" }, ...pickErrors(401, 403, 404, 409) },
+});
+
+// POST /v1/signing/manager/signings/{id}/send – draft → sent; invites the first routing group.
+const sendRoute = createRoute({
+  method: "post",
+  path: `${PATH}/{id}/send`,
+  tags,
+  summary: "Send a draft to its signers",
+  description: "Needs at least one signer and one document (409 otherwise). Creates a signature request per signer and document and emails the first routing group.",
+  request: { params: SigningIdParamSchema },
+  responses: { 200: json(SigningSchema, "The sent package"), ...pickErrors(401, 403, 404, 409) },
+});
+
+// POST /v1/signing/manager/signings/{id}/cancel – draft|sent|in_progress → cancelled.
+const cancelRoute = createRoute({
+  method: "post",
+  path: `${PATH}/{id}/cancel`,
+  tags,
+  summary: "Cancel a signing package",
+  description: "409 when the package is already cancelled, or has completed, been declined or expired.",
+  request: { params: SigningIdParamSchema, body: { required: false, content: { "application/json": { schema: CancelSigningSchema } } } },
+  responses: { 200: json(SigningSchema, "The cancelled package"), ...pickErrors(400, 401, 403, 404, 409) },
+});
+
+export const managerSignings = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook })
+  .openapi(listRoute, async (c) => {
+    const query = c.req.valid("query");
+    return c.json(await listSignings(await getDb(), { principal: c.get("principal"), ...query }), 200);
+  })
+  .openapi(createSigningRoute, async (c) => {
     const body = c.req.valid("json");
-    const created = await createSigning(await getDb(), {
-      principal: c.get("principal"),
-      locationId: body.locationId,
-      title: body.title,
-      message: body.message,
-      ipAddress: clientIp(c),
-    });
+    const created = await createSigning(await getDb(), { principal: c.get("principal"), ...body, ipAddress: clientIp(c) });
     return c.json(serializeSigning(created), 201);
-  },
-);
+  })
+  .openapi(getRoute, async (c) => {
+    const { id } = c.req.valid("param");
+    return c.json(await getSigningDetail(await getDb(), { principal: c.get("principal"), signingId: id }), 200);
+  })
+  .openapi(updateRoute, async (c) => {
+    const { id } = c.req.valid("param");
+    const body = c.req.valid("json");
+    const updated = await updateSigning(await getDb(), { principal: c.get("principal"), signingId: id, ...body, ipAddress: clientIp(c) });
+    return c.json(serializeSigning(updated), 200);
+  })
+  .openapi(deleteRoute, async (c) => {
+    const { id } = c.req.valid("param");
+    await deleteSigning(await getDb(), { principal: c.get("principal"), signingId: id, ipAddress: clientIp(c) });
+    return c.body(null, 204);
+  })
+  .openapi(sendRoute, async (c) => {
+    const { id } = c.req.valid("param");
+    const sent = await sendSigning(await getDb(), { principal: c.get("principal"), signingId: id, ipAddress: clientIp(c) });
+    return c.json(serializeSigning(sent), 200);
+  })
+  .openapi(cancelRoute, async (c) => {
+    const { id } = c.req.valid("param");
+    const { reason } = c.req.valid("json");
+    const cancelled = await cancelSigning(await getDb(), { principal: c.get("principal"), signingId: id, reason, ipAddress: clientIp(c) });
+    return c.json(serializeSigning(cancelled), 200);
+  });

@@ -1,5 +1,8 @@
 import { z } from "@hono/zod-openapi";
+import { PaginationQuerySchema } from "../pagination";
 import { IsoDateTime } from "./common";
+import { PackageDocumentSchema } from "./package-documents";
+import { NewPackageSignerSchema, SignerSchema } from "./signers";
 
 export const SigningStatusSchema = z.enum(["draft", "sent", "in_progress", "completed", "cancelled", "declined", "expired"]);
 
@@ -26,15 +29,61 @@ export const SigningSchema = z
   })
   .openapi("Signing");
 
+export const SigningDetailSchema = SigningSchema.extend({
+  signers: z.array(SignerSchema),
+  documents: z.array(PackageDocumentSchema),
+}).openapi("SigningDetail");
+
+export const SigningListSchema = z
+  .object({
+    data: z.array(SigningSchema),
+    nextCursor: z.string().nullable(),
+    cap: z.number().int().optional().openapi({ description: "Present when the admin read cap applies: the list stops after this many rows." }),
+  })
+  .openapi("SigningList");
+
+const PlaceId = (what: string) =>
+  z
+    .number({ error: `expected an integer ${what} id` })
+    .int({ error: `expected an integer ${what} id` })
+    .positive()
+    .max(2_147_483_647);
+
+const Title = z.string().trim().min(1).max(200);
+const Message = z.string().trim().max(2000);
+
 export const CreateSigningSchema = z
   .strictObject({
-    locationId: z
-      .number({ error: "expected an integer location id" })
-      .int({ error: "expected an integer location id" })
-      .positive()
-      .max(2_147_483_647)
-      .openapi({ example: 1 }),
-    title: z.string().trim().min(1).max(200).optional().openapi({ example: "Retail installment contract — J. Doe" }),
-    message: z.string().trim().max(2000).optional(),
+    locationId: PlaceId("location").openapi({ example: 1 }),
+    title: Title.optional().openapi({ example: "Retail installment contract — J. Doe" }),
+    message: Message.optional(),
+    templateId: z.uuid({ error: "expected a template id" }).optional(),
+    flowId: z.uuid({ error: "expected a flow id" }).optional().openapi({ description: "Defaults to the organization's default flow" }),
+    signers: z.array(NewPackageSignerSchema).max(50).optional(),
   })
   .openapi("CreateSigningRequest");
+
+export const UpdateSigningSchema = z
+  .strictObject({
+    title: Title.optional(),
+    message: Message.nullable().optional(),
+    flowId: z.uuid({ error: "expected a flow id" }).nullable().optional(),
+    expiresAt: z.iso.datetime({ offset: true, error: "expected an ISO 8601 date-time" }).nullable().optional(),
+  })
+  .refine((v) => Object.keys(v).length > 0, { error: "at least one field is required" })
+  .openapi("UpdateSigningRequest");
+
+export const CancelSigningSchema = z
+  .strictObject({ reason: z.string().trim().min(1).max(1000).optional() })
+  .openapi("CancelSigningRequest");
+
+export const ListSigningsQuerySchema = PaginationQuerySchema.extend({
+  status: SigningStatusSchema.optional(),
+  locationId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  companyId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  q: z.string().trim().min(1).max(200).optional().openapi({ description: "Matches the title or a signer's name (case-insensitive)" }),
+});
+
+export const SigningIdParamSchema = z.object({
+  id: z.string().max(100).openapi({ param: { name: "id", in: "path" }, example: "01935f4e-8b1c-7d2a-9f00-1a2b3c4d5e6f" }),
+});

@@ -1,0 +1,193 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { getDb } from "@/db/client";
+import { createCompany } from "@/lib/companies/create-company";
+import { deleteCompany } from "@/lib/companies/delete-company";
+import { getCompanyOrThrow } from "@/lib/companies/get-company-or-throw";
+import { listCompanies } from "@/lib/companies/list-companies";
+import { serializeCompany } from "@/lib/companies/serialize-company";
+import { updateCompany } from "@/lib/companies/update-company";
+import { requireCapability } from "@/lib/auth/principal";
+import { createLocation } from "@/lib/locations/create-location";
+import { deleteLocation } from "@/lib/locations/delete-location";
+import { getLocationOrThrow } from "@/lib/locations/get-location-or-throw";
+import { listLocations } from "@/lib/locations/list-locations";
+import { serializeLocation } from "@/lib/locations/serialize-location";
+import { updateLocation } from "@/lib/locations/update-location";
+import { createOrganization } from "@/lib/organizations/create-organization";
+import { deleteOrganization } from "@/lib/organizations/delete-organization";
+import { getOrganizationOrThrow } from "@/lib/organizations/get-organization-or-throw";
+import { listOrganizations } from "@/lib/organizations/list-organizations";
+import { serializeOrganization } from "@/lib/organizations/serialize-organization";
+import { updateOrganization } from "@/lib/organizations/update-organization";
+import { clientIp } from "../client-ip";
+import type { ApiEnv } from "../context";
+import { intIdOrThrow } from "../int-id";
+import { PaginationQuerySchema } from "../pagination";
+import { pickErrors } from "../schemas/common";
+import {
+  CompanyListSchema,
+  CompanySchema,
+  CreateCompanySchema,
+  CreateLocationSchema,
+  CreateOrganizationSchema,
+  IntIdParamSchema,
+  ListCompaniesQuerySchema,
+  ListLocationsQuerySchema,
+  LocationListSchema,
+  LocationSchema,
+  OrganizationListSchema,
+  OrganizationSchema,
+  UpdateCompanySchema,
+  UpdateLocationSchema,
+  UpdateOrganizationSchema,
+} from "../schemas/places";
+import { validationHook } from "../validation";
+
+const BASE = "/v1/signing/manager";
+const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
+const body = <T extends z.ZodType>(schema: T) => ({ required: true, content: { "application/json": { schema } } });
+
+/** list, create, read, update, delete route definitions for one place resource. */
+function crud<L extends z.ZodType, I extends z.ZodType, C extends z.ZodType, U extends z.ZodType, Q extends z.ZodObject>(
+  plural: string,
+  label: string,
+  schemas: { list: L; item: I; create: C; update: U; query: Q },
+) {
+  const tags = ["Manager places"];
+  const path = `${BASE}/${plural}`;
+  return {
+    // GET /v1/signing/manager/{plural} – in the caller's scope (admin: all, capped).
+    list: createRoute({
+      method: "get",
+      path,
+      tags,
+      summary: `List ${plural}`,
+      request: { query: schemas.query },
+      responses: { 200: json(schemas.list, `A page of ${plural}`), ...pickErrors(400, 401, 403) },
+    }),
+    // POST /v1/signing/manager/{plural}
+    create: createRoute({
+      method: "post",
+      path,
+      tags,
+      summary: `Create a ${label}`,
+      request: { body: body(schemas.create) },
+      responses: { 201: json(schemas.item, `The created ${label}`), ...pickErrors(400, 401, 403, 404, 409) },
+    }),
+    // GET /v1/signing/manager/{plural}/{id}
+    read: createRoute({
+      method: "get",
+      path: `${path}/{id}`,
+      tags,
+      summary: `Read a ${label}`,
+      request: { params: IntIdParamSchema },
+      responses: { 200: json(schemas.item, `The ${label}`), ...pickErrors(401, 403, 404) },
+    }),
+    // PATCH /v1/signing/manager/{plural}/{id}
+    update: createRoute({
+      method: "patch",
+      path: `${path}/{id}`,
+      tags,
+      summary: `Update a ${label}`,
+      request: { params: IntIdParamSchema, body: body(schemas.update) },
+      responses: { 200: json(schemas.item, `The updated ${label}`), ...pickErrors(400, 401, 403, 404) },
+    }),
+    // DELETE /v1/signing/manager/{plural}/{id} – 409 while it has dependents.
+    remove: createRoute({
+      method: "delete",
+      path: `${path}/{id}`,
+      tags,
+      summary: `Delete a ${label}`,
+      request: { params: IntIdParamSchema },
+      responses: { 204: { description: "Deleted" }, ...pickErrors(401, 403, 404, 409) },
+    }),
+  };
+}
+
+const org = crud("organizations", "organization", {
+  list: OrganizationListSchema,
+  item: OrganizationSchema,
+  create: CreateOrganizationSchema,
+  update: UpdateOrganizationSchema,
+  query: PaginationQuerySchema,
+});
+const company = crud("companies", "company", {
+  list: CompanyListSchema,
+  item: CompanySchema,
+  create: CreateCompanySchema,
+  update: UpdateCompanySchema,
+  query: ListCompaniesQuerySchema,
+});
+const location = crud("locations", "location", {
+  list: LocationListSchema,
+  item: LocationSchema,
+  create: CreateLocationSchema,
+  update: UpdateLocationSchema,
+  query: ListLocationsQuerySchema,
+});
+
+export const managerPlaces = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook })
+  .openapi(org.list, async (c) => c.json(await listOrganizations(await getDb(), { principal: c.get("principal"), ...c.req.valid("query") }), 200))
+  .openapi(org.create, async (c) => {
+    const created = await createOrganization(await getDb(), { principal: c.get("principal"), ...c.req.valid("json"), ipAddress: clientIp(c) });
+    return c.json(serializeOrganization(created), 201);
+  })
+  .openapi(org.read, async (c) => {
+    const principal = c.get("principal");
+    requireCapability(principal, "organizations:read", "You do not have permission to read organizations.");
+    const organizationId = intIdOrThrow(c.req.valid("param").id, "Organization");
+    const found = await getOrganizationOrThrow(await getDb(), { principal, organizationId, capability: "organizations:read" });
+    return c.json(serializeOrganization(found), 200);
+  })
+  .openapi(org.update, async (c) => {
+    const organizationId = intIdOrThrow(c.req.valid("param").id, "Organization");
+    const updated = await updateOrganization(await getDb(), { principal: c.get("principal"), organizationId, ...c.req.valid("json"), ipAddress: clientIp(c) });
+    return c.json(serializeOrganization(updated), 200);
+  })
+  .openapi(org.remove, async (c) => {
+    const organizationId = intIdOrThrow(c.req.valid("param").id, "Organization");
+    await deleteOrganization(await getDb(), { principal: c.get("principal"), organizationId, ipAddress: clientIp(c) });
+    return c.body(null, 204);
+  })
+  .openapi(company.list, async (c) => c.json(await listCompanies(await getDb(), { principal: c.get("principal"), ...c.req.valid("query") }), 200))
+  .openapi(company.create, async (c) => {
+    const created = await createCompany(await getDb(), { principal: c.get("principal"), ...c.req.valid("json"), ipAddress: clientIp(c) });
+    return c.json(serializeCompany(created), 201);
+  })
+  .openapi(company.read, async (c) => {
+    const principal = c.get("principal");
+    requireCapability(principal, "companies:read", "You do not have permission to read companies.");
+    const companyId = intIdOrThrow(c.req.valid("param").id, "Company");
+    return c.json(serializeCompany(await getCompanyOrThrow(await getDb(), { principal, companyId, capability: "companies:read" })), 200);
+  })
+  .openapi(company.update, async (c) => {
+    const companyId = intIdOrThrow(c.req.valid("param").id, "Company");
+    const updated = await updateCompany(await getDb(), { principal: c.get("principal"), companyId, ...c.req.valid("json"), ipAddress: clientIp(c) });
+    return c.json(serializeCompany(updated), 200);
+  })
+  .openapi(company.remove, async (c) => {
+    const companyId = intIdOrThrow(c.req.valid("param").id, "Company");
+    await deleteCompany(await getDb(), { principal: c.get("principal"), companyId, ipAddress: clientIp(c) });
+    return c.body(null, 204);
+  })
+  .openapi(location.list, async (c) => c.json(await listLocations(await getDb(), { principal: c.get("principal"), ...c.req.valid("query") }), 200))
+  .openapi(location.create, async (c) => {
+    const created = await createLocation(await getDb(), { principal: c.get("principal"), ...c.req.valid("json"), ipAddress: clientIp(c) });
+    return c.json(serializeLocation(created), 201);
+  })
+  .openapi(location.read, async (c) => {
+    const principal = c.get("principal");
+    requireCapability(principal, "locations:read", "You do not have permission to read locations.");
+    const locationId = intIdOrThrow(c.req.valid("param").id, "Location");
+    return c.json(serializeLocation(await getLocationOrThrow(await getDb(), { principal, locationId, capability: "locations:read" })), 200);
+  })
+  .openapi(location.update, async (c) => {
+    const locationId = intIdOrThrow(c.req.valid("param").id, "Location");
+    const updated = await updateLocation(await getDb(), { principal: c.get("principal"), locationId, ...c.req.valid("json"), ipAddress: clientIp(c) });
+    return c.json(serializeLocation(updated), 200);
+  })
+  .openapi(location.remove, async (c) => {
+    const locationId = intIdOrThrow(c.req.valid("param").id, "Location");
+    await deleteLocation(await getDb(), { principal: c.get("principal"), locationId, ipAddress: clientIp(c) });
+    return c.body(null, 204);
+  });

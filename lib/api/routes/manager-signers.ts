@@ -1,0 +1,81 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { getDb } from "@/db/client";
+import { addSigner } from "@/lib/signings/add-signer";
+import { listSigners } from "@/lib/signings/list-signers";
+import { removeSigner } from "@/lib/signings/remove-signer";
+import { serializeSigner } from "@/lib/signings/serialize-signer";
+import { updateSigner } from "@/lib/signings/update-signer";
+import { clientIp } from "../client-ip";
+import type { ApiEnv } from "../context";
+import { pickErrors } from "../schemas/common";
+import { CreateSignerSchema, SignerListSchema, SignerParamsSchema, SignerSchema, UpdateSignerSchema } from "../schemas/signers";
+import { SigningIdParamSchema } from "../schemas/signings";
+import { validationHook } from "../validation";
+
+const PATH = "/v1/signing/manager/signings/{id}/signers";
+const tags = ["Manager signings"];
+const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
+
+// GET /v1/signing/manager/signings/{id}/signers – the package's signers in routing order.
+const listRoute = createRoute({
+  method: "get",
+  path: PATH,
+  tags,
+  summary: "List a package's signers",
+  request: { params: SigningIdParamSchema },
+  responses: { 200: json(SignerListSchema, "The signers"), ...pickErrors(401, 403, 404) },
+});
+
+// POST /v1/signing/manager/signings/{id}/signers – add a signer to a draft.
+const addRoute = createRoute({
+  method: "post",
+  path: PATH,
+  tags,
+  summary: "Add a signer to a draft",
+  description: "The email is unique per package (409). A user with that email (case-insensitive) is linked to the signer.",
+  request: { params: SigningIdParamSchema, body: { required: true, content: { "application/json": { schema: CreateSignerSchema } } } },
+  responses: { 201: json(SignerSchema, "The added signer"), ...pickErrors(400, 401, 403, 404, 409) },
+});
+
+// PATCH /v1/signing/manager/signings/{id}/signers/{signerId} – edit a signer of a draft.
+const updateRoute = createRoute({
+  method: "patch",
+  path: `${PATH}/{signerId}`,
+  tags,
+  summary: "Edit a signer of a draft",
+  request: { params: SignerParamsSchema, body: { required: true, content: { "application/json": { schema: UpdateSignerSchema } } } },
+  responses: { 200: json(SignerSchema, "The updated signer"), ...pickErrors(400, 401, 403, 404, 409) },
+});
+
+// DELETE /v1/signing/manager/signings/{id}/signers/{signerId} – remove a signer from a draft.
+const removeRoute = createRoute({
+  method: "delete",
+  path: `${PATH}/{signerId}`,
+  tags,
+  summary: "Remove a signer from a draft",
+  request: { params: SignerParamsSchema },
+  responses: { 204: { description: "Removed" }, ...pickErrors(401, 403, 404, 409) },
+});
+
+export const managerSigners = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook })
+  .openapi(listRoute, async (c) => {
+    const { id } = c.req.valid("param");
+    return c.json(await listSigners(await getDb(), { principal: c.get("principal"), signingId: id }), 200);
+  })
+  .openapi(addRoute, async (c) => {
+    const { id } = c.req.valid("param");
+    const body = c.req.valid("json");
+    const signer = await addSigner(await getDb(), { principal: c.get("principal"), signingId: id, ...body, ipAddress: clientIp(c) });
+    return c.json(serializeSigner(signer), 201);
+  })
+  .openapi(updateRoute, async (c) => {
+    const { id, signerId } = c.req.valid("param");
+    const body = c.req.valid("json");
+    const signer = await updateSigner(await getDb(), { principal: c.get("principal"), signingId: id, signerId, ...body, ipAddress: clientIp(c) });
+    return c.json(serializeSigner(signer), 200);
+  })
+  .openapi(removeRoute, async (c) => {
+    const { id, signerId } = c.req.valid("param");
+    await removeSigner(await getDb(), { principal: c.get("principal"), signingId: id, signerId, ipAddress: clientIp(c) });
+    return c.body(null, 204);
+  });

@@ -1,0 +1,96 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { getDb } from "@/db/client";
+import { addPackageDocument } from "@/lib/signings/add-package-document";
+import { deletePackageDocument } from "@/lib/signings/delete-package-document";
+import { getPackageDocumentFile } from "@/lib/signings/get-package-document-file";
+import { listPackageDocuments } from "@/lib/signings/list-package-documents";
+import { clientIp } from "../client-ip";
+import type { ApiEnv } from "../context";
+import { readPdfUpload } from "../read-pdf-upload";
+import { errorResponses, pickErrors } from "../schemas/common";
+import {
+  DocumentParamsSchema,
+  PackageDocumentListSchema,
+  PackageDocumentSchema,
+  PdfUploadContent,
+  UploadQuerySchema,
+} from "../schemas/package-documents";
+import { SigningIdParamSchema } from "../schemas/signings";
+import { validationHook } from "../validation";
+
+const PATH = "/v1/signing/manager/signings/{id}/documents";
+const tags = ["Manager signings"];
+const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
+const tooLarge = { 413: { ...errorResponses[400], description: "The PDF exceeds 10 MiB" } };
+
+// GET /v1/signing/manager/signings/{id}/documents – metadata of the package's documents.
+const listRoute = createRoute({
+  method: "get",
+  path: PATH,
+  tags,
+  summary: "List a package's documents",
+  request: { params: SigningIdParamSchema },
+  responses: { 200: json(PackageDocumentListSchema, "Document metadata"), ...pickErrors(401, 403, 404) },
+});
+
+// POST /v1/signing/manager/signings/{id}/documents – upload a PDF into a draft.
+const uploadRoute = createRoute({
+  method: "post",
+  path: PATH,
+  tags,
+  summary: "Upload a PDF into a draft",
+  description: "Raw `application/pdf` body (name in `?name=`) or `multipart/form-data` with a `file` field. At most 10 MiB; must be a readable PDF.",
+  request: { params: SigningIdParamSchema, query: UploadQuerySchema, body: { required: true, content: PdfUploadContent } },
+  responses: { 201: json(PackageDocumentSchema, "The stored document's metadata"), ...pickErrors(400, 401, 403, 404, 409), ...tooLarge },
+});
+
+// GET /v1/signing/manager/signings/{id}/documents/{docId}/file – the PDF bytes.
+const fileRoute = createRoute({
+  method: "get",
+  path: `${PATH}/{docId}/file`,
+  tags,
+  summary: "Download a document",
+  request: { params: DocumentParamsSchema },
+  responses: {
+    200: { description: "The PDF", content: { "application/pdf": { schema: { type: "string", format: "binary" } } } },
+    ...pickErrors(401, 403, 404),
+  },
+});
+
+// DELETE /v1/signing/manager/signings/{id}/documents/{docId} – detach a document from a draft.
+const deleteRoute = createRoute({
+  method: "delete",
+  path: `${PATH}/{docId}`,
+  tags,
+  summary: "Remove a document from a draft",
+  request: { params: DocumentParamsSchema },
+  responses: { 204: { description: "Removed" }, ...pickErrors(401, 403, 404, 409) },
+});
+
+export const managerSigningDocuments = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook })
+  .openapi(listRoute, async (c) => {
+    const { id } = c.req.valid("param");
+    return c.json(await listPackageDocuments(await getDb(), { principal: c.get("principal"), signingId: id }), 200);
+  })
+  .openapi(uploadRoute, async (c) => {
+    const { id } = c.req.valid("param");
+    const { name } = c.req.valid("query");
+    const upload = await readPdfUpload(c, name);
+    const document = await addPackageDocument(await getDb(), { principal: c.get("principal"), signingId: id, ...upload, ipAddress: clientIp(c) });
+    return c.json(document, 201);
+  })
+  .openapi(fileRoute, async (c) => {
+    const { id, docId } = c.req.valid("param");
+    const file = await getPackageDocumentFile(await getDb(), { principal: c.get("principal"), signingId: id, documentId: docId });
+    return c.body(file.content as Uint8Array<ArrayBuffer>, 200, {
+      "Content-Type": file.contentType,
+      "Content-Disposition": `inline; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+      ETag: `"${file.sha256}"`,
+      "Cache-Control": "private, no-store",
+    });
+  })
+  .openapi(deleteRoute, async (c) => {
+    const { id, docId } = c.req.valid("param");
+    await deletePackageDocument(await getDb(), { principal: c.get("principal"), signingId: id, documentId: docId, ipAddress: clientIp(c) });
+    return c.body(null, 204);
+  });

@@ -1,0 +1,212 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { getDb } from "@/db/client";
+import { createFlow } from "@/lib/flows/create-flow";
+import { getFlowOrThrow } from "@/lib/flows/get-flow-or-throw";
+import { listFlows } from "@/lib/flows/list-flows";
+import { serializeFlow } from "@/lib/flows/serialize-flow";
+import { updateFlow } from "@/lib/flows/update-flow";
+import { requireCapability } from "@/lib/auth/principal";
+import { addTemplateDocument } from "@/lib/templates/add-template-document";
+import { createTemplate } from "@/lib/templates/create-template";
+import { deleteTemplateDocument } from "@/lib/templates/delete-template-document";
+import { getTemplateDocumentFile } from "@/lib/templates/get-template-document-file";
+import { getTemplateDetail } from "@/lib/templates/get-template-detail";
+import { listTemplates } from "@/lib/templates/list-templates";
+import { serializeTemplate } from "@/lib/templates/serialize-template";
+import { updateTemplate } from "@/lib/templates/update-template";
+import { clientIp } from "../client-ip";
+import type { ApiEnv } from "../context";
+import { readPdfUpload } from "../read-pdf-upload";
+import { errorResponses, pickErrors } from "../schemas/common";
+import { DocumentParamsSchema, PackageDocumentSchema, PdfUploadContent, UploadQuerySchema } from "../schemas/package-documents";
+import {
+  CreateFlowSchema,
+  CreateTemplateSchema,
+  FlowListSchema,
+  FlowSchema,
+  ListByOrganizationQuerySchema,
+  TemplateDetailSchema,
+  TemplateListSchema,
+  TemplateSchema,
+  UpdateFlowSchema,
+  UpdateTemplateSchema,
+  UuidParamSchema,
+} from "../schemas/templates";
+import { validationHook } from "../validation";
+
+const TEMPLATES = "/v1/signing/manager/templates";
+const FLOWS = "/v1/signing/manager/flows";
+const tags = ["Templates and flows"];
+const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
+const body = <T extends z.ZodType>(schema: T) => ({ required: true, content: { "application/json": { schema } } });
+
+// GET /v1/signing/manager/templates – templates of the caller's organizations.
+const listTemplatesRoute = createRoute({
+  method: "get",
+  path: TEMPLATES,
+  tags,
+  summary: "List templates",
+  request: { query: ListByOrganizationQuerySchema },
+  responses: { 200: json(TemplateListSchema, "A page of templates"), ...pickErrors(400, 401, 403) },
+});
+// POST /v1/signing/manager/templates – create a template (roles; documents are uploaded after).
+const createTemplateRoute = createRoute({
+  method: "post",
+  path: TEMPLATES,
+  tags,
+  summary: "Create a template",
+  request: { body: body(CreateTemplateSchema) },
+  responses: { 201: json(TemplateSchema, "The created template"), ...pickErrors(400, 401, 403, 404) },
+});
+// GET /v1/signing/manager/templates/{id} – a template with its documents' metadata.
+const getTemplateRoute = createRoute({
+  method: "get",
+  path: `${TEMPLATES}/{id}`,
+  tags,
+  summary: "Read a template",
+  request: { params: UuidParamSchema },
+  responses: { 200: json(TemplateDetailSchema, "The template"), ...pickErrors(401, 403, 404) },
+});
+// PATCH /v1/signing/manager/templates/{id} – edit name, description or roles.
+const updateTemplateRoute = createRoute({
+  method: "patch",
+  path: `${TEMPLATES}/{id}`,
+  tags,
+  summary: "Update a template",
+  request: { params: UuidParamSchema, body: body(UpdateTemplateSchema) },
+  responses: { 200: json(TemplateSchema, "The updated template"), ...pickErrors(400, 401, 403, 404) },
+});
+// POST /v1/signing/manager/templates/{id}/documents – upload a PDF into a template.
+const uploadTemplateDocumentRoute = createRoute({
+  method: "post",
+  path: `${TEMPLATES}/{id}/documents`,
+  tags,
+  summary: "Upload a PDF into a template",
+  description: "Raw `application/pdf` body (name in `?name=`) or `multipart/form-data` with a `file` field. At most 10 MiB.",
+  request: { params: UuidParamSchema, query: UploadQuerySchema, body: { required: true, content: PdfUploadContent } },
+  responses: {
+    201: json(PackageDocumentSchema, "The stored document's metadata"),
+    ...pickErrors(400, 401, 403, 404),
+    413: { ...errorResponses[400], description: "The PDF exceeds 10 MiB" },
+  },
+});
+// GET /v1/signing/manager/templates/{id}/documents/{docId}/file – the PDF bytes.
+const templateDocumentFileRoute = createRoute({
+  method: "get",
+  path: `${TEMPLATES}/{id}/documents/{docId}/file`,
+  tags,
+  summary: "Download a template document",
+  request: { params: DocumentParamsSchema },
+  responses: {
+    200: { description: "The PDF", content: { "application/pdf": { schema: { type: "string", format: "binary" } } } },
+    ...pickErrors(401, 403, 404),
+  },
+});
+// DELETE /v1/signing/manager/templates/{id}/documents/{docId} – remove a document from a template.
+const deleteTemplateDocumentRoute = createRoute({
+  method: "delete",
+  path: `${TEMPLATES}/{id}/documents/{docId}`,
+  tags,
+  summary: "Remove a document from a template",
+  request: { params: DocumentParamsSchema },
+  responses: { 204: { description: "Removed" }, ...pickErrors(401, 403, 404) },
+});
+
+// GET /v1/signing/manager/flows – flows of the caller's organizations.
+const listFlowsRoute = createRoute({
+  method: "get",
+  path: FLOWS,
+  tags,
+  summary: "List flows",
+  request: { query: ListByOrganizationQuerySchema },
+  responses: { 200: json(FlowListSchema, "A page of flows"), ...pickErrors(400, 401, 403) },
+});
+// POST /v1/signing/manager/flows – create a flow of ordered steps.
+const createFlowRoute = createRoute({
+  method: "post",
+  path: FLOWS,
+  tags,
+  summary: "Create a flow",
+  request: { body: body(CreateFlowSchema) },
+  responses: { 201: json(FlowSchema, "The created flow"), ...pickErrors(400, 401, 403, 404) },
+});
+// GET /v1/signing/manager/flows/{id}
+const getFlowRoute = createRoute({
+  method: "get",
+  path: `${FLOWS}/{id}`,
+  tags,
+  summary: "Read a flow",
+  request: { params: UuidParamSchema },
+  responses: { 200: json(FlowSchema, "The flow"), ...pickErrors(401, 403, 404) },
+});
+// PATCH /v1/signing/manager/flows/{id} – rename, replace steps, or make it the default.
+const updateFlowRoute = createRoute({
+  method: "patch",
+  path: `${FLOWS}/{id}`,
+  tags,
+  summary: "Update a flow",
+  request: { params: UuidParamSchema, body: body(UpdateFlowSchema) },
+  responses: { 200: json(FlowSchema, "The updated flow"), ...pickErrors(400, 401, 403, 404) },
+});
+
+export const managerTemplates = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook })
+  .openapi(listTemplatesRoute, async (c) =>
+    c.json(await listTemplates(await getDb(), { principal: c.get("principal"), ...c.req.valid("query") }), 200),
+  )
+  .openapi(createTemplateRoute, async (c) => {
+    const created = await createTemplate(await getDb(), { principal: c.get("principal"), ...c.req.valid("json"), ipAddress: clientIp(c) });
+    return c.json(serializeTemplate(created), 201);
+  })
+  .openapi(getTemplateRoute, async (c) =>
+    c.json(await getTemplateDetail(await getDb(), { principal: c.get("principal"), templateId: c.req.valid("param").id }), 200),
+  )
+  .openapi(updateTemplateRoute, async (c) => {
+    const templateId = c.req.valid("param").id;
+    const updated = await updateTemplate(await getDb(), { principal: c.get("principal"), templateId, ...c.req.valid("json"), ipAddress: clientIp(c) });
+    return c.json(serializeTemplate(updated), 200);
+  })
+  .openapi(uploadTemplateDocumentRoute, async (c) => {
+    const upload = await readPdfUpload(c, c.req.valid("query").name);
+    const document = await addTemplateDocument(await getDb(), {
+      principal: c.get("principal"),
+      templateId: c.req.valid("param").id,
+      ...upload,
+      ipAddress: clientIp(c),
+    });
+    return c.json(document, 201);
+  })
+  .openapi(templateDocumentFileRoute, async (c) => {
+    const { id, docId } = c.req.valid("param");
+    const file = await getTemplateDocumentFile(await getDb(), { principal: c.get("principal"), templateId: id, documentId: docId });
+    return c.body(file.content as Uint8Array<ArrayBuffer>, 200, {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `inline; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+      ETag: `"${file.sha256}"`,
+      "Cache-Control": "private, no-store",
+    });
+  })
+  .openapi(deleteTemplateDocumentRoute, async (c) => {
+    const { id, docId } = c.req.valid("param");
+    await deleteTemplateDocument(await getDb(), { principal: c.get("principal"), templateId: id, documentId: docId, ipAddress: clientIp(c) });
+    return c.body(null, 204);
+  })
+  .openapi(listFlowsRoute, async (c) => c.json(await listFlows(await getDb(), { principal: c.get("principal"), ...c.req.valid("query") }), 200))
+  .openapi(createFlowRoute, async (c) => {
+    const created = await createFlow(await getDb(), { principal: c.get("principal"), ...c.req.valid("json"), ipAddress: clientIp(c) });
+    return c.json(serializeFlow(created), 201);
+  })
+  .openapi(getFlowRoute, async (c) => {
+    const principal = c.get("principal");
+    requireCapability(principal, "flows:read", "You do not have permission to read flows.");
+    const flow = await getFlowOrThrow(await getDb(), { principal, flowId: c.req.valid("param").id, capability: "flows:read" });
+    return c.json(serializeFlow(flow), 200);
+  })
+  .openapi(updateFlowRoute, async (c) => {
+    const updated = await updateFlow(await getDb(), {
+      principal: c.get("principal"),
+      flowId: c.req.valid("param").id,
+      ...c.req.valid("json"),
+      ipAddress: clientIp(c),
+    });
+    return c.json(serializeFlow(updated), 200);
+  });

@@ -1,0 +1,14 @@
+import { OpenAPIHono } from "@hono/zod-openapi";
+import type { ApiEnv } from "../context";
+import { validationHook } from "../validation";
+import { managerPlaces } from "./manager-places";
+import { managerSigners } from "./manager-signers";
+import { managerSigningDocuments } from "./manager-signing-documents";
+import { managerTemplates } from "./manager-templates";
+
+/** The manager operations beyond the signing packages themselves, registered in app.ts with one line. */
+export const manager = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook })
+  .route("/", managerSigners)
+  .route("/", managerSigningDocuments)
+  .route("/", managerPlaces)
+  .route("/", managerTemplates);

@@ -1,0 +1,176 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { getDb } from "@/db/client";
+import { listMyESignatures } from "@/lib/esignatures/list-my-esignatures";
+import { recordESignature } from "@/lib/esignatures/record-esignature";
+import { serializeESignature } from "@/lib/esignatures/serialize-esignature";
+import { declineSigning } from "@/lib/signings/decline-signing";
+import { getAssignedDocumentFile } from "@/lib/signings/get-assigned-document-file";
+import { getAssignedSigning } from "@/lib/signings/get-assigned-signing";
+import { listAssignedSignings } from "@/lib/signings/list-assigned-signings";
+import { clientIp } from "../client-ip";
+import type { ApiEnv } from "../context";
+import { PaginationQuerySchema } from "../pagination";
+import { pickErrors } from "../schemas/common";
+import {
+  AssignedSigningDetailSchema,
+  AssignedSigningListSchema,
+  DeclineSigningSchema,
+  DocumentParamsSchema,
+  ESignatureListSchema,
+  ESignatureSchema,
+  IdempotencyHeaderSchema,
+  ListAssignedSigningsQuerySchema,
+  RecordESignatureSchema,
+  SigningIdParamSchema,
+} from "../schemas/signer";
+import { validationHook } from "../validation";
+
+const BASE = "/v1/signing/signer/signings";
+const tags = ["Signer"];
+const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
+
+// GET /v1/signing/signer/signings – the packages assigned to the caller.
+const listRoute = createRoute({
+  method: "get",
+  path: BASE,
+  tags,
+  summary: "List the signing packages assigned to me",
+  request: { query: ListAssignedSigningsQuerySchema },
+  responses: { 200: json(AssignedSigningListSchema, "A page of assigned packages"), ...pickErrors(400, 401, 403) },
+});
+
+// GET /v1/signing/signer/signings/{id} – one assigned package; the first open marks me viewed.
+const getRoute = createRoute({
+  method: "get",
+  path: `${BASE}/{id}`,
+  tags,
+  summary: "Read an assigned package: documents, co-signers, my status",
+  description: "Opening a sent or in-progress package moves the caller from pending/notified to viewed (audited).",
+  request: { params: SigningIdParamSchema },
+  responses: { 200: json(AssignedSigningDetailSchema, "The package as its signer sees it"), ...pickErrors(401, 403, 404) },
+});
+
+// GET /v1/signing/signer/signings/{id}/documents/{docId}/file – the PDF bytes.
+const fileRoute = createRoute({
+  method: "get",
+  path: `${BASE}/{id}/documents/{docId}/file`,
+  tags,
+  summary: "Download a document of an assigned package",
+  request: { params: DocumentParamsSchema },
+  responses: {
+    200: {
+      description: "The PDF; `ETag` is its SHA-256",
+      content: { "application/pdf": { schema: z.string().openapi({ format: "binary" }) } },
+    },
+    304: { description: "Not modified (If-None-Match matched the ETag)" },
+    ...pickErrors(401, 403, 404),
+  },
+});
+
+// POST /v1/signing/signer/signings/{id}/documents/{docId}/esignatures – record my e-signature.
+const recordRoute = createRoute({
+  method: "post",
+  path: `${BASE}/{id}/documents/{docId}/esignatures`,
+  tags,
+  summary: "Record my e-signature on a document",
+  description:
+    "Idempotent: repeating the request (same signature request, or the same Idempotency-Key) returns the existing record with 200 " +
+    "and creates nothing. 409 when the package is not open for signing, an earlier routing group has not signed, or the document " +
+    "changed (documentSha256).",
+  request: {
+    params: DocumentParamsSchema,
+    headers: IdempotencyHeaderSchema,
+    body: { required: true, content: { "application/json": { schema: RecordESignatureSchema } } },
+  },
+  responses: {
+    201: json(ESignatureSchema, "The e-signature was recorded"),
+    200: json(ESignatureSchema, "The e-signature already existed (retry); nothing was created"),
+    ...pickErrors(400, 401, 403, 404, 409),
+  },
+});
+
+// POST /v1/signing/signer/signings/{id}/decline – decline the package.
+const declineRoute = createRoute({
+  method: "post",
+  path: `${BASE}/{id}/decline`,
+  tags,
+  summary: "Decline an assigned package",
+  request: { params: SigningIdParamSchema, body: { required: true, content: { "application/json": { schema: DeclineSigningSchema } } } },
+  responses: { 200: json(AssignedSigningDetailSchema, "The declined package"), ...pickErrors(400, 401, 403, 404, 409) },
+});
+
+// GET /v1/signing/signer/esignatures – the e-signatures I recorded.
+const listESignaturesRoute = createRoute({
+  method: "get",
+  path: "/v1/signing/signer/esignatures",
+  tags,
+  summary: "List my e-signature records",
+  request: { query: PaginationQuerySchema },
+  responses: { 200: json(ESignatureListSchema, "A page of my e-signatures"), ...pickErrors(400, 401, 403) },
+});
+
+/** `inline; filename="…"` with an ASCII fallback and the RFC 5987 UTF-8 name. */
+function inlineDisposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+export const signerSignings = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook })
+  .openapi(listRoute, async (c) => {
+    const query = c.req.valid("query");
+    const page = await listAssignedSignings(await getDb(), { principal: c.get("principal"), ...query });
+    return c.json(page, 200);
+  })
+  .openapi(getRoute, async (c) => {
+    const view = await getAssignedSigning(await getDb(), {
+      principal: c.get("principal"),
+      packageId: c.req.valid("param").id,
+      ipAddress: clientIp(c),
+    });
+    return c.json(view, 200);
+  })
+  .openapi(fileRoute, async (c) => {
+    const { id, docId } = c.req.valid("param");
+    const file = await getAssignedDocumentFile(await getDb(), { principal: c.get("principal"), packageId: id, documentId: docId });
+    const etag = `"${file.sha256}"`;
+    const headers = { ETag: etag, "Cache-Control": "private, no-cache", "X-Content-Type-Options": "nosniff" };
+    const ifNoneMatch = c.req.header("if-none-match");
+    if (ifNoneMatch && ifNoneMatch.split(",").some((t) => t.trim().replace(/^W\//, "") === etag)) {
+      return c.body(null, 304, headers);
+    }
+    return c.body(Buffer.from(file.content), 200, {
+      ...headers,
+      "Content-Type": "application/pdf",
+      "Content-Disposition": inlineDisposition(file.name),
+      "Content-Length": String(file.content.byteLength),
+    });
+  })
+  .openapi(recordRoute, async (c) => {
+    const { id, docId } = c.req.valid("param");
+    const body = c.req.valid("json");
+    const { eSignature, created } = await recordESignature(await getDb(), {
+      principal: c.get("principal"),
+      packageId: id,
+      documentId: docId,
+      signature: body.kind === "drawn" ? { kind: "drawn", imageDataUrl: body.imageDataUrl } : { kind: "typed", text: body.text, font: body.font },
+      consent: body.consent,
+      documentSha256: body.documentSha256,
+      idempotencyKey: c.req.valid("header")["idempotency-key"],
+      ipAddress: clientIp(c),
+      userAgent: c.req.header("user-agent")?.slice(0, 512) ?? null,
+    });
+    return c.json(serializeESignature(eSignature), created ? 201 : 200);
+  })
+  .openapi(declineRoute, async (c) => {
+    const view = await declineSigning(await getDb(), {
+      principal: c.get("principal"),
+      packageId: c.req.valid("param").id,
+      reason: c.req.valid("json").reason,
+      ipAddress: clientIp(c),
+    });
+    return c.json(view, 200);
+  })
+  .openapi(listESignaturesRoute, async (c) => {
+    const page = await listMyESignatures(await getDb(), { principal: c.get("principal"), ...c.req.valid("query") });
+    return c.json(page, 200);
+  });

@@ -1,0 +1,32 @@
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { getDb } from "@/db/client";
+import { getSigningAuditTrail } from "@/lib/audit/get-signing-audit-trail";
+import type { ApiEnv } from "../context";
+import { PaginationQuerySchema } from "../pagination";
+import { AuditTrailSchema } from "../schemas/audit";
+import { pickErrors } from "../schemas/common";
+import { SigningIdParamSchema } from "../schemas/signer";
+import { validationHook } from "../validation";
+
+// GET /v1/signing/manager/signings/{id}/audit – the package's audit trail and its hash-chain check.
+const auditRoute = createRoute({
+  method: "get",
+  path: "/v1/signing/manager/signings/{id}/audit",
+  tags: ["Manager signings"],
+  summary: "Read a package's audit trail",
+  description: "Entries in order, with `verified`/`brokenAt` from re-computing the whole hash chain.",
+  request: { params: SigningIdParamSchema, query: PaginationQuerySchema },
+  responses: {
+    200: { description: "The audit trail", content: { "application/json": { schema: AuditTrailSchema } } },
+    ...pickErrors(400, 401, 403, 404),
+  },
+});
+
+export const signingAudit = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook }).openapi(auditRoute, async (c) => {
+  const trail = await getSigningAuditTrail(await getDb(), {
+    principal: c.get("principal"),
+    signingId: c.req.valid("param").id,
+    ...c.req.valid("query"),
+  });
+  return c.json(trail, 200);
+});

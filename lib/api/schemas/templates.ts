@@ -1,0 +1,105 @@
+import { z } from "@hono/zod-openapi";
+import { FLOW_STEPS } from "@/db/schema/flows";
+import { PaginationQuerySchema } from "../pagination";
+import { IsoDateTime } from "./common";
+import { PackageDocumentSchema } from "./package-documents";
+import { SignerRoleSchema } from "./signers";
+
+// Templates (documents + signer roles) and flows (ordered signer steps).
+
+export const TemplateRoleSchema = z
+  .strictObject({
+    key: z.string().trim().regex(/^[A-Za-z0-9_-]{1,64}$/, { error: "expected 1-64 letters, digits, _ or -" }).openapi({ example: "buyer" }),
+    label: z.string().trim().min(1).max(100).openapi({ example: "Buyer" }),
+    role: SignerRoleSchema,
+    routingOrder: z.number().int().min(1).max(100),
+  })
+  .openapi("TemplateRole");
+
+const Roles = z
+  .array(TemplateRoleSchema)
+  .max(20)
+  .refine((roles) => new Set(roles.map((r) => r.key)).size === roles.length, { error: "role keys must be unique" });
+
+export const TemplateSchema = z
+  .object({
+    id: z.string(),
+    organizationId: z.number().int(),
+    name: z.string(),
+    description: z.string().nullable(),
+    roles: z.array(TemplateRoleSchema),
+    createdByUserId: z.string().nullable(),
+    createdAt: IsoDateTime,
+    updatedAt: IsoDateTime,
+  })
+  .openapi("Template");
+export const TemplateDetailSchema = TemplateSchema.extend({ documents: z.array(PackageDocumentSchema) }).openapi("TemplateDetail");
+export const TemplateListSchema = z
+  .object({ data: z.array(TemplateSchema), nextCursor: z.string().nullable(), cap: z.number().int().optional() })
+  .openapi("TemplateList");
+
+const OrgId = z
+  .number({ error: "expected an integer organization id" })
+  .int({ error: "expected an integer organization id" })
+  .positive()
+  .max(2_147_483_647);
+
+export const CreateTemplateSchema = z
+  .strictObject({
+    organizationId: OrgId,
+    name: z.string().trim().min(1).max(200).openapi({ example: "Retail installment closing" }),
+    description: z.string().trim().max(2000).nullable().optional(),
+    roles: Roles.default([]),
+  })
+  .openapi("CreateTemplateRequest");
+export const UpdateTemplateSchema = z
+  .strictObject({
+    name: z.string().trim().min(1).max(200).optional(),
+    description: z.string().trim().max(2000).nullable().optional(),
+    roles: Roles.optional(),
+  })
+  .refine((v) => Object.keys(v).length > 0, { error: "at least one field is required" })
+  .openapi("UpdateTemplateRequest");
+
+export const FlowStepSchema = z.enum(FLOW_STEPS);
+const Steps = z
+  .array(FlowStepSchema)
+  .min(2)
+  .max(FLOW_STEPS.length)
+  .refine((s) => new Set(s).size === s.length, { error: "steps must not repeat" })
+  .refine((s) => s.includes("sign"), { error: "a flow must include the sign step" })
+  .refine((s) => s[s.length - 1] === "done", { error: "a flow must end with the done step" })
+  .openapi({ example: ["review", "sign", "link_bank", "done"] });
+
+export const FlowSchema = z
+  .object({
+    id: z.string(),
+    organizationId: z.number().int(),
+    name: z.string(),
+    steps: z.array(FlowStepSchema),
+    isDefault: z.boolean(),
+    createdAt: IsoDateTime,
+    updatedAt: IsoDateTime,
+  })
+  .openapi("Flow");
+export const FlowListSchema = z
+  .object({ data: z.array(FlowSchema), nextCursor: z.string().nullable(), cap: z.number().int().optional() })
+  .openapi("FlowList");
+export const CreateFlowSchema = z
+  .strictObject({
+    organizationId: OrgId,
+    name: z.string().trim().min(1).max(200).openapi({ example: "Standard closing" }),
+    steps: Steps,
+    isDefault: z.boolean().default(false).openapi({ description: "Makes this the organization's default flow (the previous default is unset)" }),
+  })
+  .openapi("CreateFlowRequest");
+export const UpdateFlowSchema = z
+  .strictObject({ name: z.string().trim().min(1).max(200).optional(), steps: Steps.optional(), isDefault: z.literal(true).optional() })
+  .refine((v) => Object.keys(v).length > 0, { error: "at least one field is required" })
+  .openapi("UpdateFlowRequest");
+
+export const ListByOrganizationQuerySchema = PaginationQuerySchema.extend({
+  organizationId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+});
+
+export const UuidParamSchema = z.object({ id: z.string().max(100).openapi({ param: { name: "id", in: "path" } }) });

@@ -1,0 +1,273 @@
+import { createHash } from "node:crypto";
+import { and, eq, lt, ne, sql } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import {
+  eSignatures,
+  packageDocuments,
+  packageSigners,
+  signatureRequests,
+  signingPackages,
+  type ESignature,
+  type PackageSigner,
+  type SigningPackage,
+} from "@/db/schema";
+import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
+import { requireCapability, type Principal } from "@/lib/auth/principal";
+import { getEnv } from "@/lib/env";
+import { BadRequest, Conflict, NotFound } from "@/lib/errors";
+import { isUuid } from "@/lib/ids";
+import { enqueueJob } from "@/lib/jobs/enqueue-job";
+import { getSignerAssignmentOrThrow } from "@/lib/signings/get-signer-assignment-or-throw";
+import { notifyNextRoutingGroup } from "@/lib/signings/notify-next-routing-group";
+import { assertTransition } from "@/lib/signings/state-machine";
+import { DELIVER_VAULT_EVENT_JOB } from "@/lib/vault/deliver-vault-event-job";
+import type { VaultEvent } from "@/lib/vault/vault-event";
+import { parsePngDataUrl } from "./parse-png-data-url";
+import { SIGNATURE_FONTS } from "./signature-fonts";
+
+export type SignatureInput = { kind: "drawn"; imageDataUrl: string } | { kind: "typed"; text: string; font: string };
+
+export type RecordESignatureOptions = {
+  principal: Principal;
+  packageId: string;
+  documentId: string;
+  signature: SignatureInput;
+  /** Explicit consent to sign electronically; anything but `true` is refused. */
+  consent: boolean;
+  /** The SHA-256 of the document the signer viewed; must equal the stored one. */
+  documentSha256?: string;
+  idempotencyKey?: string;
+  ipAddress?: string | null;
+  userAgent?: string | null;
+};
+
+export type RecordESignatureResult = { eSignature: ESignature; created: boolean };
+
+const OPEN = ["sent", "in_progress"];
+
+/**
+ * Records the caller's e-signature on one document of a package and moves everything it completes:
+ * the signature request, the signer (when all their required requests are signed), the next
+ * routing group (notified when the current one is complete), the package (`sent → in_progress` on
+ * the first signature, `→ completed` on the last required one) — one transaction, with audit
+ * entries and the vault event enqueued as an outbox row.
+ *
+ * Concurrency: the package row is locked (`FOR UPDATE`) before anything is read, so signatures on
+ * one package are applied one at a time and the completion is seen, and written, exactly once. A
+ * retry (same request, or the same `Idempotency-Key`) returns the existing record with
+ * `created: false`; the unique indexes on `e_signatures` back this up.
+ */
+export async function recordESignature(db: Db, options: RecordESignatureOptions): Promise<RecordESignatureResult> {
+  requireCapability(options.principal, "signer:esignatures:write", "You do not have permission to record e-signatures.");
+  if (options.consent !== true) throw BadRequest("consent: explicit consent to sign electronically is required.");
+  const evidence = signatureEvidence(options.signature);
+  const userId = options.principal.user.id;
+
+  return db.transaction(async (tx) => {
+    const { signing, signer } = await getSignerAssignmentOrThrow(tx, { ...options, lock: true, includeDrafts: true });
+    const documentNotFound = NotFound(`Document ${options.documentId.slice(0, 64)} not found.`);
+    if (!isUuid(options.documentId)) throw documentNotFound;
+    const [document] = await tx
+      .select({ id: packageDocuments.id, sha256: packageDocuments.sha256 })
+      .from(packageDocuments)
+      .where(and(eq(packageDocuments.id, options.documentId), eq(packageDocuments.packageId, signing.id)))
+      .limit(1);
+    if (!document) throw documentNotFound;
+    const [request] = await tx
+      .select()
+      .from(signatureRequests)
+      .where(and(eq(signatureRequests.documentId, document.id), eq(signatureRequests.signerId, signer.id)))
+      .limit(1);
+    if (!request) throw NotFound(`You have no signature request on document ${document.id}.`);
+
+    const replay = await findExisting(tx, { userId, requestId: request.id, idempotencyKey: options.idempotencyKey });
+    if (replay) return { eSignature: replay, created: false };
+
+    if (!OPEN.includes(signing.status)) {
+      throw Conflict(
+        signing.status === "draft"
+          ? "This signing package has not been sent yet."
+          : `This signing package is ${signing.status.replace("_", " ")}; it can no longer be signed.`,
+      );
+    }
+    if (signing.expiresAt && signing.expiresAt.getTime() <= Date.now()) {
+      // The expiry sweep may not have run yet; the deadline still applies.
+      throw Conflict("This signing package has expired; it can no longer be signed.");
+    }
+    if (signer.status === "declined") throw Conflict("You have declined this signing package.");
+    if (options.documentSha256 !== undefined && options.documentSha256.toLowerCase() !== document.sha256) {
+      throw Conflict("The document changed since you viewed it. Reload it and review it again before signing.");
+    }
+    if ((await countUnsigned(tx, signing.id, lt(packageSigners.routingOrder, signer.routingOrder))) > 0) {
+      throw Conflict("Signers earlier in the routing order have not signed yet.");
+    }
+
+    const [inserted] = await tx
+      .insert(eSignatures)
+      .values({
+        signatureRequestId: request.id,
+        packageId: signing.id,
+        documentId: document.id,
+        signerId: signer.id,
+        authUserId: userId,
+        kind: options.signature.kind,
+        imageDataUrl: options.signature.kind === "drawn" ? options.signature.imageDataUrl : null,
+        typedText: options.signature.kind === "typed" ? options.signature.text : null,
+        typedFont: options.signature.kind === "typed" ? options.signature.font : null,
+        consentGiven: true,
+        documentSha256: document.sha256,
+        ipAddress: options.ipAddress ?? null,
+        userAgent: options.userAgent ?? null,
+        idempotencyKey: options.idempotencyKey ?? null,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!inserted) {
+      // Only reachable when the same Idempotency-Key raced on two packages (two different locks).
+      const existing = await findExisting(tx, { userId, requestId: request.id, idempotencyKey: options.idempotencyKey });
+      if (existing) return { eSignature: existing, created: false };
+      throw Conflict("This Idempotency-Key was already used for another e-signature.");
+    }
+
+    const now = inserted.createdAt;
+    await tx.update(signatureRequests).set({ status: "signed", signedAt: now }).where(eq(signatureRequests.id, request.id));
+    const audit = { organizationId: signing.organizationId, packageId: signing.id, actorUserId: userId, ipAddress: options.ipAddress };
+    await recordAuditEntry(tx, {
+      ...audit,
+      action: "esignature.recorded",
+      entityType: "e_signature",
+      entityId: inserted.id,
+      after: {
+        signatureRequestId: request.id,
+        documentId: document.id,
+        signerId: signer.id,
+        documentSha256: document.sha256,
+        consentGiven: true,
+        userAgent: inserted.userAgent,
+        ...evidence,
+      },
+    });
+
+    await completeSigner(tx, { signer, now, audit });
+    await advancePackage(tx, { signing, signer, now, audit });
+
+    if (getEnv().VAULT_WEBHOOK_URL) {
+      const [earlier] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(eSignatures)
+        .where(and(eq(eSignatures.signerId, signer.id), eq(eSignatures.documentId, document.id), ne(eSignatures.id, inserted.id)));
+      const event: VaultEvent = {
+        type: "signer_document_signed",
+        signingOrganizationId: String(signing.organizationId),
+        signingId: signing.id,
+        documentId: document.id,
+        authUserId: userId,
+        firstESign: (earlier?.n ?? 0) === 0,
+      };
+      await enqueueJob(tx, { name: DELIVER_VAULT_EVENT_JOB, payload: { eSignatureId: inserted.id, event }, idempotencyKey: inserted.id });
+    }
+    return { eSignature: inserted, created: true };
+  });
+}
+
+type AuditBase = { organizationId: number; packageId: string; actorUserId: string; ipAddress?: string | null };
+
+/** What the audit trail keeps of the signature itself: the typed text, or the drawn image's hash. */
+function signatureEvidence(signature: SignatureInput): Record<string, string> {
+  if (signature.kind === "typed") {
+    const text = signature.text.trim();
+    if (text.length === 0 || text.length > 200) throw BadRequest("text: must be 1 to 200 characters.");
+    if (!(SIGNATURE_FONTS as readonly string[]).includes(signature.font)) {
+      throw BadRequest(`font: must be one of ${SIGNATURE_FONTS.join(", ")}.`);
+    }
+    return { kind: "typed", typedText: text, typedFont: signature.font };
+  }
+  const png = parsePngDataUrl(signature.imageDataUrl);
+  if (!png.ok) throw BadRequest(`imageDataUrl: ${png.reason}.`);
+  return { kind: "drawn", imageSha256: createHash("sha256").update(png.bytes).digest("hex") };
+}
+
+async function findExisting(
+  db: Db,
+  { userId, requestId, idempotencyKey }: { userId: string; requestId: string; idempotencyKey?: string },
+): Promise<ESignature | undefined> {
+  if (idempotencyKey !== undefined) {
+    const [byKey] = await db
+      .select()
+      .from(eSignatures)
+      .where(and(eq(eSignatures.authUserId, userId), eq(eSignatures.idempotencyKey, idempotencyKey)))
+      .limit(1);
+    if (byKey && byKey.signatureRequestId !== requestId) {
+      throw Conflict("This Idempotency-Key was already used for another e-signature.");
+    }
+    if (byKey) return byKey;
+  }
+  const [byRequest] = await db.select().from(eSignatures).where(eq(eSignatures.signatureRequestId, requestId)).limit(1);
+  return byRequest;
+}
+
+/** Required, unsigned signature requests of the package, optionally narrowed by a signer condition. */
+async function countUnsigned(db: Db, packageId: string, signerCondition?: ReturnType<typeof eq>): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(signatureRequests)
+    .innerJoin(packageSigners, eq(packageSigners.id, signatureRequests.signerId))
+    .where(
+      and(
+        eq(signatureRequests.packageId, packageId),
+        eq(signatureRequests.required, true),
+        ne(signatureRequests.status, "signed"),
+        signerCondition,
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+async function completeSigner(db: Db, { signer, now, audit }: { signer: PackageSigner; now: Date; audit: AuditBase }): Promise<void> {
+  if (signer.status === "signed") return;
+  if ((await countUnsigned(db, signer.packageId, eq(packageSigners.id, signer.id))) > 0) return;
+  await db.update(packageSigners).set({ status: "signed", signedAt: now }).where(eq(packageSigners.id, signer.id));
+  await recordAuditEntry(db, {
+    ...audit,
+    action: "signer.signed",
+    entityType: "package_signer",
+    entityId: signer.id,
+    before: { status: signer.status },
+    after: { status: "signed" },
+  });
+}
+
+async function advancePackage(
+  db: Db,
+  { signing, signer, now, audit }: { signing: SigningPackage; signer: PackageSigner; now: Date; audit: AuditBase },
+): Promise<void> {
+  const remaining = await countUnsigned(db, signing.id);
+  if (remaining === 0) {
+    assertTransition(signing.status, "completed");
+    await db.update(signingPackages).set({ status: "completed", completedAt: now }).where(eq(signingPackages.id, signing.id));
+    await recordAuditEntry(db, {
+      ...audit,
+      action: "signing.completed",
+      entityType: "signing_package",
+      entityId: signing.id,
+      before: { status: signing.status },
+      after: { status: "completed" },
+    });
+    return;
+  }
+  if (signing.status === "sent") {
+    assertTransition(signing.status, "in_progress");
+    await db.update(signingPackages).set({ status: "in_progress" }).where(eq(signingPackages.id, signing.id));
+    await recordAuditEntry(db, {
+      ...audit,
+      action: "signing.in_progress",
+      entityType: "signing_package",
+      entityId: signing.id,
+      before: { status: "sent" },
+      after: { status: "in_progress" },
+    });
+  }
+  if ((await countUnsigned(db, signing.id, eq(packageSigners.routingOrder, signer.routingOrder))) === 0) {
+    await notifyNextRoutingGroup(db, { signing, afterRoutingOrder: signer.routingOrder, actorUserId: audit.actorUserId, ipAddress: audit.ipAddress });
+  }
+}

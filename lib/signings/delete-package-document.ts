@@ -1,0 +1,42 @@
+import { and, eq, getTableColumns } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { packageDocuments } from "@/db/schema";
+import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
+import { requireCapability, type Principal } from "@/lib/auth/principal";
+import { serializeDocumentMetadata } from "@/lib/documents/serialize-document-metadata";
+import { NotFound } from "@/lib/errors";
+import { isUuid } from "@/lib/ids";
+import { assertDraft } from "./assert-draft";
+import { getSigningOrThrow } from "./get-signing-or-throw";
+
+/** Detaches a document from a draft. */
+export async function deletePackageDocument(
+  db: Db,
+  options: { principal: Principal; signingId: string; documentId: string; ipAddress?: string | null },
+): Promise<void> {
+  requireCapability(options.principal, "signings:write", "You do not have permission to change documents.");
+  await db.transaction(async (tx) => {
+    const signing = await getSigningOrThrow(tx, { ...options, capability: "signings:write", lock: true });
+    const notFound = NotFound(`Document ${options.documentId} not found.`);
+    if (!isUuid(options.documentId)) throw notFound;
+    const { content: _content, ...metadataColumns } = getTableColumns(packageDocuments);
+    const [document] = await tx
+      .select(metadataColumns)
+      .from(packageDocuments)
+      .where(and(eq(packageDocuments.id, options.documentId), eq(packageDocuments.packageId, signing.id)))
+      .limit(1);
+    if (!document) throw notFound;
+    assertDraft(signing, "change its documents");
+    await tx.delete(packageDocuments).where(eq(packageDocuments.id, document.id));
+    await recordAuditEntry(tx, {
+      organizationId: signing.organizationId,
+      packageId: signing.id,
+      actorUserId: options.principal.user.id,
+      action: "document.removed",
+      entityType: "package_document",
+      entityId: document.id,
+      ipAddress: options.ipAddress,
+      before: serializeDocumentMetadata(document),
+    });
+  });
+}

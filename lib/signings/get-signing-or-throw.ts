@@ -1,0 +1,23 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { signingPackages, type SigningPackage } from "@/db/schema";
+import type { Capability } from "@/lib/auth/capabilities";
+import { canAccess, type Principal } from "@/lib/auth/principal";
+import { NotFound } from "@/lib/errors";
+import { isUuid } from "@/lib/ids";
+
+/**
+ * Loads a package the principal reaches with `capability`; otherwise 404, exactly like a missing one.
+ * `lock` takes a row lock so concurrent state changes on one package run one after the other.
+ */
+export async function getSigningOrThrow(
+  db: Db,
+  options: { principal: Principal; signingId: string; capability: Capability; lock?: boolean },
+): Promise<SigningPackage> {
+  const notFound = NotFound(`Signing package ${options.signingId} not found.`);
+  if (!isUuid(options.signingId)) throw notFound;
+  const query = db.select().from(signingPackages).where(eq(signingPackages.id, options.signingId)).limit(1);
+  const [found] = options.lock ? await query.for("update") : await query;
+  if (!found || !canAccess(options.principal, options.capability, found)) throw notFound;
+  return found;
+}

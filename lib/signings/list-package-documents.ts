@@ -1,0 +1,19 @@
+import { asc, eq, getTableColumns } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { packageDocuments } from "@/db/schema";
+import { requireCapability, type Principal } from "@/lib/auth/principal";
+import { serializeDocumentMetadata } from "@/lib/documents/serialize-document-metadata";
+import { getSigningOrThrow } from "./get-signing-or-throw";
+
+/** Metadata of a package's documents in order; the bytes stay in the database. */
+export async function listPackageDocuments(db: Db, options: { principal: Principal; signingId: string }) {
+  requireCapability(options.principal, "signings:read", "You do not have permission to read signing packages.");
+  const signing = await getSigningOrThrow(db, { ...options, capability: "signings:read" });
+  const { content: _content, ...metadataColumns } = getTableColumns(packageDocuments);
+  const rows = await db
+    .select(metadataColumns)
+    .from(packageDocuments)
+    .where(eq(packageDocuments.packageId, signing.id))
+    .orderBy(asc(packageDocuments.position), asc(packageDocuments.id));
+  return { data: rows.map(serializeDocumentMetadata) };
+}

@@ -1,0 +1,52 @@
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { templateDocuments } from "@/db/schema";
+import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
+import { requireCapability, type Principal } from "@/lib/auth/principal";
+import { serializeDocumentMetadata } from "@/lib/documents/serialize-document-metadata";
+import { validatePdfUpload } from "@/lib/documents/validate-pdf-upload";
+import { getTemplateOrThrow } from "./get-template-or-throw";
+
+/** Adds an uploaded PDF to a template, validated and stored like a package document. */
+export async function addTemplateDocument(
+  db: Db,
+  options: { principal: Principal; templateId: string; bytes: Uint8Array; name: string; ipAddress?: string | null },
+) {
+  requireCapability(options.principal, "templates:write", "You do not have permission to change templates.");
+  return db.transaction(async (tx) => {
+    const template = await getTemplateOrThrow(tx, {
+      ...options,
+      capability: "templates:write",
+      forbiddenMessage: "Changing a template needs an organization-level role.",
+      lock: true,
+    });
+    const pdf = await validatePdfUpload(options);
+    const [position] = await tx
+      .select({ next: sql<number>`coalesce(max(${templateDocuments.position}) + 1, 0)::int` })
+      .from(templateDocuments)
+      .where(eq(templateDocuments.templateId, template.id));
+    const [created] = await tx
+      .insert(templateDocuments)
+      .values({
+        templateId: template.id,
+        name: pdf.name,
+        content: pdf.bytes,
+        sizeBytes: pdf.sizeBytes,
+        sha256: pdf.sha256,
+        pageCount: pdf.pageCount,
+        position: position?.next ?? 0,
+      })
+      .returning();
+    const metadata = serializeDocumentMetadata(created!);
+    await recordAuditEntry(tx, {
+      organizationId: template.organizationId,
+      actorUserId: options.principal.user.id,
+      action: "template.document_added",
+      entityType: "template_document",
+      entityId: created!.id,
+      ipAddress: options.ipAddress,
+      after: metadata,
+    });
+    return metadata;
+  });
+}
