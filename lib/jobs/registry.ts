@@ -1,5 +1,8 @@
 import { sendEmailJob } from "@/lib/email/send-email-job";
 import { deliverVaultEventJob } from "@/lib/vault/deliver-vault-event-job";
+import { processPaymentEventJob } from "@/lib/payments/process-payment-event-job";
+import { processBankEventJob } from "@/lib/bank/process-bank-event-job";
+import { processInboundEmailJob } from "@/lib/email/process-inbound-email-job";
 import type { JobDefinition } from "./define-job";
 
 export type JobRegistry = ReadonlyMap<string, JobDefinition>;
@@ -18,7 +21,7 @@ export function createJobRegistry(definitions: readonly JobDefinition[]): JobReg
  * `inngest/functions.ts` creates one Inngest function for each. Add a job by importing its
  * `defineJob(...)` here.
  */
-export const jobRegistry: JobRegistry = createJobRegistry([sendEmailJob, deliverVaultEventJob]);
+export const jobRegistry: JobRegistry = createJobRegistry([sendEmailJob, deliverVaultEventJob, processPaymentEventJob, processBankEventJob, processInboundEmailJob]);
 
 export function getJobDefinitionOrThrow(name: string, registry: JobRegistry = jobRegistry): JobDefinition {
   const definition = registry.get(name);

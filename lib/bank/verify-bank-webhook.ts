@@ -1,0 +1,93 @@
+import { createHash, timingSafeEqual } from "node:crypto";
+import { decodeProtectedHeader, importJWK, jwtVerify, type JWK } from "jose";
+import type { PlaidApi } from "plaid";
+import { z } from "zod";
+import { BadRequest, Unauthorized } from "@/lib/errors";
+import { log } from "@/lib/log";
+import { getPlaidClient } from "./plaid-client";
+
+export type VerifyBankWebhookOptions = {
+  /** The request body exactly as received: the JWT's `request_body_sha256` covers these bytes. */
+  rawBody: string;
+  headers: Headers;
+  plaid?: PlaidApi;
+  /** Clock for the `iat` check (tests). */
+  now?: () => Date;
+};
+
+export type BankWebhook = { providerEventId: string; type: string; payload: Record<string, unknown> };
+
+/** Plaid signs a webhook at send time; anything older than this is refused as a possible replay. */
+const MAX_AGE_SECONDS = 5 * 60;
+/** Verification keys are cached by `kid` for this long, then fetched again (a key can be expired by Plaid). */
+const KEY_CACHE_MS = 15 * 60_000;
+
+const keys = new Map<string, { key: CryptoKey | Uint8Array; fetchedAt: number }>();
+
+const BodySchema = z.looseObject({ webhook_type: z.string().min(1), webhook_code: z.string().min(1) });
+
+/**
+ * Plaid webhook verification (https://plaid.com/docs/api/webhooks/webhook-verification/):
+ * the `bank-verification` (Plaid: `Plaid-Verification`) header is an ES256 JWT whose `kid` names a
+ * key served by `/webhook_verification_key/get`; keys with `expired_at` set are refused; `iat` must be
+ * at most 5 minutes old; the `request_body_sha256` claim must equal the SHA-256 of the raw body
+ * (compared in constant time). Every failure is the same 401; the reason is only logged.
+ */
+export async function verifyBankWebhook(options: VerifyBankWebhookOptions): Promise<BankWebhook> {
+  const jwt = options.headers.get("bank-verification") ?? options.headers.get("plaid-verification");
+  if (!jwt) throw Unauthorized("Missing bank-verification header.");
+  const now = options.now?.() ?? new Date();
+  const plaid = options.plaid ?? getPlaidClient();
+
+  let iat: number;
+  try {
+    const header = decodeProtectedHeader(jwt);
+    if (header.alg !== "ES256") throw new Error(`alg ${String(header.alg)} is not ES256`);
+    if (!header.kid) throw new Error("no kid in the JWT header");
+    const key = await getVerificationKey(header.kid, plaid, now);
+    const { payload } = await jwtVerify(jwt, key, { algorithms: ["ES256"], maxTokenAge: MAX_AGE_SECONDS, currentDate: now });
+    if (typeof payload.iat !== "number") throw new Error("no iat claim");
+    if (payload.iat > now.getTime() / 1000 + 60) throw new Error("iat is in the future");
+    const claimed = payload.request_body_sha256;
+    if (typeof claimed !== "string") throw new Error("no request_body_sha256 claim");
+    const actual = createHash("sha256").update(options.rawBody, "utf8").digest("hex");
+    const a = Buffer.from(claimed.toLowerCase(), "utf8");
+    const b = Buffer.from(actual, "utf8");
+    if (a.length !== b.length || !timingSafeEqual(a, b)) throw new Error("request_body_sha256 does not match the body");
+    iat = payload.iat;
+  } catch (error) {
+    log.warn("bank webhook rejected", { reason: error instanceof Error ? error.message : String(error) });
+    throw Unauthorized("Invalid bank webhook verification.");
+  }
+
+  let body: unknown;
+  try {
+    body = JSON.parse(options.rawBody);
+  } catch {
+    throw BadRequest("Webhook body is not valid JSON.");
+  }
+  const parsed = BodySchema.safeParse(body);
+  if (!parsed.success) throw BadRequest("Webhook body is not a bank item webhook.");
+  // Plaid webhooks carry no event id: the signed body hash plus its signing time identifies a delivery.
+  const bodyHash = createHash("sha256").update(options.rawBody, "utf8").digest("hex");
+  return {
+    providerEventId: `${iat}:${bodyHash}`,
+    type: `${parsed.data.webhook_type}.${parsed.data.webhook_code}`,
+    payload: parsed.data,
+  };
+}
+
+async function getVerificationKey(kid: string, plaid: PlaidApi, now: Date): Promise<CryptoKey | Uint8Array> {
+  const cached = keys.get(kid);
+  if (cached && now.getTime() - cached.fetchedAt < KEY_CACHE_MS) return cached.key;
+  // A failed fetch (unknown kid, Plaid down) propagates: the caller answers 401 and Plaid retries.
+  const { data } = await plaid.webhookVerificationKeyGet({ key_id: kid });
+  if (data.key.expired_at !== null && data.key.expired_at !== undefined) {
+    keys.delete(kid);
+    throw new Error(`verification key ${kid} is expired`);
+  }
+  const { created_at: _created, expired_at: _expired, ...jwk } = data.key;
+  const key = await importJWK(jwk as JWK, "ES256");
+  keys.set(kid, { key, fetchedAt: now.getTime() });
+  return key;
+}
