@@ -63,6 +63,8 @@ const schema = z
 
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,
+    /** Overrides the Stripe API address (protocol, host, port), e.g. for a local stub. */
+    STRIPE_API_BASE_URL: optionalUrl(["http:", "https:"]),
 
     PLAID_CLIENT_ID: optionalString,
     PLAID_SECRET: optionalString,
@@ -75,6 +77,13 @@ const schema = z
     EMAIL_FROM: z.string().trim().min(3).default("Closing & Signing <no-reply@localhost>"),
     INBOUND_EMAIL_DOMAIN: z.string().trim().min(1).default("inbound.localhost"),
 
+    S3_BUCKET: optionalString,
+    S3_ENDPOINT: optionalUrl(["http:", "https:"]),
+    S3_REGION: z.string().trim().min(1).default("us-east-1"),
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    S3_FORCE_PATH_STYLE: booleanFlag,
+
     VAULT_WEBHOOK_URL: optionalUrl(["http:", "https:"]),
     VAULT_WEBHOOK_SECRET: optionalString,
 
@@ -82,6 +91,8 @@ const schema = z
       (v) => v === undefined || v === "memory:" || /^rediss?:\/\//.test(v),
       { message: "must be memory: or a redis:// URL" },
     ),
+    /** Interval of the heartbeat event on server-sent event streams (comments). */
+    REALTIME_HEARTBEAT_MS: positiveInt(15_000),
 
     INNGEST_EVENT_KEY: optionalString,
     INNGEST_SIGNING_KEY: optionalString,
@@ -95,6 +106,13 @@ const schema = z
         code: "custom",
         path: ["AUTH_SECRET"],
         message: `is required in production when APP_URL (${env.APP_URL}) is not a local address`,
+      });
+    }
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID"],
+        message: "must be set together with the other S3 credential",
       });
     }
     if (Boolean(env.PLAID_CLIENT_ID) !== Boolean(env.PLAID_SECRET)) {

@@ -11,9 +11,13 @@ import { AppError, MethodNotAllowed, NotFound, toErrorResponse } from "@/lib/err
 import { log } from "@/lib/log";
 import type { ApiEnv } from "./context";
 import { manager } from "./routes/manager";
+import { comments } from "./routes/comments";
+import { documents } from "./routes/documents";
 import { managerSignings } from "./routes/manager-signings";
+import { outreach } from "./routes/outreach";
 import { probes } from "./routes/probes";
 import { session } from "./routes/session";
+import { workspace } from "./routes/workspace";
 import { signer } from "./routes/signer";
 import { validationHook } from "./validation";
 
@@ -71,6 +75,10 @@ export function createApiApp(): OpenAPIHono<ApiEnv> {
 
   app.route("/", session);
   app.route("/", managerSignings);
+  app.route("/", documents);
+  app.route("/", comments);
+  app.route("/", outreach);
+  app.route("/", workspace);
   app.route("/", manager);
   app.route("/", signer);
 

@@ -47,6 +47,8 @@ const ADMIN = [
   "templates:read",
   "flows:read",
   "documents:read",
+  "comments:read",
+  "outreach:read",
   "audit:read",
 ] as const;
 

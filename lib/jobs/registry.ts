@@ -1,4 +1,5 @@
 import { sendEmailJob } from "@/lib/email/send-email-job";
+import { sendOutreachMessageJob } from "@/lib/outreach/send-outreach-message-job";
 import { deliverVaultEventJob } from "@/lib/vault/deliver-vault-event-job";
 import { processPaymentEventJob } from "@/lib/payments/process-payment-event-job";
 import { processBankEventJob } from "@/lib/bank/process-bank-event-job";
@@ -21,7 +22,7 @@ export function createJobRegistry(definitions: readonly JobDefinition[]): JobReg
  * `inngest/functions.ts` creates one Inngest function for each. Add a job by importing its
  * `defineJob(...)` here.
  */
-export const jobRegistry: JobRegistry = createJobRegistry([sendEmailJob, deliverVaultEventJob, processPaymentEventJob, processBankEventJob, processInboundEmailJob]);
+export const jobRegistry: JobRegistry = createJobRegistry([sendEmailJob, deliverVaultEventJob, processPaymentEventJob, processBankEventJob, processInboundEmailJob, sendOutreachMessageJob]);
 
 export function getJobDefinitionOrThrow(name: string, registry: JobRegistry = jobRegistry): JobDefinition {
   const definition = registry.get(name);

@@ -22,3 +22,12 @@ export function pickErrors<K extends keyof typeof errorResponses>(...codes: K[])
 }
 
 export const IsoDateTime = z.iso.datetime().openapi({ example: "2026-11-21T08:00:00.000Z" });
+
+/** A JSON response for an operation's `responses`. */
+export const jsonResponse = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { "application/json": { schema } },
+});
+
+/** A required JSON request body for an operation's `request.body`. */
+export const jsonBody = <T extends z.ZodType>(schema: T) => ({ required: true, content: { "application/json": { schema } } });

@@ -1,0 +1,125 @@
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { streamSSE } from "hono/streaming";
+import { getDb } from "@/db/client";
+import type { CommentEvent } from "@/lib/comments/comment-events";
+import { createComment } from "@/lib/comments/create-comment";
+import { deleteComment } from "@/lib/comments/delete-comment";
+import { listComments } from "@/lib/comments/list-comments";
+import { subscribeToComments } from "@/lib/comments/subscribe-to-comments";
+import { updateComment } from "@/lib/comments/update-comment";
+import { getEnv } from "@/lib/env";
+import type { ApiEnv } from "../context";
+import { PaginationQuerySchema } from "../pagination";
+import { jsonBody, jsonResponse, pickErrors } from "../schemas/common";
+import { CommentListSchema, CommentParamSchema, CommentSchema, CreateCommentSchema, UpdateCommentSchema } from "../schemas/comments";
+import { DocumentIdParamSchema } from "../schemas/documents";
+import { validationHook } from "../validation";
+
+const TAGS = ["Comments"];
+const PATH = "/v1/documents/{id}/comments";
+
+// GET /v1/documents/{id}/comments – the document's comments, oldest first (threads via parentId).
+const listRoute = createRoute({
+  method: "get",
+  path: PATH,
+  tags: TAGS,
+  summary: "List a document's comments",
+  request: { params: DocumentIdParamSchema, query: PaginationQuerySchema },
+  responses: { 200: jsonResponse(CommentListSchema, "A page of comments"), ...pickErrors(400, 401, 403, 404, 503) },
+});
+
+// POST /v1/documents/{id}/comments – comment or reply; mentions by user id or @email.
+const createCommentRoute = createRoute({
+  method: "post",
+  path: PATH,
+  tags: TAGS,
+  summary: "Comment on a document",
+  request: { params: DocumentIdParamSchema, body: jsonBody(CreateCommentSchema) },
+  responses: { 201: jsonResponse(CommentSchema, "The created comment"), ...pickErrors(400, 401, 403, 404, 503) },
+});
+
+// GET /v1/documents/{id}/comments/stream – server-sent events: ready, created, updated, deleted, heartbeat.
+const streamRoute = createRoute({
+  method: "get",
+  path: `${PATH}/stream`,
+  tags: TAGS,
+  summary: "Live comment events (server-sent events)",
+  description:
+    "`event: ready` once subscribed, then `created` / `updated` (data: the comment) and `deleted` (data: id, documentId, parentId), " +
+    "and `heartbeat` every REALTIME_HEARTBEAT_MS. Events published while a client is disconnected are not replayed: list again after reconnecting.",
+  request: { params: DocumentIdParamSchema },
+  responses: {
+    200: { description: "An event stream", content: { "text/event-stream": { schema: { type: "string" } } } },
+    ...pickErrors(400, 401, 403, 404, 503),
+  },
+});
+
+// PATCH /v1/documents/{id}/comments/{commentId} – edit one's own comment.
+const updateRoute = createRoute({
+  method: "patch",
+  path: `${PATH}/{commentId}`,
+  tags: TAGS,
+  summary: "Edit your comment",
+  request: { params: CommentParamSchema, body: jsonBody(UpdateCommentSchema) },
+  responses: { 200: jsonResponse(CommentSchema, "The edited comment"), ...pickErrors(400, 401, 403, 404, 503) },
+});
+
+// DELETE /v1/documents/{id}/comments/{commentId} – delete one's own comment with its replies.
+const deleteRoute = createRoute({
+  method: "delete",
+  path: `${PATH}/{commentId}`,
+  tags: TAGS,
+  summary: "Delete your comment",
+  request: { params: CommentParamSchema },
+  responses: { 204: { description: "Deleted" }, ...pickErrors(400, 401, 403, 404, 503) },
+});
+
+export const comments = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook })
+  .openapi(listRoute, async (c) => {
+    const page = await listComments(await getDb(), { principal: c.get("principal"), documentId: c.req.valid("param").id, ...c.req.valid("query") });
+    return c.json(page, 200);
+  })
+  .openapi(createCommentRoute, async (c) => {
+    const comment = await createComment(await getDb(), { principal: c.get("principal"), documentId: c.req.valid("param").id, ...c.req.valid("json") });
+    return c.json(comment, 201);
+  })
+  .openapi(streamRoute, async (c) => {
+    // Subscribed before the response starts (an unreachable bus is a 503, not a broken stream);
+    // events arriving before the stream is open are held and sent first.
+    const held: CommentEvent[] = [];
+    let deliver: (event: CommentEvent) => void = (event) => {
+      held.push(event);
+    };
+    const { documentId, unsubscribe } = await subscribeToComments(await getDb(), {
+      principal: c.get("principal"),
+      documentId: c.req.valid("param").id,
+      listener: (event) => deliver(event),
+    });
+    const response = streamSSE(c, async (stream) => {
+      // Writes are chained so events leave in the order they arrived.
+      let writing = Promise.resolve();
+      const send = (event: string, data: unknown) => {
+        writing = writing.then(() => stream.writeSSE({ event, data: JSON.stringify(data) })).catch(() => undefined);
+      };
+      const closed = new Promise<void>((resolve) => stream.onAbort(resolve));
+      send("ready", { documentId });
+      deliver = (event) => send(event.type, event.comment);
+      held.forEach(deliver);
+      const heartbeat = setInterval(() => send("heartbeat", { at: new Date().toISOString() }), getEnv().REALTIME_HEARTBEAT_MS);
+      await closed;
+      clearInterval(heartbeat);
+      await unsubscribe();
+    });
+    response.headers.set("X-Accel-Buffering", "no");
+    return response as never;
+  })
+  .openapi(updateRoute, async (c) => {
+    const { id, commentId } = c.req.valid("param");
+    const comment = await updateComment(await getDb(), { principal: c.get("principal"), documentId: id, commentId, ...c.req.valid("json") });
+    return c.json(comment, 200);
+  })
+  .openapi(deleteRoute, async (c) => {
+    const { id, commentId } = c.req.valid("param");
+    await deleteComment(await getDb(), { principal: c.get("principal"), documentId: id, commentId });
+    return c.body(null, 204);
+  });

@@ -1,0 +1,214 @@
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { getDb } from "@/db/client";
+import { createChattelDocument } from "@/lib/chattel-documents/create-chattel-document";
+import { deleteChattelDocument } from "@/lib/chattel-documents/delete-chattel-document";
+import { deleteDocumentFile } from "@/lib/chattel-documents/delete-document-file";
+import { getChattelDocument } from "@/lib/chattel-documents/get-chattel-document";
+import { getDocumentFileContent } from "@/lib/chattel-documents/get-document-file-content";
+import { listChattelDocuments } from "@/lib/chattel-documents/list-chattel-documents";
+import { listDocumentFiles } from "@/lib/chattel-documents/list-document-files";
+import { serializeChattelDocument } from "@/lib/chattel-documents/serialize-chattel-document";
+import { serializeDocumentFile } from "@/lib/chattel-documents/serialize-document-file";
+import { updateChattelDocument } from "@/lib/chattel-documents/update-chattel-document";
+import { uploadDocumentFile } from "@/lib/chattel-documents/upload-document-file";
+import { clientIp } from "../client-ip";
+import type { ApiEnv } from "../context";
+import { PaginationQuerySchema } from "../pagination";
+import { errorResponses, jsonBody, jsonResponse, pickErrors } from "../schemas/common";
+import {
+  CreateDocumentSchema,
+  DocumentFileListSchema,
+  DocumentFileParamSchema,
+  DocumentFileSchema,
+  DocumentIdParamSchema,
+  DocumentListSchema,
+  DocumentSchema,
+  ListDocumentsQuerySchema,
+  UpdateDocumentSchema,
+  UploadDocumentFileSchema,
+} from "../schemas/documents";
+import { validationHook } from "../validation";
+
+const TAGS = ["Documents"];
+const tooLarge = { 413: { ...errorResponses[400], description: "The file exceeds the 10 MiB upload limit" } };
+
+// GET /v1/documents – chattel documents in the caller's scope, filtered and searched.
+const listRoute = createRoute({
+  method: "get",
+  path: "/v1/documents",
+  tags: TAGS,
+  summary: "List chattel documents",
+  request: { query: ListDocumentsQuerySchema },
+  responses: { 200: jsonResponse(DocumentListSchema, "A page of documents, newest first"), ...pickErrors(400, 401, 403) },
+});
+
+// POST /v1/documents – create a chattel document at an organization, company or location.
+const createDocumentRoute = createRoute({
+  method: "post",
+  path: "/v1/documents",
+  tags: TAGS,
+  summary: "Create a chattel document",
+  request: { body: jsonBody(CreateDocumentSchema) },
+  responses: { 201: jsonResponse(DocumentSchema, "The created document"), ...pickErrors(400, 401, 403, 404) },
+});
+
+// GET /v1/documents/{id} – one document.
+const getRoute = createRoute({
+  method: "get",
+  path: "/v1/documents/{id}",
+  tags: TAGS,
+  summary: "Read a chattel document",
+  request: { params: DocumentIdParamSchema },
+  responses: { 200: jsonResponse(DocumentSchema, "The document"), ...pickErrors(400, 401, 403, 404) },
+});
+
+// PATCH /v1/documents/{id} – change fields, status or place within the organization.
+const updateRoute = createRoute({
+  method: "patch",
+  path: "/v1/documents/{id}",
+  tags: TAGS,
+  summary: "Update a chattel document",
+  request: {
+    params: DocumentIdParamSchema,
+    body: jsonBody(UpdateDocumentSchema),
+  },
+  responses: { 200: jsonResponse(DocumentSchema, "The updated document"), ...pickErrors(400, 401, 403, 404) },
+});
+
+// DELETE /v1/documents/{id} – delete with files, comments and outreach history.
+const deleteRoute = createRoute({
+  method: "delete",
+  path: "/v1/documents/{id}",
+  tags: TAGS,
+  summary: "Delete a chattel document",
+  request: { params: DocumentIdParamSchema },
+  responses: { 204: { description: "Deleted" }, ...pickErrors(400, 401, 403, 404) },
+});
+
+// POST /v1/documents/{id}/files – upload a PDF, PNG or JPEG (multipart/form-data, part `file`).
+const uploadRoute = createRoute({
+  method: "post",
+  path: "/v1/documents/{id}/files",
+  tags: TAGS,
+  summary: "Upload a file to a chattel document",
+  request: {
+    params: DocumentIdParamSchema,
+    body: { required: true, content: { "multipart/form-data": { schema: UploadDocumentFileSchema } } },
+  },
+  responses: { 201: jsonResponse(DocumentFileSchema, "The stored file's metadata"), ...pickErrors(400, 401, 403, 404, 503), ...tooLarge },
+});
+
+// GET /v1/documents/{id}/files – the document's files (metadata).
+const listFilesRoute = createRoute({
+  method: "get",
+  path: "/v1/documents/{id}/files",
+  tags: TAGS,
+  summary: "List a chattel document's files",
+  request: { params: DocumentIdParamSchema, query: PaginationQuerySchema },
+  responses: { 200: jsonResponse(DocumentFileListSchema, "A page of files, oldest first"), ...pickErrors(400, 401, 403, 404) },
+});
+
+const binary = { schema: { type: "string" as const, format: "binary" } };
+
+// GET /v1/documents/{id}/files/{fileId} – download the bytes.
+const downloadRoute = createRoute({
+  method: "get",
+  path: "/v1/documents/{id}/files/{fileId}",
+  tags: TAGS,
+  summary: "Download a chattel document file",
+  request: { params: DocumentFileParamSchema },
+  responses: {
+    200: { description: "The file", content: { "application/pdf": binary, "image/png": binary, "image/jpeg": binary } },
+    ...pickErrors(400, 401, 403, 404, 503),
+  },
+});
+
+// DELETE /v1/documents/{id}/files/{fileId} – delete one file.
+const deleteFileRoute = createRoute({
+  method: "delete",
+  path: "/v1/documents/{id}/files/{fileId}",
+  tags: TAGS,
+  summary: "Delete a chattel document file",
+  request: { params: DocumentFileParamSchema },
+  responses: { 204: { description: "Deleted" }, ...pickErrors(400, 401, 403, 404) },
+});
+
+/** `filename*` (RFC 6266/5987) carries any name safely; the ASCII `filename` is a fallback. */
+function contentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, "_");
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+export const documents = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook })
+  .openapi(listRoute, async (c) => {
+    const query = c.req.valid("query");
+    return c.json(await listChattelDocuments(await getDb(), { principal: c.get("principal"), ...query }), 200);
+  })
+  .openapi(createDocumentRoute, async (c) => {
+    const { organizationId, companyId, locationId, ...fields } = c.req.valid("json");
+    const created = await createChattelDocument(await getDb(), {
+      principal: c.get("principal"),
+      organizationId,
+      companyId,
+      locationId,
+      fields,
+      ipAddress: clientIp(c),
+    });
+    return c.json(serializeChattelDocument(created), 201);
+  })
+  .openapi(getRoute, async (c) => {
+    const document = await getChattelDocument(await getDb(), { principal: c.get("principal"), documentId: c.req.valid("param").id });
+    return c.json(serializeChattelDocument(document), 200);
+  })
+  .openapi(updateRoute, async (c) => {
+    const { companyId, locationId, ...fields } = c.req.valid("json");
+    const updated = await updateChattelDocument(await getDb(), {
+      principal: c.get("principal"),
+      documentId: c.req.valid("param").id,
+      companyId,
+      locationId,
+      fields,
+      ipAddress: clientIp(c),
+    });
+    return c.json(serializeChattelDocument(updated), 200);
+  })
+  .openapi(deleteRoute, async (c) => {
+    await deleteChattelDocument(await getDb(), { principal: c.get("principal"), documentId: c.req.valid("param").id, ipAddress: clientIp(c) });
+    return c.body(null, 204);
+  })
+  .openapi(uploadRoute, async (c) => {
+    const { file } = c.req.valid("form");
+    const stored = await uploadDocumentFile(await getDb(), {
+      principal: c.get("principal"),
+      documentId: c.req.valid("param").id,
+      fileName: file.name,
+      bytes: new Uint8Array(await file.arrayBuffer()),
+      ipAddress: clientIp(c),
+    });
+    return c.json(serializeDocumentFile(stored), 201);
+  })
+  .openapi(listFilesRoute, async (c) => {
+    const page = await listDocumentFiles(await getDb(), {
+      principal: c.get("principal"),
+      documentId: c.req.valid("param").id,
+      ...c.req.valid("query"),
+    });
+    return c.json(page, 200);
+  })
+  .openapi(downloadRoute, async (c) => {
+    const { id, fileId } = c.req.valid("param");
+    const { file, bytes } = await getDocumentFileContent(await getDb(), { principal: c.get("principal"), documentId: id, fileId });
+    return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
+      "Content-Type": file.contentType,
+      "Content-Length": String(bytes.byteLength),
+      "Content-Disposition": contentDisposition(file.fileName),
+      "X-Content-Type-Options": "nosniff",
+      ETag: `"${file.sha256}"`,
+      "Cache-Control": "private, no-store",
+    });
+  })
+  .openapi(deleteFileRoute, async (c) => {
+    const { id, fileId } = c.req.valid("param");
+    await deleteDocumentFile(await getDb(), { principal: c.get("principal"), documentId: id, fileId, ipAddress: clientIp(c) });
+    return c.body(null, 204);
+  });

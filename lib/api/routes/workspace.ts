@@ -1,0 +1,154 @@
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { getDb } from "@/db/client";
+import { changeMemberRole } from "@/lib/workspace/change-member-role";
+import { createCheckoutSession } from "@/lib/workspace/create-checkout-session";
+import { getBillingStatus } from "@/lib/workspace/get-billing-status";
+import { getWorkspaceSettings } from "@/lib/workspace/get-workspace-settings";
+import { inviteMember } from "@/lib/workspace/invite-member";
+import { listMyMemberships } from "@/lib/workspace/list-my-memberships";
+import { listOrganizationMembers } from "@/lib/workspace/list-organization-members";
+import { removeMembership } from "@/lib/workspace/remove-membership";
+import { updateWorkspaceSettings } from "@/lib/workspace/update-workspace-settings";
+import { clientIp } from "../client-ip";
+import type { ApiEnv } from "../context";
+import { jsonBody, jsonResponse, pickErrors } from "../schemas/common";
+import { OrganizationQuerySchema } from "../schemas/organization-query";
+import {
+  BillingSchema,
+  ChangeRoleSchema,
+  CheckoutRequestSchema,
+  CheckoutSchema,
+  InviteMemberSchema,
+  MembersQuerySchema,
+  MembershipIdParamSchema,
+  MembershipListSchema,
+  MembershipSchema,
+  MyMembershipListSchema,
+  UpdateWorkspaceSettingsSchema,
+  WorkspaceSettingsSchema,
+} from "../schemas/workspace";
+import { validationHook } from "../validation";
+
+const TAGS = ["Workspace"];
+
+// GET /v1/workspace/memberships – the caller's organizations and roles.
+const myMembershipsRoute = createRoute({
+  method: "get",
+  path: "/v1/workspace/memberships",
+  tags: TAGS,
+  summary: "Your organizations and roles",
+  responses: { 200: jsonResponse(MyMembershipListSchema, "Your role assignments"), ...pickErrors(401) },
+});
+
+// GET /v1/workspace/members – every membership of an organization (org admins).
+const membersRoute = createRoute({
+  method: "get",
+  path: "/v1/workspace/members",
+  tags: TAGS,
+  summary: "The organization's members",
+  request: { query: MembersQuerySchema },
+  responses: { 200: jsonResponse(MembershipListSchema, "A page of memberships"), ...pickErrors(400, 401, 403, 404) },
+});
+
+// POST /v1/workspace/memberships – invite by email (creates the user if unknown) and mail an invitation.
+const inviteRoute = createRoute({
+  method: "post",
+  path: "/v1/workspace/memberships",
+  tags: TAGS,
+  summary: "Invite a member",
+  request: { body: jsonBody(InviteMemberSchema) },
+  responses: { 201: jsonResponse(MembershipSchema, "The new membership"), ...pickErrors(400, 401, 403, 404, 409) },
+});
+
+// PATCH /v1/workspace/memberships/{id} – change a member's role.
+const changeRoleRoute = createRoute({
+  method: "patch",
+  path: "/v1/workspace/memberships/{id}",
+  tags: TAGS,
+  summary: "Change a member's role",
+  request: { params: MembershipIdParamSchema, body: jsonBody(ChangeRoleSchema) },
+  responses: { 200: jsonResponse(MembershipSchema, "The membership"), ...pickErrors(400, 401, 403, 404, 409) },
+});
+
+// DELETE /v1/workspace/memberships/{id} – remove a membership (never the last org_admin).
+const removeRoute = createRoute({
+  method: "delete",
+  path: "/v1/workspace/memberships/{id}",
+  tags: TAGS,
+  summary: "Remove a member",
+  request: { params: MembershipIdParamSchema },
+  responses: { 204: { description: "Removed" }, ...pickErrors(400, 401, 403, 404, 409) },
+});
+
+// GET /v1/workspace/settings – name, branding and defaults.
+const getSettingsRoute = createRoute({
+  method: "get",
+  path: "/v1/workspace/settings",
+  tags: TAGS,
+  summary: "Workspace settings",
+  request: { query: OrganizationQuerySchema },
+  responses: { 200: jsonResponse(WorkspaceSettingsSchema, "The settings"), ...pickErrors(400, 401, 403, 404) },
+});
+
+// PATCH /v1/workspace/settings – change settings; null clears a value.
+const updateSettingsRoute = createRoute({
+  method: "patch",
+  path: "/v1/workspace/settings",
+  tags: TAGS,
+  summary: "Update workspace settings",
+  request: { query: OrganizationQuerySchema, body: jsonBody(UpdateWorkspaceSettingsSchema) },
+  responses: { 200: jsonResponse(WorkspaceSettingsSchema, "The settings"), ...pickErrors(400, 401, 403, 404) },
+});
+
+// GET /v1/workspace/billing – status, plan tier and current period end.
+const billingRoute = createRoute({
+  method: "get",
+  path: "/v1/workspace/billing",
+  tags: TAGS,
+  summary: "Billing status",
+  request: { query: OrganizationQuerySchema },
+  responses: { 200: jsonResponse(BillingSchema, "The billing status (free/active without a record)"), ...pickErrors(400, 401, 403, 404) },
+});
+
+// POST /v1/workspace/billing/checkout – a Stripe Checkout link for a paid tier.
+const checkoutRoute = createRoute({
+  method: "post",
+  path: "/v1/workspace/billing/checkout",
+  tags: TAGS,
+  summary: "Start a subscription checkout",
+  request: { body: jsonBody(CheckoutRequestSchema) },
+  responses: { 200: jsonResponse(CheckoutSchema, "Where to send the user"), ...pickErrors(400, 401, 403, 404, 503) },
+});
+
+export const workspace = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook })
+  .openapi(myMembershipsRoute, async (c) => c.json({ data: await listMyMemberships(await getDb(), { principal: c.get("principal") }) }, 200))
+  .openapi(membersRoute, async (c) => c.json(await listOrganizationMembers(await getDb(), { principal: c.get("principal"), ...c.req.valid("query") }), 200))
+  .openapi(inviteRoute, async (c) => {
+    const membership = await inviteMember(await getDb(), { principal: c.get("principal"), ...c.req.valid("json"), ipAddress: clientIp(c) });
+    return c.json(membership, 201);
+  })
+  .openapi(changeRoleRoute, async (c) => {
+    const membership = await changeMemberRole(await getDb(), {
+      principal: c.get("principal"),
+      membershipId: c.req.valid("param").id,
+      role: c.req.valid("json").role,
+      ipAddress: clientIp(c),
+    });
+    return c.json(membership, 200);
+  })
+  .openapi(removeRoute, async (c) => {
+    await removeMembership(await getDb(), { principal: c.get("principal"), membershipId: c.req.valid("param").id, ipAddress: clientIp(c) });
+    return c.body(null, 204);
+  })
+  .openapi(getSettingsRoute, async (c) => c.json(await getWorkspaceSettings(await getDb(), { principal: c.get("principal"), ...c.req.valid("query") }), 200))
+  .openapi(updateSettingsRoute, async (c) => {
+    const settings = await updateWorkspaceSettings(await getDb(), {
+      principal: c.get("principal"),
+      ...c.req.valid("query"),
+      change: c.req.valid("json"),
+      ipAddress: clientIp(c),
+    });
+    return c.json(settings, 200);
+  })
+  .openapi(billingRoute, async (c) => c.json(await getBillingStatus(await getDb(), { principal: c.get("principal"), ...c.req.valid("query") }), 200))
+  .openapi(checkoutRoute, async (c) => c.json(await createCheckoutSession(await getDb(), { principal: c.get("principal"), ...c.req.valid("json") }), 200));

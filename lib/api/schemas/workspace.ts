@@ -1,0 +1,118 @@
+import { z } from "@hono/zod-openapi";
+import { PAID_PLAN_TIERS } from "@/lib/env";
+import { PaginationQuerySchema } from "../pagination";
+import { IsoDateTime } from "./common";
+import { OrganizationQuerySchema } from "./organization-query";
+
+// The caller's workspace (/v1/workspace): memberships, organization settings and billing.
+
+const IntId = (what: string) =>
+  z
+    .number({ error: `expected an integer ${what} id` })
+    .int({ error: `expected an integer ${what} id` })
+    .positive()
+    .max(2_147_483_647);
+
+export const MemberRoleSchema = z.enum(["signer", "manager", "org_admin"]).openapi("MemberRole");
+
+export const MyMembershipSchema = z
+  .object({
+    id: z.string(),
+    role: z.enum(["signer", "manager", "org_admin", "admin"]),
+    organization: z.object({ id: z.number().int(), name: z.string(), slug: z.string() }).nullable(),
+    companyId: z.number().int().nullable(),
+    locationId: z.number().int().nullable(),
+  })
+  .openapi("MyMembership");
+
+export const MyMembershipListSchema = z.object({ data: z.array(MyMembershipSchema) }).openapi("MyMembershipList");
+
+export const MembershipSchema = z
+  .object({
+    id: z.string(),
+    // Organization memberships never hold the global admin role; the type still names all four.
+    role: z.enum(["signer", "manager", "org_admin", "admin"]),
+    organizationId: z.number().int(),
+    companyId: z.number().int().nullable(),
+    locationId: z.number().int().nullable(),
+    user: z.object({
+      id: z.string(),
+      email: z.string(),
+      name: z.string(),
+      pending: z.boolean().openapi({ description: "Invited and never signed in" }),
+    }),
+    createdAt: IsoDateTime,
+    updatedAt: IsoDateTime,
+  })
+  .openapi("Membership");
+
+export const MembershipListSchema = z
+  .object({ data: z.array(MembershipSchema), nextCursor: z.string().nullable() })
+  .openapi("MembershipList");
+
+export const MembersQuerySchema = PaginationQuerySchema.extend(OrganizationQuerySchema.shape);
+
+export const InviteMemberSchema = z
+  .strictObject({
+    email: z.email().max(320).openapi({ example: "new.manager@example.com" }),
+    name: z.string().trim().min(1).max(200).optional(),
+    role: MemberRoleSchema,
+    organizationId: IntId("organization").optional().openapi({ description: "Required when you administer several organizations" }),
+    companyId: IntId("company").optional(),
+    locationId: IntId("location").optional(),
+  })
+  .openapi("InviteMemberRequest");
+
+export const ChangeRoleSchema = z.strictObject({ role: MemberRoleSchema }).openapi("ChangeRoleRequest");
+
+export const MembershipIdParamSchema = z.object({
+  id: z.uuid().openapi({ param: { name: "id", in: "path" } }),
+});
+
+export const WorkspaceSettingsSchema = z
+  .object({
+    organizationId: z.number().int(),
+    name: z.string(),
+    branding: z.object({ logoUrl: z.string().nullable(), brandColor: z.string().nullable() }),
+    defaultFlowId: z.string().nullable(),
+    reminderCadenceDays: z.number().int().nullable(),
+    packageExpiryDays: z.number().int().nullable(),
+    updatedAt: IsoDateTime,
+  })
+  .openapi("WorkspaceSettings");
+
+export const UpdateWorkspaceSettingsSchema = z
+  .strictObject({
+    name: z.string().trim().min(1).max(200).optional(),
+    branding: z
+      .strictObject({
+        logoUrl: z.url({ protocol: /^https$/, error: "expected an https:// URL" }).max(2000).nullable().optional(),
+        brandColor: z
+          .string()
+          .regex(/^#[0-9a-fA-F]{6}$/, { error: "expected a #rrggbb color" })
+          .transform((v) => v.toLowerCase())
+          .nullable()
+          .optional(),
+      })
+      .optional(),
+    defaultFlowId: z.uuid().nullable().optional(),
+    reminderCadenceDays: z.number().int().min(1).max(90).nullable().optional(),
+    packageExpiryDays: z.number().int().min(1).max(365).nullable().optional(),
+  })
+  .refine((body) => Object.keys(body).length > 0, { error: "expected at least one setting to change" })
+  .openapi("UpdateWorkspaceSettingsRequest");
+
+export const BillingSchema = z
+  .object({
+    organizationId: z.number().int(),
+    status: z.enum(["active", "trialing", "past_due", "canceled", "incomplete", "incomplete_expired", "unpaid", "paused"]),
+    planTier: z.enum(["free", "starter", "pro", "enterprise"]),
+    currentPeriodEnd: IsoDateTime.nullable(),
+  })
+  .openapi("Billing");
+
+export const CheckoutRequestSchema = z
+  .strictObject({ tier: z.enum(PAID_PLAN_TIERS), organizationId: IntId("organization").optional() })
+  .openapi("CheckoutRequest");
+
+export const CheckoutSchema = z.object({ url: z.url() }).openapi("Checkout");

@@ -1,0 +1,81 @@
+import { createHash } from "node:crypto";
+import type { Db } from "@/db/client";
+import { chattelDocumentFiles, type ChattelDocumentFile } from "@/db/schema";
+import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
+import { requireCapability, type Principal } from "@/lib/auth/principal";
+import { MAX_PDF_BYTES } from "@/lib/documents/validate-pdf-upload";
+import { AppError, BadRequest } from "@/lib/errors";
+import { uuidv7 } from "@/lib/ids";
+import { getFileStorage } from "@/lib/storage/file-storage";
+import { deleteStoredFiles } from "./delete-stored-files";
+import { getChattelDocumentOrThrow } from "./get-chattel-document-or-throw";
+import { serializeDocumentFile } from "./serialize-document-file";
+import { sniffFileType } from "./sniff-file-type";
+
+export type UploadDocumentFileOptions = {
+  principal: Principal;
+  documentId: string;
+  fileName: string;
+  bytes: Uint8Array;
+  ipAddress?: string | null;
+};
+
+/** Cleans a client file name for storage and Content-Disposition: no path, no control characters. */
+function cleanFileName(name: string, extension: string): string {
+  const base = name.split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f"]/g, "").trim().slice(0, 200);
+  return base || `file.${extension}`;
+}
+
+/**
+ * Stores a PDF, PNG or JPEG for a document (type from the magic bytes; 413 over the 10 MiB upload cap)
+ * with its SHA-256. The bytes go to storage before the row is written; if the row cannot be written
+ * the object is removed again.
+ */
+export async function uploadDocumentFile(db: Db, options: UploadDocumentFileOptions): Promise<ChattelDocumentFile> {
+  const { principal, bytes } = options;
+  requireCapability(principal, "documents:write", "You do not have permission to upload document files.");
+  const document = await getChattelDocumentOrThrow(db, { principal, documentId: options.documentId, capability: "documents:write" });
+  // The /v1 upload body limit (lib/api/app.ts) allows this cap plus multipart framing.
+  if (bytes.byteLength > MAX_PDF_BYTES) {
+    throw new AppError("payload_too_large", `The file exceeds the ${MAX_PDF_BYTES / 1024 / 1024} MiB limit.`);
+  }
+  if (bytes.byteLength === 0) throw BadRequest("The uploaded file is empty.");
+  const type = sniffFileType(bytes);
+  if (!type) throw BadRequest("Only PDF, PNG and JPEG files are accepted.");
+
+  const id = uuidv7();
+  const storage = getFileStorage();
+  const stored = await storage.put({ key: `documents/${document.id}/${id}.${type.extension}`, bytes, contentType: type.contentType });
+  try {
+    return await db.transaction(async (tx) => {
+      // Re-checked inside the transaction: the document may have been deleted during the upload.
+      await getChattelDocumentOrThrow(tx, { principal, documentId: document.id, capability: "documents:write", forUpdate: true });
+      const [file] = await tx
+        .insert(chattelDocumentFiles)
+        .values({
+          id,
+          chattelDocumentId: document.id,
+          fileName: cleanFileName(options.fileName, type.extension),
+          contentType: type.contentType,
+          sizeBytes: bytes.byteLength,
+          sha256: createHash("sha256").update(bytes).digest("hex"),
+          ...stored,
+          uploadedByUserId: principal.user.id,
+        })
+        .returning();
+      await recordAuditEntry(tx, {
+        organizationId: document.organizationId,
+        actorUserId: principal.user.id,
+        action: "document.file_uploaded",
+        entityType: "chattel_document_file",
+        entityId: id,
+        ipAddress: options.ipAddress,
+        after: serializeDocumentFile(file!),
+      });
+      return file!;
+    });
+  } catch (error) {
+    await deleteStoredFiles([stored]);
+    throw error;
+  }
+}

@@ -1,0 +1,43 @@
+import { getEnv, type Env } from "@/lib/env";
+import { Unavailable } from "@/lib/errors";
+import { databaseFileStorage } from "./database-file-storage";
+import { createS3FileStorage, s3ConfigFrom } from "./s3-file-storage";
+
+export type StorageKind = "database" | "s3";
+
+/** What a file row keeps to find its bytes again: inline bytes (database) or an object key (S3). */
+export type StoredFile = { storage: StorageKind; storageKey: string | null; content: Uint8Array | null };
+
+/** Where uploaded document files live. One interface, two backends (database bytea, S3-compatible). */
+export type FileStorage = {
+  kind: StorageKind;
+  /** Stores the bytes; returns the columns the file row must keep. Must be safe to repeat with the same key. */
+  put(input: { key: string; bytes: Uint8Array; contentType: string }): Promise<StoredFile>;
+  get(file: StoredFile): Promise<Uint8Array>;
+  /** Removes the bytes; a missing object is not an error. */
+  delete(file: StoredFile): Promise<void>;
+};
+
+let s3: { key: string; storage: FileStorage } | undefined;
+
+/** One S3 client per configuration (tests switch configurations; the SDK may touch the object it was given). */
+function s3Storage(env: Env): FileStorage | undefined {
+  const config = s3ConfigFrom(env);
+  if (!config) return undefined;
+  const key = JSON.stringify(config);
+  if (s3?.key !== key) s3 = { key, storage: createS3FileStorage(config) };
+  return s3.storage;
+}
+
+/** The backend new uploads go to: S3 when S3_BUCKET is set, otherwise the database. */
+export function getFileStorage(env: Env = getEnv()): FileStorage {
+  return s3Storage(env) ?? databaseFileStorage;
+}
+
+/** The backend holding an existing file, which may differ from the one new uploads use. */
+export function fileStorageFor(kind: StorageKind, env: Env = getEnv()): FileStorage {
+  if (kind === "database") return databaseFileStorage;
+  const storage = s3Storage(env);
+  if (!storage) throw Unavailable("This file is kept in S3 storage, which is not configured (S3_BUCKET).");
+  return storage;
+}

@@ -1,0 +1,108 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { companies, locations, memberships, organizations, users } from "@/db/schema";
+import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
+import { localSubjectForEmail } from "@/lib/auth/local-tokens";
+import type { Principal } from "@/lib/auth/principal";
+import { SEND_EMAIL_JOB } from "@/lib/email/send-email-job";
+import { getEnv, isClerkConfigured } from "@/lib/env";
+import { Conflict, NotFound } from "@/lib/errors";
+import { enqueueJob } from "@/lib/jobs/enqueue-job";
+import type { MemberRole } from "./change-member-role";
+import { resolveOrganizationId } from "./resolve-organization-id";
+import { sameScope } from "./same-scope";
+import { serializeMembership, type MembershipJson } from "./serialize-membership";
+
+export type InviteMemberOptions = {
+  principal: Principal;
+  email: string;
+  name?: string;
+  role: MemberRole;
+  organizationId?: number;
+  /** Narrows the role to a company or a location of the organization. */
+  companyId?: number;
+  locationId?: number;
+  ipAddress?: string | null;
+};
+
+/**
+ * Gives a person a role in the caller's organization and mails them an invitation (job
+ * `send-email`, in the same transaction). An unknown email gets a new user row:
+ * - with Clerk configured, without an auth subject: the identity webhook links it on their first
+ *   sign-in with that (verified) email;
+ * - with the local identity provider, with the subject `local|<email>`: tokens work at once
+ *   (`npm run token`), browser sign-in once a password is set.
+ * Known users keep their row. The same role at the same scope twice is a 409.
+ */
+export async function inviteMember(db: Db, options: InviteMemberOptions): Promise<MembershipJson> {
+  const organizationId = resolveOrganizationId(options.principal, {
+    capability: "memberships:write",
+    organizationId: options.organizationId,
+    forbidden: "You do not have permission to invite members.",
+  });
+  const email = options.email.trim();
+  return db.transaction(async (tx) => {
+    const [organization] = await tx.select().from(organizations).where(eq(organizations.id, organizationId)).for("update");
+    if (!organization) throw NotFound(`Organization ${organizationId} not found.`);
+    let companyId: number | null = options.companyId ?? null;
+    let locationId: number | null = null;
+    if (options.locationId !== undefined) {
+      const [location] = await tx
+        .select()
+        .from(locations)
+        .where(and(eq(locations.id, options.locationId), eq(locations.organizationId, organizationId)));
+      if (!location || (companyId !== null && location.companyId !== companyId)) throw NotFound(`Location ${options.locationId} not found.`);
+      companyId = location.companyId;
+      locationId = location.id;
+    } else if (companyId !== null) {
+      const [company] = await tx.select().from(companies).where(and(eq(companies.id, companyId), eq(companies.organizationId, organizationId)));
+      if (!company) throw NotFound(`Company ${companyId} not found.`);
+    }
+
+    let [user] = await tx.select().from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1);
+    if (!user) {
+      const clerk = isClerkConfigured();
+      [user] = await tx
+        .insert(users)
+        .values({
+          email,
+          name: options.name?.trim() || email.split("@")[0]!,
+          authProvider: clerk ? "clerk" : "local",
+          authSubject: clerk ? null : localSubjectForEmail(email),
+        })
+        .returning();
+    }
+    const scope = { organizationId, companyId, locationId };
+    const [existing] = await tx
+      .select({ id: memberships.id })
+      .from(memberships)
+      .where(and(eq(memberships.userId, user!.id), eq(memberships.role, options.role), sameScope(scope)))
+      .limit(1);
+    if (existing) throw Conflict(`${user!.email} already has the ${options.role} role there.`);
+    const [membership] = await tx.insert(memberships).values({ userId: user!.id, role: options.role, ...scope }).returning();
+    const json = serializeMembership({ ...membership!, user: user! });
+
+    const appUrl = getEnv().APP_URL;
+    await enqueueJob(tx, {
+      name: SEND_EMAIL_JOB,
+      idempotencyKey: `invite:${membership!.id}`,
+      payload: {
+        to: user!.email,
+        subject: `You're invited to ${organization.name}`,
+        text:
+          `Hello ${user!.name},\n\n${options.principal.user.name} invited you to ${organization.name} ` +
+          `as ${options.role.replace("_", " ")}.\n\nSign in at ${appUrl}/sign-in with this email address (${user!.email}).\n`,
+      },
+    });
+    await recordAuditEntry(tx, {
+      organizationId,
+      actorUserId: options.principal.user.id,
+      action: "membership.invited",
+      entityType: "membership",
+      entityId: membership!.id,
+      ipAddress: options.ipAddress,
+      after: json,
+    });
+    return json;
+  });
+}
