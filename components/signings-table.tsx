@@ -10,9 +10,41 @@ type Props = {
   testId: string;
 };
 
+/**
+ * Packages as a table on wider screens and as a stacked list on phones, where seven columns cannot
+ * fit. Only one of the two is displayed; the other is `display: none` and so also absent from the
+ * accessibility tree.
+ */
 export function SigningsTable({ caption, items, showMyStatus = false, testId }: Props) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
+    <>
+      <ul className="space-y-3 sm:hidden" aria-label={caption} data-testid={`${testId}-list`}>
+        {items.map((item) => (
+          <li key={item.id} data-signing-id={item.id} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+            <p className="font-medium text-slate-900">{item.title}</p>
+            <p className="mt-1 text-sm text-slate-700">
+              {item.organizationName} · {item.locationName}
+            </p>
+            <div className="mt-3 flex flex-wrap items-center gap-2 text-sm text-slate-700">
+              <StatusBadge status={item.status} />
+              {showMyStatus && "myStatus" in item ? (
+                <span className="inline-flex items-center gap-1">
+                  <span>You:</span>
+                  <StatusBadge status={item.myStatus} />
+                  {item.myRole === "co_signer" ? <span>(co-signer)</span> : null}
+                </span>
+              ) : null}
+              <span className="tabular-nums">
+                {item.signedCount} of {item.signerCount} signed
+              </span>
+            </div>
+            <p className="mt-2 text-xs text-slate-600">
+              Updated <time dateTime={item.updatedAt.toISOString()}>{dateFormat.format(item.updatedAt)}</time>
+            </p>
+          </li>
+        ))}
+      </ul>
+      <div className="hidden overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm sm:block">
       <table className="min-w-full divide-y divide-slate-200 text-left text-sm" data-testid={testId}>
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-700">
@@ -49,7 +81,8 @@ export function SigningsTable({ caption, items, showMyStatus = false, testId }: 
           ))}
         </tbody>
       </table>
-    </div>
+      </div>
+    </>
   );
 }
 

@@ -61,6 +61,19 @@ describe("browser sign-in", () => {
     expect(await page.getByText(OTHER_ORG).count()).toBe(0);
   });
 
+  it("shows a signer on a phone their package as a list that fits the screen", async () => {
+    await context.close();
+    context = await newContext(browser, { mobile: true });
+    page = await context.newPage();
+    await (await new SignInPage(page).goto()).signIn("signer@demo.local", DEMO_PASSWORD);
+    const list = page.getByTestId("assigned-signings-list");
+    await expect(list.getByText(DEMO_SENT).isVisible()).resolves.toBe(true);
+    await expect(list.getByText("0 of 2 signed").isVisible()).resolves.toBe(true);
+    await expect(page.getByTestId("assigned-signings").isVisible()).resolves.toBe(false);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+
   it("signs in with one click from the demo account list", async () => {
     const signIn = await new SignInPage(page).goto();
     await Promise.all([page.waitForURL((url) => url.pathname === "/"), signIn.demoAccountButton("Sam Signer").click()]);
