@@ -1,10 +1,10 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { packageDocuments } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
+import { preparePdfDocument } from "@/lib/documents/prepare-pdf-document";
 import { serializeDocumentMetadata } from "@/lib/documents/serialize-document-metadata";
-import { validatePdfUpload } from "@/lib/documents/validate-pdf-upload";
 import { assertDraft } from "./assert-draft";
 import { getSigningOrThrow } from "./get-signing-or-throw";
 
@@ -20,22 +20,15 @@ export async function addPackageDocument(
   return db.transaction(async (tx) => {
     const signing = await getSigningOrThrow(tx, { ...options, capability: "signings:write", lock: true });
     assertDraft(signing, "change its documents");
-    const pdf = await validatePdfUpload(options);
-    const [position] = await tx
-      .select({ next: sql<number>`coalesce(max(${packageDocuments.position}) + 1, 0)::int` })
-      .from(packageDocuments)
-      .where(eq(packageDocuments.packageId, signing.id));
+    const document = await preparePdfDocument(tx, {
+      bytes: options.bytes,
+      name: options.name,
+      table: packageDocuments,
+      siblings: eq(packageDocuments.packageId, signing.id),
+    });
     const [created] = await tx
       .insert(packageDocuments)
-      .values({
-        packageId: signing.id,
-        name: pdf.name,
-        content: pdf.bytes,
-        sizeBytes: pdf.sizeBytes,
-        sha256: pdf.sha256,
-        pageCount: pdf.pageCount,
-        position: position?.next ?? 0,
-      })
+      .values({ packageId: signing.id, ...document })
       .returning();
     const metadata = serializeDocumentMetadata(created!);
     await recordAuditEntry(tx, {

@@ -5,6 +5,7 @@ import { packageSigners, signingPackages, type SigningStatus } from "@/db/schema
 import { closeWindow, openWindow, type CappedPage } from "@/lib/api/capped-page";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { scopeFilter } from "@/lib/auth/scope-filter";
+import { containsPattern } from "@/lib/db/contains-pattern";
 import { serializeSigning, type SigningJson } from "./serialize-signing";
 
 export type ListSigningsOptions = {
@@ -17,8 +18,6 @@ export type ListSigningsOptions = {
   /** Case-insensitive text matched against the title and the signers' names. */
   q?: string;
 };
-
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The packages the caller manages (or, for an admin, all of them up to the cap), newest first. */
 export async function listSignings(db: Db, options: ListSigningsOptions): Promise<CappedPage<SigningJson>> {
@@ -33,7 +32,7 @@ export async function listSignings(db: Db, options: ListSigningsOptions): Promis
   if (options.locationId) conditions.push(eq(signingPackages.locationId, options.locationId));
   if (options.companyId) conditions.push(eq(signingPackages.companyId, options.companyId));
   if (options.q) {
-    const pattern = likePattern(options.q);
+    const pattern = containsPattern(options.q);
     conditions.push(
       or(
         ilike(signingPackages.title, pattern),

@@ -1,10 +1,10 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { templateDocuments } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
+import { preparePdfDocument } from "@/lib/documents/prepare-pdf-document";
 import { serializeDocumentMetadata } from "@/lib/documents/serialize-document-metadata";
-import { validatePdfUpload } from "@/lib/documents/validate-pdf-upload";
 import { getTemplateOrThrow } from "./get-template-or-throw";
 
 /** Adds an uploaded PDF to a template, validated and stored like a package document. */
@@ -20,22 +20,15 @@ export async function addTemplateDocument(
       forbiddenMessage: "Changing a template needs an organization-level role.",
       lock: true,
     });
-    const pdf = await validatePdfUpload(options);
-    const [position] = await tx
-      .select({ next: sql<number>`coalesce(max(${templateDocuments.position}) + 1, 0)::int` })
-      .from(templateDocuments)
-      .where(eq(templateDocuments.templateId, template.id));
+    const document = await preparePdfDocument(tx, {
+      bytes: options.bytes,
+      name: options.name,
+      table: templateDocuments,
+      siblings: eq(templateDocuments.templateId, template.id),
+    });
     const [created] = await tx
       .insert(templateDocuments)
-      .values({
-        templateId: template.id,
-        name: pdf.name,
-        content: pdf.bytes,
-        sizeBytes: pdf.sizeBytes,
-        sha256: pdf.sha256,
-        pageCount: pdf.pageCount,
-        position: position?.next ?? 0,
-      })
+      .values({ templateId: template.id, ...document })
       .returning();
     const metadata = serializeDocumentMetadata(created!);
     await recordAuditEntry(tx, {

@@ -7,6 +7,7 @@ import { serializeDocumentMetadata } from "@/lib/documents/serialize-document-me
 import { NotFound } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";
 import { getTemplateOrThrow } from "./get-template-or-throw";
+import { templateDocumentMetadataColumns } from "./template-document-metadata-columns";
 
 /** Removes a document from a template; packages created from the template keep their copies. */
 export async function deleteTemplateDocument(
@@ -26,15 +27,7 @@ export async function deleteTemplateDocument(
     const [removed] = await tx
       .delete(templateDocuments)
       .where(and(eq(templateDocuments.id, options.documentId), eq(templateDocuments.templateId, template.id)))
-      .returning({
-        id: templateDocuments.id,
-        name: templateDocuments.name,
-        sizeBytes: templateDocuments.sizeBytes,
-        sha256: templateDocuments.sha256,
-        pageCount: templateDocuments.pageCount,
-        position: templateDocuments.position,
-        createdAt: templateDocuments.createdAt,
-      });
+      .returning(templateDocumentMetadataColumns);
     if (!removed) throw notFound;
     await recordAuditEntry(tx, {
       organizationId: template.organizationId,

@@ -5,21 +5,14 @@ import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { serializeDocumentMetadata } from "@/lib/documents/serialize-document-metadata";
 import { getTemplateOrThrow } from "./get-template-or-throw";
 import { serializeTemplate } from "./serialize-template";
+import { templateDocumentMetadataColumns } from "./template-document-metadata-columns";
 
 /** A template with its roles and its documents' metadata. */
 export async function getTemplateDetail(db: Db, options: { principal: Principal; templateId: string }) {
   requireCapability(options.principal, "templates:read", "You do not have permission to read templates.");
   const template = await getTemplateOrThrow(db, { ...options, capability: "templates:read" });
   const documents = await db
-    .select({
-      id: templateDocuments.id,
-      name: templateDocuments.name,
-      sizeBytes: templateDocuments.sizeBytes,
-      sha256: templateDocuments.sha256,
-      pageCount: templateDocuments.pageCount,
-      position: templateDocuments.position,
-      createdAt: templateDocuments.createdAt,
-    })
+    .select(templateDocumentMetadataColumns)
     .from(templateDocuments)
     .where(eq(templateDocuments.templateId, template.id))
     .orderBy(asc(templateDocuments.position), asc(templateDocuments.id));

@@ -67,7 +67,6 @@ export async function uploadPdf(email: string, signingId: string, name = "Contra
   });
 }
 
-export const ErrorBody = z.strictObject({ error: z.string().min(1) });
 const iso = z.iso.datetime();
 
 export const SigningJson = z.strictObject({
@@ -121,9 +120,6 @@ export const DocumentJson = z.strictObject({
 });
 
 export const SigningDetailJson = SigningJson.extend({ signers: z.array(SignerJson), documents: z.array(DocumentJson) }).strict();
-
-export const pageOf = <T extends z.ZodType>(item: T) =>
-  z.strictObject({ data: z.array(item), nextCursor: z.string().nullable(), cap: z.number().int().optional() });
 
 /** Creates a draft at a location and returns its id. */
 export async function createDraft(email: string, body: Record<string, unknown>): Promise<string> {

@@ -8,6 +8,7 @@ import { setEnvForTests } from "@/lib/env";
 import { callApi, tokenFor } from "../helpers/api";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { createUser, loadDemoWorld, type DemoWorld } from "../helpers/fixtures";
+import { ErrorBody } from "../helpers/schemas";
 import { readSse } from "../helpers/sse";
 
 const Comment = z.strictObject({
@@ -23,7 +24,6 @@ const Comment = z.strictObject({
   updatedAt: z.iso.datetime(),
 });
 const CommentList = z.strictObject({ data: z.array(Comment), nextCursor: z.string().nullable() });
-const ErrorBody = z.strictObject({ error: z.string().min(1) });
 
 let testDb: TestDb;
 let world: DemoWorld;

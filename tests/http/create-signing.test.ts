@@ -6,6 +6,7 @@ import { hashAuditEntry } from "@/lib/audit/record-audit-entry";
 import { callApi, tokenFor } from "../helpers/api";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { auditEntriesFor, countPackages, createUser, loadDemoWorld, type DemoWorld } from "../helpers/fixtures";
+import { ErrorBody } from "../helpers/schemas";
 
 const PATH = "/v1/signing/manager/signings";
 const Signing = z.strictObject({
@@ -28,7 +29,6 @@ const Signing = z.strictObject({
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });
-const ErrorBody = z.strictObject({ error: z.string().min(1) });
 
 let testDb: TestDb;
 let world: DemoWorld;

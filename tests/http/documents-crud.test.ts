@@ -6,6 +6,7 @@ import { auditLog, chattelDocuments, signingPackages } from "@/db/schema";
 import { callApi, tokenFor } from "../helpers/api";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { createUser, loadDemoWorld, type DemoWorld } from "../helpers/fixtures";
+import { ErrorBody, pageOf } from "../helpers/schemas";
 
 const Contact = z.strictObject({ name: z.string().nullable(), email: z.string() });
 const Document = z.strictObject({
@@ -30,8 +31,7 @@ const Document = z.strictObject({
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });
-const DocumentList = z.strictObject({ data: z.array(Document), nextCursor: z.string().nullable(), cap: z.number().int().optional() });
-const ErrorBody = z.strictObject({ error: z.string().min(1) });
+const DocumentList = pageOf(Document);
 
 let testDb: TestDb;
 let world: DemoWorld;

@@ -9,6 +9,7 @@ import { setEnvForTests } from "@/lib/env";
 import { callApi, tokenFor } from "../helpers/api";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { loadDemoWorld, type DemoWorld } from "../helpers/fixtures";
+import { ErrorBody } from "../helpers/schemas";
 import { download, JPEG_BYTES, PDF_BYTES, PNG_BYTES, uploadFile } from "../helpers/upload";
 import { startS3rver, type RunningS3 } from "../fakes/s3/start-s3rver";
 
@@ -24,7 +25,6 @@ const FileMeta = z.strictObject({
   createdAt: z.iso.datetime(),
 });
 const FileList = z.strictObject({ data: z.array(FileMeta), nextCursor: z.string().nullable() });
-const ErrorBody = z.strictObject({ error: z.string().min(1) });
 
 let testDb: TestDb;
 let world: DemoWorld;

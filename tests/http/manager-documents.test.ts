@@ -6,7 +6,8 @@ import { packageDocuments, signingPackages } from "@/db/schema";
 import { sha256Hex } from "@/lib/documents/pdf";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { auditEntriesFor } from "../helpers/fixtures";
-import { as, BASE, createDraft, DocumentJson, ErrorBody, loadManagerWorld, samplePdf, uploadPdf } from "../helpers/manager";
+import { as, BASE, createDraft, DocumentJson, loadManagerWorld, samplePdf, uploadPdf } from "../helpers/manager";
+import { ErrorBody } from "../helpers/schemas";
 
 const docsOf = (id: string) => `${BASE}/signings/${id}/documents`;
 const DocumentList = z.strictObject({ data: z.array(DocumentJson) });

@@ -5,7 +5,8 @@ import { auditLog, companies, locations, memberships, organizations, users } fro
 import { setEnvForTests } from "@/lib/env";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { createUser } from "../helpers/fixtures";
-import { as, BASE, ErrorBody, loadManagerWorld, pageOf } from "../helpers/manager";
+import { as, BASE, loadManagerWorld } from "../helpers/manager";
+import { ErrorBody, pageOf } from "../helpers/schemas";
 
 const iso = z.iso.datetime();
 const Organization = z.strictObject({ id: z.number().int(), name: z.string(), slug: z.string(), createdAt: iso, updatedAt: iso });

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { packageSigners, signingPackages } from "@/db/schema";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { auditEntriesFor, createUser } from "../helpers/fixtures";
-import { as, BASE, createDraft, ErrorBody, loadManagerWorld, SignerJson } from "../helpers/manager";
+import { as, BASE, createDraft, loadManagerWorld, SignerJson } from "../helpers/manager";
+import { ErrorBody } from "../helpers/schemas";
 import { z } from "zod";
 
 const signersOf = (id: string) => `${BASE}/signings/${id}/signers`;

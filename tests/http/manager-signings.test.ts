@@ -10,13 +10,12 @@ import {
   BASE,
   createDraft,
   createReadyDraft,
-  ErrorBody,
   loadManagerWorld,
-  pageOf,
   SigningDetailJson,
   SigningJson,
   uploadPdf,
 } from "../helpers/manager";
+import { ErrorBody, pageOf } from "../helpers/schemas";
 
 const PATH = `${BASE}/signings`;
 const SigningPage = pageOf(SigningJson);

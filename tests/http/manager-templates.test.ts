@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { auditLog, flows, templateDocuments, templates } from "@/db/schema";
 import { createTestDb, type TestDb } from "../helpers/db";
-import { as, BASE, DocumentJson, ErrorBody, loadManagerWorld, pageOf, samplePdf } from "../helpers/manager";
+import { as, BASE, DocumentJson, loadManagerWorld, samplePdf } from "../helpers/manager";
+import { ErrorBody, pageOf } from "../helpers/schemas";
 
 const iso = z.iso.datetime();
 const Role = z.strictObject({ key: z.string(), label: z.string(), role: z.enum(["signer", "co_signer"]), routingOrder: z.number().int() });

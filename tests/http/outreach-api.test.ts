@@ -8,6 +8,7 @@ import { runDueJobs } from "@/lib/jobs/run-due-jobs";
 import { callApi, tokenFor } from "../helpers/api";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { loadDemoWorld, type DemoWorld } from "../helpers/fixtures";
+import { ErrorBody } from "../helpers/schemas";
 import { startSmtpServer } from "../fakes/smtp/start-smtp-server";
 
 const Message = z.strictObject({
@@ -38,7 +39,6 @@ const Template = z.strictObject({
   updatedAt: z.iso.datetime().nullable(),
 });
 const TemplateList = z.strictObject({ data: z.array(Template) });
-const ErrorBody = z.strictObject({ error: z.string().min(1) });
 
 /** setEnvForTests replaces the whole environment, so every switch restates the mail settings. */
 const mailEnv = (smtpUrl: string) =>

@@ -8,6 +8,7 @@ import { setEnvForTests } from "@/lib/env";
 import { callApi, tokenFor } from "../helpers/api";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { auditEntriesFor, loadDemoWorld, type DemoWorld } from "../helpers/fixtures";
+import { ErrorBody } from "../helpers/schemas";
 import { createSignerPackage, getDemoPackage, pngDataUrl, signerSideCounts, type FixturePackage } from "../helpers/signing-fixtures";
 
 const BASE = "/v1/signing/signer/signings";
@@ -29,7 +30,6 @@ const ESignature = z.strictObject({
   createdAt: z.iso.datetime(),
 });
 const ESignaturePage = z.strictObject({ data: z.array(ESignature), nextCursor: z.string().nullable() });
-const ErrorBody = z.strictObject({ error: z.string().min(1) });
 
 const drawn = (extra: Record<string, unknown> = {}) => ({ kind: "drawn", imageDataUrl: pngDataUrl(), consent: true, ...extra });
 const typed = (extra: Record<string, unknown> = {}) => ({ kind: "typed", text: "Sam Signer", font: "caveat", consent: true, ...extra });

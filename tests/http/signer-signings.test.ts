@@ -5,6 +5,7 @@ import { packageSigners, signingPackages } from "@/db/schema";
 import { callApi, tokenFor } from "../helpers/api";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { auditEntriesFor, loadDemoWorld, type DemoWorld } from "../helpers/fixtures";
+import { ErrorBody } from "../helpers/schemas";
 import { createSignerPackage, getDemoPackage, signerSideCounts } from "../helpers/signing-fixtures";
 
 const BASE = "/v1/signing/signer/signings";
@@ -68,7 +69,6 @@ const Detail = z.strictObject({
     z.strictObject({ id: z.uuid(), name: z.string(), role: z.enum(["signer", "co_signer"]), routingOrder: z.number().int(), status: SignerStatus }),
   ),
 });
-const ErrorBody = z.strictObject({ error: z.string().min(1) });
 
 let testDb: TestDb;
 let world: DemoWorld;

@@ -8,6 +8,7 @@ import { runDueJobs } from "@/lib/jobs/run-due-jobs";
 import { callApi, tokenFor } from "../helpers/api";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { loadDemoWorld, type DemoWorld } from "../helpers/fixtures";
+import { ErrorBody } from "../helpers/schemas";
 import { startFakeStripe } from "../fakes/stripe/start-fake-stripe";
 
 const MyMemberships = z.strictObject({
@@ -47,7 +48,6 @@ const Billing = z.strictObject({
   planTier: z.enum(["free", "starter", "pro", "enterprise"]),
   currentPeriodEnd: z.iso.datetime().nullable(),
 });
-const ErrorBody = z.strictObject({ error: z.string().min(1) });
 
 let testDb: TestDb;
 let world: DemoWorld;

@@ -13,6 +13,7 @@ import { AppError } from "@/lib/errors";
 import { seedDemo } from "@/lib/seed/seed-demo";
 import { callApi } from "@/tests/helpers/api";
 import { createTestDb, type TestDb } from "@/tests/helpers/db";
+import { ErrorBody } from "@/tests/helpers/schemas";
 
 const TokenResponse = z.strictObject({
   token: z.string().min(20),
@@ -20,7 +21,6 @@ const TokenResponse = z.strictObject({
   expiresIn: z.number().int().positive(),
   expiresAt: z.iso.datetime(),
 });
-const ErrorResponse = z.strictObject({ error: z.string().min(1) });
 
 let testDb: TestDb;
 let managerId: string;
@@ -51,7 +51,7 @@ function post(init: { json?: unknown; body?: string; authorization?: string } = 
 
 async function expectError(response: Response, status: number): Promise<void> {
   expect(response.status).toBe(status);
-  ErrorResponse.parse(await response.json());
+  ErrorBody.parse(await response.json());
 }
 
 describe("personal API keys", () => {

@@ -6,6 +6,7 @@ import { verifyAuditChain } from "@/lib/audit/verify-audit-chain";
 import { callApi, tokenFor } from "../helpers/api";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { auditEntriesFor, createUser, loadDemoWorld, type DemoWorld } from "../helpers/fixtures";
+import { ErrorBody } from "../helpers/schemas";
 import { createSignerPackage, getDemoPackage, pngDataUrl } from "../helpers/signing-fixtures";
 
 const Entry = z.strictObject({
@@ -27,7 +28,6 @@ const Trail = z.strictObject({
   verified: z.boolean(),
   brokenAt: z.number().int().nullable(),
 });
-const ErrorBody = z.strictObject({ error: z.string().min(1) });
 
 let testDb: TestDb;
 let world: DemoWorld;

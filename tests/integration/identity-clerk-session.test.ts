@@ -1,35 +1,15 @@
-import { generateKeyPairSync, randomUUID } from "node:crypto";
-import { importPKCS8, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setEnvForTests } from "@/lib/env";
 import { syncClerkUser } from "@/lib/identity/sync-clerk-user";
 import { callApi, tokenFor } from "@/tests/helpers/api";
+import { clerkKeys, clerkToken } from "@/tests/helpers/clerk";
 import { createTestDb, type TestDb } from "@/tests/helpers/db";
 import { users } from "@/db/schema";
-
-const { publicKey, privateKey } = generateKeyPairSync("rsa", {
-  modulusLength: 2048,
-  publicKeyEncoding: { type: "spki", format: "pem" },
-  privateKeyEncoding: { type: "pkcs8", format: "pem" },
-});
-
-/** A Clerk-shaped session token (RS256, sub/iss/azp/sid/iat/nbf/exp) signed with the test key pair. */
-async function clerkToken(sub: string): Promise<string> {
-  const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({ azp: "http://localhost:3000", sid: "sess_2session", jti: randomUUID() })
-    .setProtectedHeader({ alg: "RS256", kid: "ins_2test", typ: "JWT" })
-    .setSubject(sub)
-    .setIssuer("https://clerk.example.test")
-    .setIssuedAt(now)
-    .setNotBefore(now - 5)
-    .setExpirationTime(now + 60)
-    .sign(await importPKCS8(privateKey, "RS256"));
-}
 
 let testDb: TestDb;
 
 beforeAll(async () => {
-  setEnvForTests({ CLERK_JWT_KEY: publicKey, CLERK_AUTHORIZED_PARTIES: "http://localhost:3000" });
+  setEnvForTests({ CLERK_JWT_KEY: clerkKeys.publicPem, CLERK_AUTHORIZED_PARTIES: "http://localhost:3000" });
   testDb = await createTestDb();
 });
 
@@ -50,7 +30,7 @@ describe("GET /v1/signing/session with a Clerk token", () => {
         },
       }),
     );
-    const response = await callApi("/v1/signing/session", { token: await clerkToken("user_2session") });
+    const response = await callApi("/v1/signing/session", { token: await clerkToken({ sub: "user_2session" }) });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({
       user: { id: user.id, email: "Clerk.Person@example.test", name: "Clerk Person", authProvider: "clerk" },
@@ -59,7 +39,7 @@ describe("GET /v1/signing/session with a Clerk token", () => {
   });
 
   it("answers 401 for a valid token whose subject is unknown", async () => {
-    const response = await callApi("/v1/signing/session", { token: await clerkToken("user_2nobody") });
+    const response = await callApi("/v1/signing/session", { token: await clerkToken({ sub: "user_2nobody" }) });
     expect(response.status).toBe(401);
     expect(response.body).toEqual({ error: "Invalid or expired token." });
   });

@@ -1,34 +1,16 @@
-import { generateKeyPairSync, randomBytes, randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { and, eq, sql, type SQL } from "drizzle-orm";
-import { importPKCS8, SignJWT } from "jose";
 import { Webhook } from "svix";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { POST } from "@/app/api/webhooks/identity/route";
 import { inboundEvents, users } from "@/db/schema";
 import { setEnvForTests } from "@/lib/env";
 import { callApi } from "@/tests/helpers/api";
+import { clerkKeys, clerkToken } from "@/tests/helpers/clerk";
 import { createTestDb, type TestDb } from "@/tests/helpers/db";
 
 const SECRET = `whsec_${randomBytes(24).toString("base64")}`;
 const WEBHOOK_URL = "http://localhost:3000/api/webhooks/identity";
-
-const { publicKey, privateKey } = generateKeyPairSync("rsa", {
-  modulusLength: 2048,
-  publicKeyEncoding: { type: "spki", format: "pem" },
-  privateKeyEncoding: { type: "pkcs8", format: "pem" },
-});
-
-async function clerkToken(sub: string): Promise<string> {
-  const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({ azp: "http://localhost:3000", sid: "sess_2webhook", jti: randomUUID() })
-    .setProtectedHeader({ alg: "RS256", kid: "ins_2test", typ: "JWT" })
-    .setSubject(sub)
-    .setIssuer("https://clerk.example.test")
-    .setIssuedAt(now)
-    .setNotBefore(now - 5)
-    .setExpirationTime(now + 60)
-    .sign(await importPKCS8(privateKey, "RS256"));
-}
 
 type ClerkUserData = {
   id: string;
@@ -128,7 +110,7 @@ beforeAll(async () => {
 beforeEach(() => {
   setEnvForTests({
     CLERK_WEBHOOK_SIGNING_SECRET: SECRET,
-    CLERK_JWT_KEY: publicKey,
+    CLERK_JWT_KEY: clerkKeys.publicPem,
     CLERK_AUTHORIZED_PARTIES: "http://localhost:3000",
   });
 });
@@ -202,7 +184,7 @@ describe("POST /api/webhooks/identity – user events", () => {
     expect(alice).toMatchObject({ email: "Alice@Example.test", name: "Alice Liddell", authProvider: "clerk", isActive: true });
     expect(await eventRow(msgId)).toMatchObject({ type: "user.created", status: "processed", lastError: null });
 
-    const session = await callApi("/v1/signing/session", { token: await clerkToken("user_2alice") });
+    const session = await callApi("/v1/signing/session", { token: await clerkToken({ sub: "user_2alice" }) });
     expect(session.status).toBe(200);
     expect(session.body).toMatchObject({ user: { id: alice!.id, authProvider: "clerk" } });
   });
@@ -247,7 +229,7 @@ describe("POST /api/webhooks/identity – user events", () => {
     expect(linked).toMatchObject({ id: invited!.id, authProvider: "clerk", authSubject: "user_2dana", name: "Dana Scully" });
     expect(await countUsers(sql`lower(${users.email}) = 'dana@example.test'`)).toBe(1);
 
-    const session = await callApi("/v1/signing/session", { token: await clerkToken("user_2dana") });
+    const session = await callApi("/v1/signing/session", { token: await clerkToken({ sub: "user_2dana" }) });
     expect(session.status).toBe(200);
     expect(session.body).toMatchObject({ user: { id: invited!.id } });
   });
@@ -267,7 +249,7 @@ describe("POST /api/webhooks/identity – user events", () => {
     expect(await eventRow(msgId)).toMatchObject({ status: "failed", processedAt: null });
     expect((await eventRow(msgId))!.lastError).toMatch(/not verified/);
 
-    const session = await callApi("/v1/signing/session", { token: await clerkToken("user_2mallory") });
+    const session = await callApi("/v1/signing/session", { token: await clerkToken({ sub: "user_2mallory" }) });
     expect(session).toMatchObject({ status: 401, body: { error: "Invalid or expired token." } });
   });
 
@@ -300,7 +282,7 @@ describe("POST /api/webhooks/identity – user events", () => {
 
   it("user.deleted deactivates the user, keeps the row, and their token stops working", async () => {
     await deliver(userEvent("user.created", { id: "user_2henry", email: "henry@example.test" }));
-    const token = await clerkToken("user_2henry");
+    const token = await clerkToken({ sub: "user_2henry" });
     expect((await callApi("/v1/signing/session", { token })).status).toBe(200);
 
     const msgId = "msg_deleted_1";

@@ -5,7 +5,8 @@ import { hashAuditEntry } from "@/lib/audit/record-audit-entry";
 import { canTransition } from "@/lib/signings/state-machine";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { auditEntriesFor } from "../helpers/fixtures";
-import { as, BASE, createReadyDraft, ErrorBody, loadManagerWorld, uploadPdf } from "../helpers/manager";
+import { as, BASE, createReadyDraft, loadManagerWorld, uploadPdf } from "../helpers/manager";
+import { ErrorBody } from "../helpers/schemas";
 
 // Walks packages through every manager-driven transition of ARCHITECTURE §5 over the HTTP API, and
 // checks that every other (status × action) pair is refused with 409 and changes nothing.

@@ -1,44 +1,14 @@
-import { generateKeyPairSync, randomUUID } from "node:crypto";
 import { importPKCS8, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issueLocalAccessToken } from "@/lib/auth/local-tokens";
 import { verifyAccessToken } from "@/lib/auth/verify-access-token";
 import { setEnvForTests } from "@/lib/env";
 import { AppError } from "@/lib/errors";
+import { clerkKeys, clerkToken, rsaKeyPair } from "@/tests/helpers/clerk";
 
 const APP_ORIGIN = "http://localhost:3000";
 
-function rsaKeyPair(modulusLength = 2048): { publicPem: string; privatePem: string } {
-  const { publicKey, privateKey } = generateKeyPairSync("rsa", {
-    modulusLength,
-    publicKeyEncoding: { type: "spki", format: "pem" },
-    privateKeyEncoding: { type: "pkcs8", format: "pem" },
-  });
-  return { publicPem: publicKey, privatePem: privateKey };
-}
-
-const clerk = rsaKeyPair();
 const stranger = rsaKeyPair();
-
-/**
- * A token shaped like a Clerk session token (v2 claims), signed RS256 with a local key. The random
- * `jti` makes every token distinct: verifyAccessToken caches verified tokens, and RS256 signatures
- * are deterministic, so two tokens minted in the same second would otherwise be the same string.
- */
-async function clerkToken(
-  options: { privatePem?: string; sub?: string; azp?: string; iat?: number; exp?: number; nbf?: number } = {},
-): Promise<string> {
-  const now = Math.floor(Date.now() / 1000);
-  const key = await importPKCS8(options.privatePem ?? clerk.privatePem, "RS256");
-  return new SignJWT({ azp: options.azp ?? APP_ORIGIN, sid: "sess_2abc", v: 2, jti: randomUUID() })
-    .setProtectedHeader({ alg: "RS256", kid: "ins_2abc", typ: "JWT" })
-    .setSubject(options.sub ?? "user_2clerkSubject")
-    .setIssuer("https://clerk.example.test")
-    .setIssuedAt(options.iat ?? now - 5)
-    .setNotBefore(options.nbf ?? now - 10)
-    .setExpirationTime(options.exp ?? now + 60)
-    .sign(key);
-}
 
 function b64url(value: unknown): string {
   return Buffer.from(JSON.stringify(value)).toString("base64url");
@@ -56,7 +26,7 @@ async function expectInvalid(token: string): Promise<void> {
 
 describe("verifyAccessToken with Clerk configured (networkless, CLERK_JWT_KEY)", () => {
   beforeAll(() => {
-    setEnvForTests({ CLERK_JWT_KEY: clerk.publicPem, CLERK_AUTHORIZED_PARTIES: `${APP_ORIGIN},https://app.example.test` });
+    setEnvForTests({ CLERK_JWT_KEY: clerkKeys.publicPem, CLERK_AUTHORIZED_PARTIES: `${APP_ORIGIN},https://app.example.test` });
   });
   afterAll(() => {
     setEnvForTests({ CLERK_JWT_KEY: undefined, CLERK_AUTHORIZED_PARTIES: undefined });
@@ -67,11 +37,11 @@ describe("verifyAccessToken with Clerk configured (networkless, CLERK_JWT_KEY)",
   });
 
   it("accepts the key pasted on one line or with \\n escapes", async () => {
-    for (const pem of [clerk.publicPem.replace(/\n/g, ""), clerk.publicPem.trim().replace(/\n/g, "\\n")]) {
+    for (const pem of [clerkKeys.publicPem.replace(/\n/g, ""), clerkKeys.publicPem.trim().replace(/\n/g, "\\n")]) {
       setEnvForTests({ CLERK_JWT_KEY: pem, CLERK_AUTHORIZED_PARTIES: APP_ORIGIN });
       await expect(verifyAccessToken(await clerkToken())).resolves.toMatchObject({ subject: "user_2clerkSubject" });
     }
-    setEnvForTests({ CLERK_JWT_KEY: clerk.publicPem, CLERK_AUTHORIZED_PARTIES: APP_ORIGIN });
+    setEnvForTests({ CLERK_JWT_KEY: clerkKeys.publicPem, CLERK_AUTHORIZED_PARTIES: APP_ORIGIN });
   });
 
   it("rejects an expired token", async () => {
@@ -109,14 +79,14 @@ describe("verifyAccessToken with Clerk configured (networkless, CLERK_JWT_KEY)",
       .setSubject("user_2clerkSubject")
       .setIssuedAt(now)
       .setExpirationTime(now + 60)
-      .sign(new TextEncoder().encode(clerk.publicPem));
+      .sign(new TextEncoder().encode(clerkKeys.publicPem));
     await expectInvalid(token);
   });
 
   it("rejects a token for another authorized party, and one without azp", async () => {
     await expectInvalid(await clerkToken({ azp: "https://evil.example.test" }));
     const now = Math.floor(Date.now() / 1000);
-    const key = await importPKCS8(clerk.privatePem, "RS256");
+    const key = await importPKCS8(clerkKeys.privatePem, "RS256");
     const noAzp = await new SignJWT({ sid: "sess_2abc" })
       .setProtectedHeader({ alg: "RS256", kid: "ins_2abc", typ: "JWT" })
       .setSubject("user_2clerkSubject")
@@ -127,11 +97,11 @@ describe("verifyAccessToken with Clerk configured (networkless, CLERK_JWT_KEY)",
   });
 
   it("accepts any azp when CLERK_AUTHORIZED_PARTIES is unset", async () => {
-    setEnvForTests({ CLERK_JWT_KEY: clerk.publicPem, CLERK_AUTHORIZED_PARTIES: undefined });
+    setEnvForTests({ CLERK_JWT_KEY: clerkKeys.publicPem, CLERK_AUTHORIZED_PARTIES: undefined });
     await expect(verifyAccessToken(await clerkToken({ azp: "https://elsewhere.example.test" }))).resolves.toMatchObject({
       provider: "clerk",
     });
-    setEnvForTests({ CLERK_JWT_KEY: clerk.publicPem, CLERK_AUTHORIZED_PARTIES: APP_ORIGIN });
+    setEnvForTests({ CLERK_JWT_KEY: clerkKeys.publicPem, CLERK_AUTHORIZED_PARTIES: APP_ORIGIN });
   });
 
   it("rejects garbage", async () => {
@@ -148,7 +118,7 @@ describe("verifyAccessToken with Clerk configured (networkless, CLERK_JWT_KEY)",
     const big = rsaKeyPair(3072);
     setEnvForTests({ CLERK_JWT_KEY: big.publicPem, CLERK_AUTHORIZED_PARTIES: APP_ORIGIN });
     await expectInvalid(await clerkToken({ privatePem: big.privatePem }));
-    setEnvForTests({ CLERK_JWT_KEY: clerk.publicPem, CLERK_AUTHORIZED_PARTIES: APP_ORIGIN });
+    setEnvForTests({ CLERK_JWT_KEY: clerkKeys.publicPem, CLERK_AUTHORIZED_PARTIES: APP_ORIGIN });
     await expect(verifyAccessToken(await clerkToken())).resolves.toMatchObject({ provider: "clerk" });
   });
 });

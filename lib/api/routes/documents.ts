@@ -12,6 +12,7 @@ import { serializeDocumentFile } from "@/lib/chattel-documents/serialize-documen
 import { updateChattelDocument } from "@/lib/chattel-documents/update-chattel-document";
 import { uploadDocumentFile } from "@/lib/chattel-documents/upload-document-file";
 import { clientIp } from "../client-ip";
+import { contentDisposition } from "../content-disposition";
 import type { ApiEnv } from "../context";
 import { PaginationQuerySchema } from "../pagination";
 import { errorResponses, jsonBody, jsonResponse, pickErrors } from "../schemas/common";
@@ -133,12 +134,6 @@ const deleteFileRoute = createRoute({
   responses: { 204: { description: "Deleted" }, ...pickErrors(400, 401, 403, 404) },
 });
 
-/** `filename*` (RFC 6266/5987) carries any name safely; the ASCII `filename` is a fallback. */
-function contentDisposition(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, "_");
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
-
 export const documents = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook })
   .openapi(listRoute, async (c) => {
     const query = c.req.valid("query");
@@ -201,7 +196,7 @@ export const documents = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook }
     return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
       "Content-Type": file.contentType,
       "Content-Length": String(bytes.byteLength),
-      "Content-Disposition": contentDisposition(file.fileName),
+      "Content-Disposition": contentDisposition("attachment", file.fileName),
       "X-Content-Type-Options": "nosniff",
       ETag: `"${file.sha256}"`,
       "Cache-Control": "private, no-store",

@@ -23,7 +23,7 @@ import { clientIp } from "../client-ip";
 import type { ApiEnv } from "../context";
 import { intIdOrThrow } from "../int-id";
 import { PaginationQuerySchema } from "../pagination";
-import { pickErrors } from "../schemas/common";
+import { jsonBody, jsonResponse, pickErrors } from "../schemas/common";
 import {
   CompanyListSchema,
   CompanySchema,
@@ -44,8 +44,6 @@ import {
 import { validationHook } from "../validation";
 
 const BASE = "/v1/signing/manager";
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
-const body = <T extends z.ZodType>(schema: T) => ({ required: true, content: { "application/json": { schema } } });
 
 /** list, create, read, update, delete route definitions for one place resource. */
 function crud<L extends z.ZodType, I extends z.ZodType, C extends z.ZodType, U extends z.ZodType, Q extends z.ZodObject>(
@@ -63,7 +61,7 @@ function crud<L extends z.ZodType, I extends z.ZodType, C extends z.ZodType, U e
       tags,
       summary: `List ${plural}`,
       request: { query: schemas.query },
-      responses: { 200: json(schemas.list, `A page of ${plural}`), ...pickErrors(400, 401, 403) },
+      responses: { 200: jsonResponse(schemas.list, `A page of ${plural}`), ...pickErrors(400, 401, 403) },
     }),
     // POST /v1/signing/manager/{plural}
     create: createRoute({
@@ -71,8 +69,8 @@ function crud<L extends z.ZodType, I extends z.ZodType, C extends z.ZodType, U e
       path,
       tags,
       summary: `Create a ${label}`,
-      request: { body: body(schemas.create) },
-      responses: { 201: json(schemas.item, `The created ${label}`), ...pickErrors(400, 401, 403, 404, 409) },
+      request: { body: jsonBody(schemas.create) },
+      responses: { 201: jsonResponse(schemas.item, `The created ${label}`), ...pickErrors(400, 401, 403, 404, 409) },
     }),
     // GET /v1/signing/manager/{plural}/{id}
     read: createRoute({
@@ -81,7 +79,7 @@ function crud<L extends z.ZodType, I extends z.ZodType, C extends z.ZodType, U e
       tags,
       summary: `Read a ${label}`,
       request: { params: IntIdParamSchema },
-      responses: { 200: json(schemas.item, `The ${label}`), ...pickErrors(401, 403, 404) },
+      responses: { 200: jsonResponse(schemas.item, `The ${label}`), ...pickErrors(401, 403, 404) },
     }),
     // PATCH /v1/signing/manager/{plural}/{id}
     update: createRoute({
@@ -89,8 +87,8 @@ function crud<L extends z.ZodType, I extends z.ZodType, C extends z.ZodType, U e
       path: `${path}/{id}`,
       tags,
       summary: `Update a ${label}`,
-      request: { params: IntIdParamSchema, body: body(schemas.update) },
-      responses: { 200: json(schemas.item, `The updated ${label}`), ...pickErrors(400, 401, 403, 404) },
+      request: { params: IntIdParamSchema, body: jsonBody(schemas.update) },
+      responses: { 200: jsonResponse(schemas.item, `The updated ${label}`), ...pickErrors(400, 401, 403, 404) },
     }),
     // DELETE /v1/signing/manager/{plural}/{id} – 409 while it has dependents.
     remove: createRoute({

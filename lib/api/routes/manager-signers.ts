@@ -1,4 +1,4 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { getDb } from "@/db/client";
 import { addSigner } from "@/lib/signings/add-signer";
 import { listSigners } from "@/lib/signings/list-signers";
@@ -7,14 +7,13 @@ import { serializeSigner } from "@/lib/signings/serialize-signer";
 import { updateSigner } from "@/lib/signings/update-signer";
 import { clientIp } from "../client-ip";
 import type { ApiEnv } from "../context";
-import { pickErrors } from "../schemas/common";
+import { jsonBody, jsonResponse, pickErrors } from "../schemas/common";
 import { CreateSignerSchema, SignerListSchema, SignerParamsSchema, SignerSchema, UpdateSignerSchema } from "../schemas/signers";
 import { SigningIdParamSchema } from "../schemas/signings";
 import { validationHook } from "../validation";
 
 const PATH = "/v1/signing/manager/signings/{id}/signers";
 const tags = ["Manager signings"];
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
 
 // GET /v1/signing/manager/signings/{id}/signers – the package's signers in routing order.
 const listRoute = createRoute({
@@ -23,7 +22,7 @@ const listRoute = createRoute({
   tags,
   summary: "List a package's signers",
   request: { params: SigningIdParamSchema },
-  responses: { 200: json(SignerListSchema, "The signers"), ...pickErrors(401, 403, 404) },
+  responses: { 200: jsonResponse(SignerListSchema, "The signers"), ...pickErrors(401, 403, 404) },
 });
 
 // POST /v1/signing/manager/signings/{id}/signers – add a signer to a draft.
@@ -33,8 +32,8 @@ const addRoute = createRoute({
   tags,
   summary: "Add a signer to a draft",
   description: "The email is unique per package (409). A user with that email (case-insensitive) is linked to the signer.",
-  request: { params: SigningIdParamSchema, body: { required: true, content: { "application/json": { schema: CreateSignerSchema } } } },
-  responses: { 201: json(SignerSchema, "The added signer"), ...pickErrors(400, 401, 403, 404, 409) },
+  request: { params: SigningIdParamSchema, body: jsonBody(CreateSignerSchema) },
+  responses: { 201: jsonResponse(SignerSchema, "The added signer"), ...pickErrors(400, 401, 403, 404, 409) },
 });
 
 // PATCH /v1/signing/manager/signings/{id}/signers/{signerId} – edit a signer of a draft.
@@ -43,8 +42,8 @@ const updateRoute = createRoute({
   path: `${PATH}/{signerId}`,
   tags,
   summary: "Edit a signer of a draft",
-  request: { params: SignerParamsSchema, body: { required: true, content: { "application/json": { schema: UpdateSignerSchema } } } },
-  responses: { 200: json(SignerSchema, "The updated signer"), ...pickErrors(400, 401, 403, 404, 409) },
+  request: { params: SignerParamsSchema, body: jsonBody(UpdateSignerSchema) },
+  responses: { 200: jsonResponse(SignerSchema, "The updated signer"), ...pickErrors(400, 401, 403, 404, 409) },
 });
 
 // DELETE /v1/signing/manager/signings/{id}/signers/{signerId} – remove a signer from a draft.

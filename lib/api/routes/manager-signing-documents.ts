@@ -1,4 +1,4 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { getDb } from "@/db/client";
 import { addPackageDocument } from "@/lib/signings/add-package-document";
 import { deletePackageDocument } from "@/lib/signings/delete-package-document";
@@ -7,7 +7,7 @@ import { listPackageDocuments } from "@/lib/signings/list-package-documents";
 import { clientIp } from "../client-ip";
 import type { ApiEnv } from "../context";
 import { readPdfUpload } from "../read-pdf-upload";
-import { errorResponses, pickErrors } from "../schemas/common";
+import { errorResponses, jsonResponse, pickErrors } from "../schemas/common";
 import {
   DocumentParamsSchema,
   PackageDocumentListSchema,
@@ -20,7 +20,6 @@ import { validationHook } from "../validation";
 
 const PATH = "/v1/signing/manager/signings/{id}/documents";
 const tags = ["Manager signings"];
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
 const tooLarge = { 413: { ...errorResponses[400], description: "The PDF exceeds 10 MiB" } };
 
 // GET /v1/signing/manager/signings/{id}/documents – metadata of the package's documents.
@@ -30,7 +29,7 @@ const listRoute = createRoute({
   tags,
   summary: "List a package's documents",
   request: { params: SigningIdParamSchema },
-  responses: { 200: json(PackageDocumentListSchema, "Document metadata"), ...pickErrors(401, 403, 404) },
+  responses: { 200: jsonResponse(PackageDocumentListSchema, "Document metadata"), ...pickErrors(401, 403, 404) },
 });
 
 // POST /v1/signing/manager/signings/{id}/documents – upload a PDF into a draft.
@@ -41,7 +40,7 @@ const uploadRoute = createRoute({
   summary: "Upload a PDF into a draft",
   description: "Raw `application/pdf` body (name in `?name=`) or `multipart/form-data` with a `file` field. At most 10 MiB; must be a readable PDF.",
   request: { params: SigningIdParamSchema, query: UploadQuerySchema, body: { required: true, content: PdfUploadContent } },
-  responses: { 201: json(PackageDocumentSchema, "The stored document's metadata"), ...pickErrors(400, 401, 403, 404, 409), ...tooLarge },
+  responses: { 201: jsonResponse(PackageDocumentSchema, "The stored document's metadata"), ...pickErrors(400, 401, 403, 404, 409), ...tooLarge },
 });
 
 // GET /v1/signing/manager/signings/{id}/documents/{docId}/file – the PDF bytes.

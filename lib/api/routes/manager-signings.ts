@@ -1,4 +1,4 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { getDb } from "@/db/client";
 import { cancelSigning } from "@/lib/signings/cancel-signing";
 import { createSigning } from "@/lib/signings/create-signing";
@@ -10,7 +10,7 @@ import { serializeSigning } from "@/lib/signings/serialize-signing";
 import { updateSigning } from "@/lib/signings/update-signing";
 import { clientIp } from "../client-ip";
 import type { ApiEnv } from "../context";
-import { pickErrors } from "../schemas/common";
+import { jsonBody, jsonResponse, pickErrors } from "../schemas/common";
 import {
   CancelSigningSchema,
   CreateSigningSchema,
@@ -25,7 +25,6 @@ import { validationHook } from "../validation";
 
 const PATH = "/v1/signing/manager/signings";
 const tags = ["Manager signings"];
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
 
 // GET /v1/signing/manager/signings – packages in the caller's scope, newest first, filterable.
 const listRoute = createRoute({
@@ -34,7 +33,7 @@ const listRoute = createRoute({
   tags,
   summary: "List signing packages",
   request: { query: ListSigningsQuerySchema },
-  responses: { 200: json(SigningListSchema, "A page of signing packages"), ...pickErrors(400, 401, 403) },
+  responses: { 200: jsonResponse(SigningListSchema, "A page of signing packages"), ...pickErrors(400, 401, 403) },
 });
 
 // POST /v1/signing/manager/signings – create a draft signing package at a location.
@@ -46,8 +45,8 @@ const createSigningRoute = createRoute({
   description:
     "Optionally from a template (its documents are copied; its roles become signers for the `signers` entries naming them) " +
     "and with a flow (default: the organization's default flow).",
-  request: { body: { required: true, content: { "application/json": { schema: CreateSigningSchema } } } },
-  responses: { 201: json(SigningSchema, "The created draft package"), ...pickErrors(400, 401, 403, 404) },
+  request: { body: jsonBody(CreateSigningSchema) },
+  responses: { 201: jsonResponse(SigningSchema, "The created draft package"), ...pickErrors(400, 401, 403, 404) },
 });
 
 // GET /v1/signing/manager/signings/{id} – one package with its signers and documents' metadata.
@@ -57,7 +56,7 @@ const getRoute = createRoute({
   tags,
   summary: "Read a signing package",
   request: { params: SigningIdParamSchema },
-  responses: { 200: json(SigningDetailSchema, "The package"), ...pickErrors(401, 403, 404) },
+  responses: { 200: jsonResponse(SigningDetailSchema, "The package"), ...pickErrors(401, 403, 404) },
 });
 
 // PATCH /v1/signing/manager/signings/{id} – edit a draft.
@@ -66,8 +65,8 @@ const updateRoute = createRoute({
   path: `${PATH}/{id}`,
   tags,
   summary: "Edit a draft signing package",
-  request: { params: SigningIdParamSchema, body: { required: true, content: { "application/json": { schema: UpdateSigningSchema } } } },
-  responses: { 200: json(SigningSchema, "The updated package"), ...pickErrors(400, 401, 403, 404, 409) },
+  request: { params: SigningIdParamSchema, body: jsonBody(UpdateSigningSchema) },
+  responses: { 200: jsonResponse(SigningSchema, "The updated package"), ...pickErrors(400, 401, 403, 404, 409) },
 });
 
 // DELETE /v1/signing/manager/signings/{id} – delete a draft.
@@ -88,7 +87,7 @@ const sendRoute = createRoute({
   summary: "Send a draft to its signers",
   description: "Needs at least one signer and one document (409 otherwise). Creates a signature request per signer and document and emails the first routing group.",
   request: { params: SigningIdParamSchema },
-  responses: { 200: json(SigningSchema, "The sent package"), ...pickErrors(401, 403, 404, 409) },
+  responses: { 200: jsonResponse(SigningSchema, "The sent package"), ...pickErrors(401, 403, 404, 409) },
 });
 
 // POST /v1/signing/manager/signings/{id}/cancel – draft|sent|in_progress → cancelled.
@@ -99,7 +98,7 @@ const cancelRoute = createRoute({
   summary: "Cancel a signing package",
   description: "409 when the package is already cancelled, or has completed, been declined or expired.",
   request: { params: SigningIdParamSchema, body: { required: false, content: { "application/json": { schema: CancelSigningSchema } } } },
-  responses: { 200: json(SigningSchema, "The cancelled package"), ...pickErrors(400, 401, 403, 404, 409) },
+  responses: { 200: jsonResponse(SigningSchema, "The cancelled package"), ...pickErrors(400, 401, 403, 404, 409) },
 });
 
 export const managerSignings = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook })

@@ -1,4 +1,4 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { getDb } from "@/db/client";
 import { createFlow } from "@/lib/flows/create-flow";
 import { getFlowOrThrow } from "@/lib/flows/get-flow-or-throw";
@@ -17,7 +17,7 @@ import { updateTemplate } from "@/lib/templates/update-template";
 import { clientIp } from "../client-ip";
 import type { ApiEnv } from "../context";
 import { readPdfUpload } from "../read-pdf-upload";
-import { errorResponses, pickErrors } from "../schemas/common";
+import { errorResponses, jsonBody, jsonResponse, pickErrors } from "../schemas/common";
 import { DocumentParamsSchema, PackageDocumentSchema, PdfUploadContent, UploadQuerySchema } from "../schemas/package-documents";
 import {
   CreateFlowSchema,
@@ -37,8 +37,6 @@ import { validationHook } from "../validation";
 const TEMPLATES = "/v1/signing/manager/templates";
 const FLOWS = "/v1/signing/manager/flows";
 const tags = ["Templates and flows"];
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
-const body = <T extends z.ZodType>(schema: T) => ({ required: true, content: { "application/json": { schema } } });
 
 // GET /v1/signing/manager/templates – templates of the caller's organizations.
 const listTemplatesRoute = createRoute({
@@ -47,7 +45,7 @@ const listTemplatesRoute = createRoute({
   tags,
   summary: "List templates",
   request: { query: ListByOrganizationQuerySchema },
-  responses: { 200: json(TemplateListSchema, "A page of templates"), ...pickErrors(400, 401, 403) },
+  responses: { 200: jsonResponse(TemplateListSchema, "A page of templates"), ...pickErrors(400, 401, 403) },
 });
 // POST /v1/signing/manager/templates – create a template (roles; documents are uploaded after).
 const createTemplateRoute = createRoute({
@@ -55,8 +53,8 @@ const createTemplateRoute = createRoute({
   path: TEMPLATES,
   tags,
   summary: "Create a template",
-  request: { body: body(CreateTemplateSchema) },
-  responses: { 201: json(TemplateSchema, "The created template"), ...pickErrors(400, 401, 403, 404) },
+  request: { body: jsonBody(CreateTemplateSchema) },
+  responses: { 201: jsonResponse(TemplateSchema, "The created template"), ...pickErrors(400, 401, 403, 404) },
 });
 // GET /v1/signing/manager/templates/{id} – a template with its documents' metadata.
 const getTemplateRoute = createRoute({
@@ -65,7 +63,7 @@ const getTemplateRoute = createRoute({
   tags,
   summary: "Read a template",
   request: { params: UuidParamSchema },
-  responses: { 200: json(TemplateDetailSchema, "The template"), ...pickErrors(401, 403, 404) },
+  responses: { 200: jsonResponse(TemplateDetailSchema, "The template"), ...pickErrors(401, 403, 404) },
 });
 // PATCH /v1/signing/manager/templates/{id} – edit name, description or roles.
 const updateTemplateRoute = createRoute({
@@ -73,8 +71,8 @@ const updateTemplateRoute = createRoute({
   path: `${TEMPLATES}/{id}`,
   tags,
   summary: "Update a template",
-  request: { params: UuidParamSchema, body: body(UpdateTemplateSchema) },
-  responses: { 200: json(TemplateSchema, "The updated template"), ...pickErrors(400, 401, 403, 404) },
+  request: { params: UuidParamSchema, body: jsonBody(UpdateTemplateSchema) },
+  responses: { 200: jsonResponse(TemplateSchema, "The updated template"), ...pickErrors(400, 401, 403, 404) },
 });
 // POST /v1/signing/manager/templates/{id}/documents – upload a PDF into a template.
 const uploadTemplateDocumentRoute = createRoute({
@@ -85,7 +83,7 @@ const uploadTemplateDocumentRoute = createRoute({
   description: "Raw `application/pdf` body (name in `?name=`) or `multipart/form-data` with a `file` field. At most 10 MiB.",
   request: { params: UuidParamSchema, query: UploadQuerySchema, body: { required: true, content: PdfUploadContent } },
   responses: {
-    201: json(PackageDocumentSchema, "The stored document's metadata"),
+    201: jsonResponse(PackageDocumentSchema, "The stored document's metadata"),
     ...pickErrors(400, 401, 403, 404),
     413: { ...errorResponses[400], description: "The PDF exceeds 10 MiB" },
   },
@@ -119,7 +117,7 @@ const listFlowsRoute = createRoute({
   tags,
   summary: "List flows",
   request: { query: ListByOrganizationQuerySchema },
-  responses: { 200: json(FlowListSchema, "A page of flows"), ...pickErrors(400, 401, 403) },
+  responses: { 200: jsonResponse(FlowListSchema, "A page of flows"), ...pickErrors(400, 401, 403) },
 });
 // POST /v1/signing/manager/flows – create a flow of ordered steps.
 const createFlowRoute = createRoute({
@@ -127,8 +125,8 @@ const createFlowRoute = createRoute({
   path: FLOWS,
   tags,
   summary: "Create a flow",
-  request: { body: body(CreateFlowSchema) },
-  responses: { 201: json(FlowSchema, "The created flow"), ...pickErrors(400, 401, 403, 404) },
+  request: { body: jsonBody(CreateFlowSchema) },
+  responses: { 201: jsonResponse(FlowSchema, "The created flow"), ...pickErrors(400, 401, 403, 404) },
 });
 // GET /v1/signing/manager/flows/{id}
 const getFlowRoute = createRoute({
@@ -137,7 +135,7 @@ const getFlowRoute = createRoute({
   tags,
   summary: "Read a flow",
   request: { params: UuidParamSchema },
-  responses: { 200: json(FlowSchema, "The flow"), ...pickErrors(401, 403, 404) },
+  responses: { 200: jsonResponse(FlowSchema, "The flow"), ...pickErrors(401, 403, 404) },
 });
 // PATCH /v1/signing/manager/flows/{id} – rename, replace steps, or make it the default.
 const updateFlowRoute = createRoute({
@@ -145,8 +143,8 @@ const updateFlowRoute = createRoute({
   path: `${FLOWS}/{id}`,
   tags,
   summary: "Update a flow",
-  request: { params: UuidParamSchema, body: body(UpdateFlowSchema) },
-  responses: { 200: json(FlowSchema, "The updated flow"), ...pickErrors(400, 401, 403, 404) },
+  request: { params: UuidParamSchema, body: jsonBody(UpdateFlowSchema) },
+  responses: { 200: jsonResponse(FlowSchema, "The updated flow"), ...pickErrors(400, 401, 403, 404) },
 });
 
 export const managerTemplates = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook })

@@ -1,5 +1,6 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { getDbHandle } from "@/db/client";
+import { jsonResponse } from "../schemas/common";
 
 const HealthSchema = z.object({ ok: z.boolean(), service: z.literal("core-api"), ts: z.iso.datetime() }).openapi("Health");
 const ReadySchema = z.object({ ready: z.boolean() }).openapi("Readiness");
@@ -10,7 +11,7 @@ const health = createRoute({
   path: "/health",
   tags: ["Probes"],
   security: [],
-  responses: { 200: { description: "The process is running", content: { "application/json": { schema: HealthSchema } } } },
+  responses: { 200: jsonResponse(HealthSchema, "The process is running") },
 });
 
 // GET /ready – readiness: a real database round trip.
@@ -20,8 +21,8 @@ const ready = createRoute({
   tags: ["Probes"],
   security: [],
   responses: {
-    200: { description: "The database answers", content: { "application/json": { schema: ReadySchema } } },
-    503: { description: "The database is unreachable", content: { "application/json": { schema: ReadySchema } } },
+    200: jsonResponse(ReadySchema, "The database answers"),
+    503: jsonResponse(ReadySchema, "The database is unreachable"),
   },
 });
 

@@ -1,6 +1,6 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import type { ApiEnv } from "../context";
-import { pickErrors } from "../schemas/common";
+import { jsonResponse, pickErrors } from "../schemas/common";
 import { SessionSchema } from "../schemas/session";
 
 // GET /v1/signing/session – the caller, their role assignments and capabilities.
@@ -10,7 +10,7 @@ const getSession = createRoute({
   tags: ["Signing session"],
   summary: "The caller's signing session",
   responses: {
-    200: { description: "The signing session", content: { "application/json": { schema: SessionSchema } } },
+    200: jsonResponse(SessionSchema, "The signing session"),
     ...pickErrors(401),
   },
 });

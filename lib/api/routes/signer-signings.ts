@@ -8,9 +8,10 @@ import { getAssignedDocumentFile } from "@/lib/signings/get-assigned-document-fi
 import { getAssignedSigning } from "@/lib/signings/get-assigned-signing";
 import { listAssignedSignings } from "@/lib/signings/list-assigned-signings";
 import { clientIp } from "../client-ip";
+import { contentDisposition } from "../content-disposition";
 import type { ApiEnv } from "../context";
 import { PaginationQuerySchema } from "../pagination";
-import { pickErrors } from "../schemas/common";
+import { jsonBody, jsonResponse, pickErrors } from "../schemas/common";
 import {
   AssignedSigningDetailSchema,
   AssignedSigningListSchema,
@@ -27,7 +28,6 @@ import { validationHook } from "../validation";
 
 const BASE = "/v1/signing/signer/signings";
 const tags = ["Signer"];
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
 
 // GET /v1/signing/signer/signings – the packages assigned to the caller.
 const listRoute = createRoute({
@@ -36,7 +36,7 @@ const listRoute = createRoute({
   tags,
   summary: "List the signing packages assigned to me",
   request: { query: ListAssignedSigningsQuerySchema },
-  responses: { 200: json(AssignedSigningListSchema, "A page of assigned packages"), ...pickErrors(400, 401, 403) },
+  responses: { 200: jsonResponse(AssignedSigningListSchema, "A page of assigned packages"), ...pickErrors(400, 401, 403) },
 });
 
 // GET /v1/signing/signer/signings/{id} – one assigned package; the first open marks me viewed.
@@ -47,7 +47,7 @@ const getRoute = createRoute({
   summary: "Read an assigned package: documents, co-signers, my status",
   description: "Opening a sent or in-progress package moves the caller from pending/notified to viewed (audited).",
   request: { params: SigningIdParamSchema },
-  responses: { 200: json(AssignedSigningDetailSchema, "The package as its signer sees it"), ...pickErrors(401, 403, 404) },
+  responses: { 200: jsonResponse(AssignedSigningDetailSchema, "The package as its signer sees it"), ...pickErrors(401, 403, 404) },
 });
 
 // GET /v1/signing/signer/signings/{id}/documents/{docId}/file – the PDF bytes.
@@ -80,11 +80,11 @@ const recordRoute = createRoute({
   request: {
     params: DocumentParamsSchema,
     headers: IdempotencyHeaderSchema,
-    body: { required: true, content: { "application/json": { schema: RecordESignatureSchema } } },
+    body: jsonBody(RecordESignatureSchema),
   },
   responses: {
-    201: json(ESignatureSchema, "The e-signature was recorded"),
-    200: json(ESignatureSchema, "The e-signature already existed (retry); nothing was created"),
+    201: jsonResponse(ESignatureSchema, "The e-signature was recorded"),
+    200: jsonResponse(ESignatureSchema, "The e-signature already existed (retry); nothing was created"),
     ...pickErrors(400, 401, 403, 404, 409),
   },
 });
@@ -95,8 +95,8 @@ const declineRoute = createRoute({
   path: `${BASE}/{id}/decline`,
   tags,
   summary: "Decline an assigned package",
-  request: { params: SigningIdParamSchema, body: { required: true, content: { "application/json": { schema: DeclineSigningSchema } } } },
-  responses: { 200: json(AssignedSigningDetailSchema, "The declined package"), ...pickErrors(400, 401, 403, 404, 409) },
+  request: { params: SigningIdParamSchema, body: jsonBody(DeclineSigningSchema) },
+  responses: { 200: jsonResponse(AssignedSigningDetailSchema, "The declined package"), ...pickErrors(400, 401, 403, 404, 409) },
 });
 
 // GET /v1/signing/signer/esignatures – the e-signatures I recorded.
@@ -106,14 +106,8 @@ const listESignaturesRoute = createRoute({
   tags,
   summary: "List my e-signature records",
   request: { query: PaginationQuerySchema },
-  responses: { 200: json(ESignatureListSchema, "A page of my e-signatures"), ...pickErrors(400, 401, 403) },
+  responses: { 200: jsonResponse(ESignatureListSchema, "A page of my e-signatures"), ...pickErrors(400, 401, 403) },
 });
-
-/** `inline; filename="…"` with an ASCII fallback and the RFC 5987 UTF-8 name. */
-function inlineDisposition(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
-  return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
 
 export const signerSignings = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook })
   .openapi(listRoute, async (c) => {
@@ -141,7 +135,7 @@ export const signerSignings = new OpenAPIHono<ApiEnv>({ defaultHook: validationH
     return c.body(Buffer.from(file.content), 200, {
       ...headers,
       "Content-Type": "application/pdf",
-      "Content-Disposition": inlineDisposition(file.name),
+      "Content-Disposition": contentDisposition("inline", file.name),
       "Content-Length": String(file.content.byteLength),
     });
   })

@@ -4,7 +4,7 @@ import { getSigningAuditTrail } from "@/lib/audit/get-signing-audit-trail";
 import type { ApiEnv } from "../context";
 import { PaginationQuerySchema } from "../pagination";
 import { AuditTrailSchema } from "../schemas/audit";
-import { pickErrors } from "../schemas/common";
+import { jsonResponse, pickErrors } from "../schemas/common";
 import { SigningIdParamSchema } from "../schemas/signer";
 import { validationHook } from "../validation";
 
@@ -17,7 +17,7 @@ const auditRoute = createRoute({
   description: "Entries in order, with `verified`/`brokenAt` from re-computing the whole hash chain.",
   request: { params: SigningIdParamSchema, query: PaginationQuerySchema },
   responses: {
-    200: { description: "The audit trail", content: { "application/json": { schema: AuditTrailSchema } } },
+    200: jsonResponse(AuditTrailSchema, "The audit trail"),
     ...pickErrors(400, 401, 403, 404),
   },
 });
