@@ -21,3 +21,4 @@ export * from "./api-keys";
 export * from "./audit-log";
 export * from "./vault-deliveries";
 export * from "./inbound-emails";
+export * from "./user-invite-tokens";

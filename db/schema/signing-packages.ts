@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, pgEnum, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { companies } from "./companies";
 import { createdAt, idColumn, timestampTz, updatedAt } from "./columns";
@@ -50,6 +51,8 @@ export const signingPackages = pgTable(
     index("signing_packages_organization_id_idx").on(t.organizationId, t.id),
     index("signing_packages_location_id_idx").on(t.locationId),
     index("signing_packages_status_idx").on(t.status),
+    // The expiry sweep's lookup: open packages by deadline.
+    index("signing_packages_open_expires_at_idx").on(t.expiresAt).where(sql`${t.status} in ('sent', 'in_progress')`),
   ],
 );
 

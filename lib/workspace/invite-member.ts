@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { companies, locations, memberships, organizations, users } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
+import { createInviteToken } from "@/lib/auth/create-invite-token";
 import { localSubjectForEmail } from "@/lib/auth/local-tokens";
 import type { Principal } from "@/lib/auth/principal";
 import { SEND_EMAIL_JOB } from "@/lib/email/send-email-job";
@@ -33,6 +34,9 @@ export type InviteMemberOptions = {
  * - with the local identity provider, with the subject `local|<email>`: tokens work at once
  *   (`npm run token`), browser sign-in once a password is set.
  * Known users keep their row. The same role at the same scope twice is a 409.
+ * With the local provider, an active local user without a password also gets a single-use link
+ * `APP_URL/accept-invite?token=…` (7 days) in the email to set one; a newer invitation revokes
+ * the older links (`createInviteToken`, same transaction).
  */
 export async function inviteMember(db: Db, options: InviteMemberOptions): Promise<MembershipJson> {
   const organizationId = resolveOrganizationId(options.principal, {
@@ -83,6 +87,15 @@ export async function inviteMember(db: Db, options: InviteMemberOptions): Promis
     const json = serializeMembership({ ...membership!, user: user! });
 
     const appUrl = getEnv().APP_URL;
+    const needsPassword = !isClerkConfigured() && user!.authProvider === "local" && !user!.passwordHash && user!.isActive;
+    let howToSignIn = `Sign in at ${appUrl}/sign-in with this email address (${user!.email}).`;
+    if (needsPassword) {
+      const invite = await createInviteToken(tx, { userId: user!.id, organizationId });
+      const link = `${appUrl}/accept-invite?token=${invite.token}`;
+      howToSignIn =
+        `Choose your password here:\n${link}\n\nThe link works once and expires on ${invite.expiresAt.toUTCString()}. ` +
+        `Then sign in at ${appUrl}/sign-in with this email address (${user!.email}).`;
+    }
     await enqueueJob(tx, {
       name: SEND_EMAIL_JOB,
       idempotencyKey: `invite:${membership!.id}`,
@@ -91,7 +104,7 @@ export async function inviteMember(db: Db, options: InviteMemberOptions): Promis
         subject: `You're invited to ${organization.name}`,
         text:
           `Hello ${user!.name},\n\n${options.principal.user.name} invited you to ${organization.name} ` +
-          `as ${options.role.replace("_", " ")}.\n\nSign in at ${appUrl}/sign-in with this email address (${user!.email}).\n`,
+          `as ${options.role.replace("_", " ")}.\n\n${howToSignIn}\n`,
       },
     });
     await recordAuditEntry(tx, {
