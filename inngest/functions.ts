@@ -6,6 +6,7 @@ import { dispatchQueuedJobs } from "@/lib/jobs/dispatch-queued-jobs";
 import { jobEventName } from "@/lib/jobs/job-event";
 import { createJobLogger } from "@/lib/jobs/job-logger";
 import { jobRegistry, type JobRegistry } from "@/lib/jobs/registry";
+import { scheduleExpireSignings } from "@/lib/signings/expire-signings-job";
 import { getInngest, type InngestClient } from "./client";
 
 type Retries = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18 | 19 | 20;
@@ -58,10 +59,30 @@ export function createOutboxDispatchFunction(client: InngestClient) {
   );
 }
 
-let functions: ReturnType<typeof createJobFunction | typeof createOutboxDispatchFunction>[] | undefined;
+/**
+ * Enqueues the signing expiry sweep every five minutes (the local runner's worker does the same).
+ * The job row goes out through the outbox relay; its bucket key keeps a retried or overlapping tick
+ * to one job per bucket.
+ */
+export function createSigningExpiryScheduleFunction(client: InngestClient) {
+  return client.createFunction(
+    { id: "signings-expiry-schedule", name: "signings expiry schedule", triggers: [{ cron: "*/5 * * * *" }] },
+    async () => {
+      const { job, created } = await scheduleExpireSignings(await getDb());
+      return { jobId: job.id, created };
+    },
+  );
+}
+
+/** The functions that run on a schedule rather than for a job event. */
+export function createCronFunctions(client: InngestClient) {
+  return [createOutboxDispatchFunction(client), createSigningExpiryScheduleFunction(client)];
+}
+
+let functions: (ReturnType<typeof createJobFunction> | ReturnType<typeof createCronFunctions>[number])[] | undefined;
 
 export function getInngestFunctions() {
   const client = getInngest();
-  functions ??= [...createJobFunctions(client), createOutboxDispatchFunction(client)];
+  functions ??= [...createJobFunctions(client), ...createCronFunctions(client)];
   return functions;
 }

@@ -4,6 +4,7 @@ import { deliverVaultEventJob } from "@/lib/vault/deliver-vault-event-job";
 import { processPaymentEventJob } from "@/lib/payments/process-payment-event-job";
 import { processBankEventJob } from "@/lib/bank/process-bank-event-job";
 import { processInboundEmailJob } from "@/lib/email/process-inbound-email-job";
+import { expireSigningsJob } from "@/lib/signings/expire-signings-job";
 import type { JobDefinition } from "./define-job";
 
 export type JobRegistry = ReadonlyMap<string, JobDefinition>;
@@ -22,7 +23,7 @@ export function createJobRegistry(definitions: readonly JobDefinition[]): JobReg
  * `inngest/functions.ts` creates one Inngest function for each. Add a job by importing its
  * `defineJob(...)` here.
  */
-export const jobRegistry: JobRegistry = createJobRegistry([sendEmailJob, deliverVaultEventJob, processPaymentEventJob, processBankEventJob, processInboundEmailJob, sendOutreachMessageJob]);
+export const jobRegistry: JobRegistry = createJobRegistry([sendEmailJob, deliverVaultEventJob, processPaymentEventJob, processBankEventJob, processInboundEmailJob, sendOutreachMessageJob, expireSigningsJob]);
 
 export function getJobDefinitionOrThrow(name: string, registry: JobRegistry = jobRegistry): JobDefinition {
   const definition = registry.get(name);

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { packageDocuments, packageSigners, signatureRequests, signingPackages, type SigningPackage } from "@/db/schema";
+import { organizations, packageDocuments, packageSigners, signatureRequests, signingPackages, type SigningPackage } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { SEND_EMAIL_JOB } from "@/lib/email/send-email-job";
@@ -20,7 +20,9 @@ function signingLink(signingId: string): string {
  * Sends a draft: one required signature request per signer × document, the first routing group
  * (lowest routing order; equal numbers sign in parallel) marked `notified`, and one `send-email`
  * job per notified signer, all in the transaction that moves the package to `sent`. The jobs carry
- * idempotency keys, so the invitation goes out once even if the job is retried.
+ * idempotency keys, so the invitation goes out once even if the job is retried. A package without
+ * `expiresAt` gets `sentAt + packageExpiryDays` when its organization sets that (the expiry sweep
+ * then expires it).
  */
 export async function sendSigning(
   db: Db,
@@ -44,6 +46,7 @@ export async function sendSigning(
       .onConflictDoNothing();
 
     const now = new Date();
+    const expiresAt = before.expiresAt ?? (await defaultExpiry(tx, before.organizationId, now));
     const firstGroup = Math.min(...signers.map((s) => s.routingOrder));
     const notified = await tx
       .update(packageSigners)
@@ -52,7 +55,7 @@ export async function sendSigning(
       .returning();
     const [after] = await tx
       .update(signingPackages)
-      .set({ status: "sent", sentAt: now, updatedAt: now })
+      .set({ status: "sent", sentAt: now, expiresAt, updatedAt: now })
       .where(eq(signingPackages.id, before.id))
       .returning();
 
@@ -86,4 +89,12 @@ export async function sendSigning(
     });
     return after!;
   });
+}
+
+async function defaultExpiry(db: Db, organizationId: number, sentAt: Date): Promise<Date | null> {
+  const [org] = await db.select({ settings: organizations.settings }).from(organizations).where(eq(organizations.id, organizationId));
+  const days = org?.settings.packageExpiryDays;
+  // Settings are JSON; the workspace API only writes integers 1–365, but do not trust older rows.
+  if (typeof days !== "number" || !Number.isInteger(days) || days < 1) return null;
+  return new Date(sentAt.getTime() + days * 86_400_000);
 }

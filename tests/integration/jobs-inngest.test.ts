@@ -7,7 +7,7 @@ import { z } from "zod";
 import type { Db } from "@/db/client";
 import { jobs } from "@/db/schema/jobs";
 import { createInngestClient } from "@/inngest/client";
-import { createJobFunction, createJobFunctions } from "@/inngest/functions";
+import { createCronFunctions, createJobFunction, createJobFunctions } from "@/inngest/functions";
 import { parseEnv, setEnvForTests } from "@/lib/env";
 import { defineJob } from "@/lib/jobs/define-job";
 import { dispatchQueuedJobs } from "@/lib/jobs/dispatch-queued-jobs";
@@ -215,7 +215,7 @@ describe("/api/inngest", () => {
     setEnvForTests({ INNGEST_DEV: "1" });
     const response = await route.GET(new NextRequest("http://localhost:3000/api/inngest"), {});
     expect(response.status).toBe(200);
-    // One function per registered job, plus the outbox relay cron.
-    expect(await response.json()).toMatchObject({ function_count: jobRegistry.size + 1, mode: "dev" });
+    // One function per registered job, plus the cron functions (outbox relay, signing expiry schedule).
+    expect(await response.json()).toMatchObject({ function_count: jobRegistry.size + createCronFunctions(client).length, mode: "dev" });
   });
 });
