@@ -5,7 +5,7 @@ import type { JobDefinition } from "@/lib/jobs/define-job";
 import { dispatchQueuedJobs } from "@/lib/jobs/dispatch-queued-jobs";
 import { jobEventName } from "@/lib/jobs/job-event";
 import { createJobLogger } from "@/lib/jobs/job-logger";
-import { jobRegistry, type JobRegistry } from "@/lib/jobs/registry";
+import { getJobRegistry, type JobRegistry } from "@/lib/jobs/registry";
 import { scheduleExpireSignings } from "@/lib/signings/expire-signings-job";
 import { getInngest, type InngestClient } from "./client";
 
@@ -44,7 +44,7 @@ export function createJobFunction(client: InngestClient, definition: JobDefiniti
   );
 }
 
-export function createJobFunctions(client: InngestClient, registry: JobRegistry = jobRegistry) {
+export function createJobFunctions(client: InngestClient, registry: JobRegistry = getJobRegistry()) {
   return [...registry.values()].map((definition) => createJobFunction(client, definition));
 }
 

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { jobs } from "@/db/schema/jobs";
 import { jobEventId, jobEventName } from "./job-event";
-import { jobRegistry, type JobRegistry } from "./registry";
+import { getJobRegistry, type JobRegistry } from "./registry";
 
 type JobEvent = { name: string; data: Record<string, unknown>; id: string; ts?: number };
 
@@ -20,7 +20,7 @@ export async function dispatchQueuedJobs(
   db: Db,
   options: { sender: JobEventSender; limit?: number; registry?: JobRegistry },
 ): Promise<number> {
-  const names = [...(options.registry ?? jobRegistry).keys()];
+  const names = [...(options.registry ?? getJobRegistry()).keys()];
   if (names.length === 0) return 0;
   return db.transaction(async (tx) => {
     const rows = await tx

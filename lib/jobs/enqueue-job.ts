@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Db } from "@/db/client";
 import { jobs, type Job } from "@/db/schema/jobs";
 import { getEnv, isInngestConfigured } from "@/lib/env";
-import { getJobDefinitionOrThrow, jobRegistry, type JobRegistry } from "./registry";
+import { getJobDefinitionOrThrow, getJobRegistry, type JobRegistry } from "./registry";
 
 export type EnqueueJobInput = {
   name: string;
@@ -32,7 +32,7 @@ export type EnqueueJobOptions = {
  * never reaches Inngest and a failed send is retried from the row instead of being lost.
  */
 export async function enqueueJob(db: Db, input: EnqueueJobInput, options: EnqueueJobOptions = {}): Promise<EnqueuedJob> {
-  const definition = getJobDefinitionOrThrow(input.name, options.registry ?? jobRegistry);
+  const definition = getJobDefinitionOrThrow(input.name, options.registry ?? getJobRegistry());
   const parsed = definition.schema.safeParse(input.payload);
   if (!parsed.success) {
     throw new Error(`Invalid payload for job "${definition.name}": ${z.prettifyError(parsed.error)}`);

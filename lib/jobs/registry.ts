@@ -18,15 +18,32 @@ export function createJobRegistry(definitions: readonly JobDefinition[]): JobReg
   return registry;
 }
 
+let registry: JobRegistry | undefined;
+
 /**
  * Every job the application runs, in one place: the local runner claims only these names and
  * `inngest/functions.ts` creates one Inngest function for each. Add a job by importing its
  * `defineJob(...)` here.
+ *
+ * Built on first use, not at import: job modules import `enqueueJob`, which imports this module,
+ * so a job module loaded first would otherwise be read here before its definition exists (an
+ * import cycle that crashed `next start` with "Cannot access … before initialization").
  */
-export const jobRegistry: JobRegistry = createJobRegistry([sendEmailJob, deliverVaultEventJob, processPaymentEventJob, processBankEventJob, processInboundEmailJob, sendOutreachMessageJob, expireSigningsJob]);
+export function getJobRegistry(): JobRegistry {
+  registry ??= createJobRegistry([
+    sendEmailJob,
+    deliverVaultEventJob,
+    processPaymentEventJob,
+    processBankEventJob,
+    processInboundEmailJob,
+    sendOutreachMessageJob,
+    expireSigningsJob,
+  ]);
+  return registry;
+}
 
-export function getJobDefinitionOrThrow(name: string, registry: JobRegistry = jobRegistry): JobDefinition {
-  const definition = registry.get(name);
+export function getJobDefinitionOrThrow(name: string, from: JobRegistry = getJobRegistry()): JobDefinition {
+  const definition = from.get(name);
   if (!definition) throw new Error(`Unknown job "${name}": add it to lib/jobs/registry.ts.`);
   return definition;
 }

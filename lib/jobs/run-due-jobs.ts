@@ -8,7 +8,7 @@ import { log } from "@/lib/log";
 import { computeBackoffMs } from "./compute-backoff";
 import type { JobContext, JobDefinition } from "./define-job";
 import { createJobLogger } from "./job-logger";
-import { getJobDefinitionOrThrow, jobRegistry, type JobRegistry } from "./registry";
+import { getJobDefinitionOrThrow, getJobRegistry, type JobRegistry } from "./registry";
 
 export const DEFAULT_LEASE_MS = 5 * 60_000;
 
@@ -35,7 +35,7 @@ export type RunDueJobsResult = { claimed: number; succeeded: number; retried: nu
  * jobs it does not know for one that does.
  */
 export async function runDueJobs(db: Db, options: RunDueJobsOptions): Promise<RunDueJobsResult> {
-  const registry = options.registry ?? jobRegistry;
+  const registry = options.registry ?? getJobRegistry();
   const names = [...registry.keys()];
   const result: RunDueJobsResult = { claimed: 0, succeeded: 0, retried: 0, failed: 0 };
   if (names.length === 0) return result;

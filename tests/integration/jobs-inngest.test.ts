@@ -12,7 +12,7 @@ import { parseEnv, setEnvForTests } from "@/lib/env";
 import { defineJob } from "@/lib/jobs/define-job";
 import { dispatchQueuedJobs } from "@/lib/jobs/dispatch-queued-jobs";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
-import { createJobRegistry, jobRegistry } from "@/lib/jobs/registry";
+import { createJobRegistry, getJobRegistry } from "@/lib/jobs/registry";
 import { createTestDb, type TestDb } from "../helpers/db";
 
 // A test-only job with two steps: the first writes a row, the second fails on the first attempt.
@@ -216,6 +216,6 @@ describe("/api/inngest", () => {
     const response = await route.GET(new NextRequest("http://localhost:3000/api/inngest"), {});
     expect(response.status).toBe(200);
     // One function per registered job, plus the cron functions (outbox relay, signing expiry schedule).
-    expect(await response.json()).toMatchObject({ function_count: jobRegistry.size + createCronFunctions(client).length, mode: "dev" });
+    expect(await response.json()).toMatchObject({ function_count: getJobRegistry().size + createCronFunctions(client).length, mode: "dev" });
   });
 });
