@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { getEnv } from "@/lib/env";
+import { databasePoolMax, getEnv } from "@/lib/env";
 import { acquirePgliteLock, releasePgliteLock } from "./pglite-lock";
 import * as schema from "./schema";
 
@@ -28,7 +28,7 @@ export async function openDb(target: DbTarget, options: { max?: number } = {}): 
     const { default: postgres } = await import("postgres");
     const { drizzle } = await import("drizzle-orm/postgres-js");
     const client = postgres(target.url, {
-      max: options.max ?? 10,
+      max: options.max ?? databasePoolMax(),
       connect_timeout: 5,
       idle_timeout: 30,
       onnotice: () => {},

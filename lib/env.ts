@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { availableParallelism } from "node:os";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { z } from "zod";
@@ -39,6 +40,7 @@ const schema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     DATABASE_URL: optionalUrl(["postgres:", "postgresql:"]),
+    DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).optional(),
     PGLITE_DIR: z.string().trim().min(1).default(".data/pglite"),
     APP_URL: z.url({ protocol: /^https?$/ }).default("http://localhost:3000"),
     API_PORT: z.coerce.number().int().min(1).max(65535).default(4000),
@@ -219,6 +221,15 @@ export function getAuthSecret(env: Env = getEnv()): string {
     chmodSync(file, 0o600);
   }
   return authSecret;
+}
+
+/**
+ * PostgreSQL connections per process: DATABASE_POOL_MAX, else twice this host's cores (at most 10).
+ * More connections than the cores can serve make backends contend: on a 2-core box the session
+ * endpoint served 7.5k req/s with 4 connections and 4.5k with 10 (docs/performance.md).
+ */
+export function databasePoolMax(env: Env = getEnv()): number {
+  return env.DATABASE_POOL_MAX ?? Math.min(10, Math.max(2, availableParallelism() * 2));
 }
 
 export function isClerkConfigured(env: Env = getEnv()): boolean {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { InvalidEnvironmentError, parseEnv } from "@/lib/env";
+import { databasePoolMax, InvalidEnvironmentError, parseEnv } from "@/lib/env";
 
 describe("parseEnv", () => {
   it("runs on embedded defaults with an empty environment", () => {
@@ -41,6 +41,14 @@ describe("parseEnv", () => {
   it("collects STRIPE_PRICE_<TIER> and rejects unknown tiers", () => {
     expect(parseEnv({ STRIPE_PRICE_PRO: "price_123", STRIPE_PRICE_STARTER: " " }).STRIPE_PRICES).toEqual({ pro: "price_123" });
     expect(() => parseEnv({ STRIPE_PRICE_GOLD: "price_9" })).toThrow(/STRIPE_PRICE_GOLD: unknown plan tier/);
+  });
+
+  it("sizes the PostgreSQL pool from DATABASE_POOL_MAX or the host's cores", () => {
+    expect(databasePoolMax(parseEnv({ DATABASE_POOL_MAX: "3" }))).toBe(3);
+    const derived = databasePoolMax(parseEnv({}));
+    expect(derived).toBeGreaterThanOrEqual(2);
+    expect(derived).toBeLessThanOrEqual(10);
+    expect(() => parseEnv({ DATABASE_POOL_MAX: "0" })).toThrow(/DATABASE_POOL_MAX: /);
   });
 
   it("splits authorized parties", () => {
