@@ -1,0 +1,506 @@
+// npm run bench – throughput of the core-api against a bare node:http baseline measured in the same run.
+//
+// 1. creates a fresh PostgreSQL database (csig_bench_<random>), migrates and seeds it, mints a token
+//    for manager@demo.local;
+// 2. starts (a) a bare node:http JSON server, (b) the standalone core-api (scripts/start-api.ts),
+//    (c) optionally `next start` from a production build (built first when none exists);
+// 3. runs autocannon (warm-up, then a fixed duration) against each target, samples the server's RSS,
+//    prints a table with ratios to the baseline and the issue's target verdict, writes JSON to
+//    bench/results/;
+// 4. always stops every server and drops the database (also on error and SIGINT/SIGTERM).
+//
+// Options (flag, or environment variable):
+//   --duration <s>      BENCH_DURATION      measured seconds per target (default 10)
+//   --warmup <s>        BENCH_WARMUP        warm-up seconds per target, discarded (default 3)
+//   --connections <n>   BENCH_CONNECTIONS   concurrent connections (default 16)
+//   --skip-next         BENCH_NEXT=0        do not start or measure `next start`
+//   --app-dir <dir>     BENCH_APP_DIR       where `next start` runs (and builds when .next/BUILD_ID is missing);
+//                                           default: this repository
+//   --pg-url <url>      BENCH_PG_URL        admin connection used to create/drop the database
+//                                           (default postgres://postgres@127.0.0.1:5432/postgres)
+//   --strict            BENCH_STRICT=1      exit 2 when the issue's target is missed (non-2xx/errors always exit 1)
+// Only 127.0.0.1 is ever contacted.
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync, type WriteStream } from "node:fs";
+import { createServer } from "node:net";
+import { cpus, loadavg } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import autocannon, { type Instance, type Result } from "autocannon";
+import postgres from "postgres";
+
+const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const TARGET_RATIO = 0.1;
+const TARGET_P99_MS = 15;
+// Preloaded into the unbundled processes (seed, token, core-api); see the file for why. No-op once db/client.ts is fixed.
+
+// ---------------------------------------------------------------------------------------------- options
+
+const { values: flags } = parseArgs({
+  options: {
+    duration: { type: "string" },
+    warmup: { type: "string" },
+    connections: { type: "string" },
+    "skip-next": { type: "boolean" },
+    "app-dir": { type: "string" },
+    "pg-url": { type: "string" },
+    strict: { type: "boolean" },
+    help: { type: "boolean", short: "h" },
+  },
+});
+if (flags.help) {
+  const header = readFileSync(fileURLToPath(import.meta.url), "utf8").split("\nimport ")[0] ?? "";
+  console.log(header.replace(/^\/\/ ?/gm, ""));
+  process.exit(0);
+}
+
+function numberOption(name: string, flag: string | undefined, envName: string, fallback: number, min: number): number {
+  const raw = flag ?? process.env[envName];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < min) throw new Error(`${name} must be a number >= ${min} (got ${raw})`);
+  return value;
+}
+
+const options = {
+  duration: numberOption("--duration", flags.duration, "BENCH_DURATION", 10, 1),
+  warmup: numberOption("--warmup", flags.warmup, "BENCH_WARMUP", 3, 0),
+  connections: Math.round(numberOption("--connections", flags.connections, "BENCH_CONNECTIONS", 16, 1)),
+  next: !(flags["skip-next"] || ["0", "false", "no"].includes((process.env.BENCH_NEXT ?? "").toLowerCase())),
+  appDir: resolve(flags["app-dir"] ?? process.env.BENCH_APP_DIR ?? REPO),
+  pgUrl: flags["pg-url"] ?? process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres",
+  strict: Boolean(flags.strict) || ["1", "true"].includes((process.env.BENCH_STRICT ?? "").toLowerCase()),
+};
+
+const runId = new Date().toISOString().replace(/[:.]/g, "-");
+const resultsDir = join(REPO, "bench", "results");
+const logDir = join(resultsDir, `logs-${runId}`);
+mkdirSync(logDir, { recursive: true });
+
+// ------------------------------------------------------------------------------------- cleanup registry
+
+type Server = { name: string; child: ChildProcess; log: WriteStream; logFile: string };
+const servers: Server[] = [];
+let currentLoad: Instance | undefined;
+let dbToDrop: { adminUrl: string; name: string } | undefined;
+let cleaning: Promise<void> | undefined;
+
+function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    process.kill(-child.pid, signal); // detached => its own process group (catches grandchildren too)
+  } catch {
+    try {
+      child.kill(signal);
+    } catch {
+      // already gone
+    }
+  }
+}
+
+async function stopServer(server: Server): Promise<void> {
+  const { child } = server;
+  if (child.exitCode === null && child.signalCode === null) {
+    const exited = new Promise<void>((done) => child.once("exit", () => done()));
+    killGroup(child, "SIGTERM");
+    const timer = setTimeout(() => killGroup(child, "SIGKILL"), 5000);
+    await Promise.race([exited, new Promise((done) => setTimeout(done, 8000))]);
+    clearTimeout(timer);
+  }
+  killGroup(child, "SIGKILL"); // leftovers in the group, if any
+  server.log.end();
+}
+
+function cleanup(): Promise<void> {
+  cleaning ??= (async () => {
+    currentLoad?.stop();
+    await Promise.allSettled(servers.map(stopServer));
+    if (dbToDrop) {
+      const admin = postgres(dbToDrop.adminUrl, { max: 1, onnotice: () => {}, connect_timeout: 5 });
+      try {
+        await admin.unsafe(`drop database if exists "${dbToDrop.name}" with (force)`);
+        console.log(`dropped database ${dbToDrop.name}`);
+      } catch (error) {
+        console.error(`could not drop database ${dbToDrop.name}: ${String(error)}`);
+      } finally {
+        await admin.end({ timeout: 5 });
+      }
+    }
+  })();
+  return cleaning;
+}
+
+process.on("exit", () => {
+  for (const server of servers) killGroup(server.child, "SIGKILL");
+});
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: stopping servers and dropping the database…`);
+    void cleanup().finally(() => process.exit(130));
+  });
+}
+
+// ------------------------------------------------------------------------------------------- processes
+
+function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  return { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...extra };
+}
+
+/** Runs a command to completion (bounded by `timeoutMs`), returning stdout; throws with stderr on failure. */
+function runCommand(label: string, args: string[], cwd: string, env: NodeJS.ProcessEnv, timeoutMs: number): Promise<string> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
+    child.on("error", fail);
+    child.on("exit", (code, signal) => {
+      clearTimeout(timer);
+      if (code === 0) done(stdout);
+      else fail(new Error(`${label} failed (${signal ?? `exit ${code}`}):\n${tail(stderr || stdout)}`));
+    });
+  });
+}
+
+function tail(text: string, lines = 30): string {
+  return text.trimEnd().split("\n").slice(-lines).join("\n");
+}
+
+/** Starts a long-running node process directly (no npm/tsx wrapper), so `child.pid` is the real server. */
+function startServer(name: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Server {
+  const logFile = join(logDir, `${name}.log`);
+  const log = createWriteStream(logFile);
+  const child = spawn(process.execPath, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  child.stdout?.pipe(log, { end: false });
+  child.stderr?.pipe(log, { end: false });
+  const server = { name, child, log, logFile };
+  servers.push(server);
+  return server;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once("error", fail);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      probe.close(() => done(port));
+    });
+  });
+}
+
+async function waitFor(server: Server, url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last = "no answer";
+  while (Date.now() < deadline) {
+    if (server.child.exitCode !== null || server.child.signalCode !== null) {
+      throw new Error(`${server.name} exited early; log ${server.logFile}:\n${tail(readFileSync(server.logFile, "utf8"))}`);
+    }
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      if (response.ok) return;
+      last = `HTTP ${response.status}`;
+    } catch (error) {
+      last = String(error);
+    }
+    await new Promise((done) => setTimeout(done, 250));
+  }
+  throw new Error(`${server.name} not ready at ${url} after ${timeoutMs / 1000}s (${last}); log ${server.logFile}`);
+}
+
+// ----------------------------------------------------------------------------------------- RSS sampling
+
+/** The pid and all its descendants (Next may fork workers; the sum is the server's footprint). */
+function processTree(root: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      const list = children.get(ppid) ?? [];
+      list.push(Number(entry));
+      children.set(ppid, list);
+    } catch {
+      // process vanished while scanning
+    }
+  }
+  const tree = [root];
+  for (let i = 0; i < tree.length; i++) tree.push(...(children.get(tree[i] as number) ?? []));
+  return tree;
+}
+
+function statusKb(pid: number, field: "VmRSS" | "VmHWM"): number {
+  try {
+    const match = new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+    return match ? Number(match[1]) : 0;
+  } catch {
+    return 0;
+  }
+}
+
+function sampleRss(rootPid: number): () => { peakKb: number; pids: number[] } {
+  const pids = processTree(rootPid);
+  let peakKb = 0;
+  const sample = () => {
+    peakKb = Math.max(peakKb, pids.reduce((sum, pid) => sum + statusKb(pid, "VmRSS"), 0));
+  };
+  sample();
+  const timer = setInterval(sample, 200);
+  return () => {
+    clearInterval(timer);
+    sample();
+    return { peakKb, pids };
+  };
+}
+
+// ------------------------------------------------------------------------------------------------- load
+
+type Target = { name: string; server: Server; url: string; headers?: Record<string, string> };
+
+type Measurement = {
+  target: string;
+  url: string;
+  reqPerSec: number;
+  totalRequests: number;
+  latencyP50Ms: number;
+  latencyP99Ms: number;
+  latencyAvgMs: number;
+  peakRssMb: number;
+  serverPids: number[];
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  statusCodes: Record<string, number>;
+  ratioToBaseline?: number;
+};
+
+function load(target: Target, duration: number): Promise<Result> {
+  const instance = autocannon({
+    url: target.url,
+    connections: options.connections,
+    duration,
+    timeout: 10,
+    headers: target.headers,
+  });
+  currentLoad = instance;
+  return Promise.resolve(instance).finally(() => {
+    currentLoad = undefined;
+  });
+}
+
+async function preflight(target: Target): Promise<void> {
+  const response = await fetch(target.url, { headers: target.headers, signal: AbortSignal.timeout(10_000) });
+  const body = await response.text();
+  if (!response.ok) throw new Error(`${target.name}: preflight got HTTP ${response.status} from ${target.url}: ${body.slice(0, 300)}`);
+}
+
+async function measure(target: Target): Promise<Measurement> {
+  await preflight(target);
+  if (options.warmup > 0) await load(target, options.warmup);
+  const stopSampling = sampleRss(target.server.child.pid as number);
+  const result = await load(target, options.duration);
+  const { peakKb, pids } = stopSampling();
+  const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, s]) => [code, s.count]));
+  return {
+    target: target.name,
+    url: target.url,
+    reqPerSec: result.requests.average,
+    totalRequests: result.requests.total,
+    latencyP50Ms: result.latency.p50,
+    latencyP99Ms: result.latency.p99,
+    latencyAvgMs: result.latency.average,
+    peakRssMb: peakKb / 1024,
+    serverPids: pids,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    non2xx: result.non2xx,
+    statusCodes,
+  };
+}
+
+// ------------------------------------------------------------------------------------------------ report
+
+/** autocannon's latency histogram has 1 ms resolution; 0 means under a millisecond. */
+function ms(value: number): string {
+  return value < 1 ? "<1" : value.toFixed(0);
+}
+
+function table(rows: Measurement[]): string {
+  const header = ["target", "req/s", "p50 ms", "p99 ms", "peak RSS MB", "errors", "non-2xx", "vs baseline"];
+  const body = rows.map((r) => [
+    r.target,
+    r.reqPerSec.toFixed(0),
+    ms(r.latencyP50Ms),
+    ms(r.latencyP99Ms),
+    r.peakRssMb.toFixed(0),
+    String(r.errors + r.timeouts),
+    String(r.non2xx),
+    r.ratioToBaseline === undefined ? "" : `${(r.ratioToBaseline * 100).toFixed(1)}%`,
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => (row[i] ?? "").length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] as number) : c.padStart(widths[i] as number))).join(" | ")} |`;
+  const rule = `|${widths.map((w, i) => (i === 0 ? `:${"-".repeat(w + 1)}` : `${"-".repeat(w + 1)}:`)).join("|")}|`;
+  return [line(header), rule, ...body.map(line)].join("\n");
+}
+
+// -------------------------------------------------------------------------------------------------- main
+
+async function main(): Promise<number> {
+  const adminUrl = options.pgUrl;
+  const host = new URL(adminUrl).hostname;
+  if (host !== "127.0.0.1" && host !== "localhost") throw new Error(`--pg-url must point at 127.0.0.1 (got ${host})`);
+  const dbName = `csig_bench_${randomBytes(4).toString("hex")}`;
+  const dbUrlObject = new URL(adminUrl);
+  dbUrlObject.pathname = `/${dbName}`;
+  const databaseUrl = dbUrlObject.toString();
+  const authSecret = process.env.BENCH_AUTH_SECRET ?? randomBytes(32).toString("base64url");
+  const targetCount = options.next ? 5 : 3;
+
+  const loadAtStart = loadavg();
+  console.log(
+    `bench ${runId}: ${cpus().length} CPUs (load average ${loadAtStart.map((l) => l.toFixed(2)).join(" ")}), ` +
+      `Node ${process.version}, ${options.connections} connections, ` +
+      `${options.warmup}s warm-up + ${options.duration}s per target, next: ${options.next ? options.appDir : "skipped"}`,
+  );
+
+  // 1. database, seed, token
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {}, connect_timeout: 5 });
+  try {
+    await admin.unsafe(`create database "${dbName}"`);
+  } finally {
+    await admin.end({ timeout: 5 });
+  }
+  dbToDrop = { adminUrl, name: dbName };
+  console.log(`created database ${dbName}`);
+
+  const baseEnv = childEnv({ DATABASE_URL: databaseUrl, AUTH_SECRET: authSecret, LOG_LEVEL: "warn" });
+  await runCommand("db:seed", ["--import", "tsx", "scripts/db-seed.ts"], REPO, baseEnv, 120_000);
+  console.log("migrated and seeded");
+  const ttl = Math.min(86_400, Math.max(3600, Math.ceil(targetCount * (options.warmup + options.duration) + 1800)));
+  const token = (
+    await runCommand("token", ["--import", "tsx", "scripts/token.ts", "manager@demo.local", "--ttl", String(ttl)], REPO, baseEnv, 60_000)
+  ).trim();
+  if (!/^[\w-]+\.[\w-]+\.[\w-]+$/.test(token)) throw new Error(`token script printed something that is not a JWT: ${token.slice(0, 80)}`);
+  const auth = { authorization: `Bearer ${token}` };
+
+  // 2. servers
+  if (options.next && !existsSync(join(options.appDir, ".next", "BUILD_ID"))) {
+    console.log(`no production build in ${options.appDir}; running next build (up to 15 min)…`);
+    await runCommand("next build", ["node_modules/next/dist/bin/next", "build"], options.appDir, { ...baseEnv, NODE_ENV: "production" }, 15 * 60_000);
+  }
+
+  const [basePort, apiPort, nextPort] = await Promise.all([freePort(), freePort(), freePort()]);
+  const baseline = startServer("baseline", ["bench/baseline-server.mjs", String(basePort)], REPO, baseEnv);
+  const api = startServer("core-api", ["--import", "tsx", "scripts/start-api.ts"], REPO, {
+    ...baseEnv,
+    NODE_ENV: "production",
+    API_PORT: String(apiPort),
+  });
+  const next = options.next
+    ? startServer("next", ["node_modules/next/dist/bin/next", "start", "-H", "127.0.0.1", "-p", String(nextPort)], options.appDir, {
+        ...baseEnv,
+        NODE_ENV: "production",
+      })
+    : undefined;
+
+  await waitFor(baseline, `http://127.0.0.1:${basePort}/`, 30_000);
+  await waitFor(api, `http://127.0.0.1:${apiPort}/ready`, 60_000);
+  if (next) await waitFor(next, `http://127.0.0.1:${nextPort}/ready`, 120_000);
+  console.log(
+    `servers up: baseline pid ${baseline.child.pid}, core-api pid ${api.child.pid}` + (next ? `, next pid ${next.child.pid}` : ""),
+  );
+
+  // 3. load
+  const targets: Target[] = [
+    { name: "baseline node:http", server: baseline, url: `http://127.0.0.1:${basePort}/` },
+    { name: "core-api /health", server: api, url: `http://127.0.0.1:${apiPort}/health` },
+    { name: "core-api /v1/signing/session", server: api, url: `http://127.0.0.1:${apiPort}/v1/signing/session`, headers: auth },
+  ];
+  if (next) {
+    targets.push(
+      { name: "next /health", server: next, url: `http://127.0.0.1:${nextPort}/health` },
+      { name: "next /v1/signing/session", server: next, url: `http://127.0.0.1:${nextPort}/v1/signing/session`, headers: auth },
+    );
+  }
+
+  const rows: Measurement[] = [];
+  for (const target of targets) {
+    process.stdout.write(`measuring ${target.name} … `);
+    const row = await measure(target);
+    rows.push(row);
+    console.log(`${row.reqPerSec.toFixed(0)} req/s, p99 ${row.latencyP99Ms} ms, non-2xx ${row.non2xx}, errors ${row.errors + row.timeouts}`);
+  }
+  const baseRate = rows[0]?.reqPerSec ?? 0;
+  for (const row of rows) row.ratioToBaseline = baseRate > 0 ? row.reqPerSec / baseRate : undefined;
+
+  // 4. report
+  const session = rows.find((r) => r.target === "core-api /v1/signing/session");
+  const ratioOk = session?.ratioToBaseline !== undefined && session.ratioToBaseline >= TARGET_RATIO;
+  const p99Ok = session !== undefined && session.latencyP99Ms < TARGET_P99_MS;
+  const verdict = ratioOk && p99Ok ? "PASS" : "FAIL";
+  const bad = rows.filter((r) => r.non2xx > 0 || r.errors > 0 || r.timeouts > 0);
+
+  const loadAtEnd = loadavg();
+  const load1 = loadAtEnd[0] ?? 0;
+  console.log(`\n${table(rows)}\n`);
+  if (load1 > cpus().length * 1.5) {
+    console.warn(`note: 1-minute load average ${load1.toFixed(2)} on ${cpus().length} CPUs — other work competed with this run`);
+  }
+  console.log(
+    `target (core-api /v1/signing/session >= ${TARGET_RATIO * 100}% of baseline req/s, p99 < ${TARGET_P99_MS} ms at ` +
+      `${options.connections} connections): ${verdict} — ${((session?.ratioToBaseline ?? 0) * 100).toFixed(1)}% ` +
+      `(${ratioOk ? "ok" : "too low"}), p99 ${session?.latencyP99Ms ?? "?"} ms (${p99Ok ? "ok" : "too high"})`,
+  );
+
+  const file = join(resultsDir, `bench-${runId}.json`);
+  writeFileSync(
+    file,
+    `${JSON.stringify(
+      {
+        runId,
+        date: new Date().toISOString(),
+        machine: {
+          cpus: cpus().length,
+          cpuModel: cpus()[0]?.model,
+          node: process.version,
+          platform: process.platform,
+          loadAverageAtStart: loadAtStart,
+          loadAverageAtEnd: loadAtEnd,
+        },
+        options: { ...options, pgUrl: undefined },
+        target: { ratio: TARGET_RATIO, p99Ms: TARGET_P99_MS, verdict, ratioOk, p99Ok },
+        results: rows,
+        logs: logDir,
+      },
+      null,
+      2,
+    )}\n`,
+  );
+  console.log(`results: ${file}`);
+
+  if (bad.length > 0) {
+    console.error(
+      `\nFAILED: errors or non-2xx responses — these figures do not measure the real endpoint:\n` +
+        bad.map((r) => `  ${r.target}: non-2xx ${r.non2xx}, errors ${r.errors}, timeouts ${r.timeouts}, status ${JSON.stringify(r.statusCodes)}`).join("\n"),
+    );
+    return 1;
+  }
+  return verdict === "PASS" || !options.strict ? 0 : 2;
+}
+
+let exitCode = 1;
+try {
+  exitCode = await main();
+} catch (error) {
+  console.error(`\nbench failed: ${error instanceof Error ? error.message : String(error)}`);
+  exitCode = 1;
+} finally {
+  await cleanup();
+}
+process.exit(exitCode);
