@@ -3,14 +3,13 @@
 import { useRouter } from "next/navigation";
 import { signIn } from "next-auth/react";
 import { useRef, useState, type FormEvent } from "react";
+import { SubmitButton, TextField } from "@/components/form-controls";
 import { acceptInviteAction } from "./actions";
 
 type Props = { token: string; email: string; organizationName: string; expiresAt: string; minLength: number };
 
 type Field = "password" | "confirmPassword";
 
-const inputClass =
-  "block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 shadow-sm focus:border-blue-600 focus:outline-2 focus:outline-offset-0 focus:outline-blue-600 aria-[invalid=true]:border-red-700";
 
 const alertClass = "rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900";
 
@@ -112,54 +111,41 @@ export function AcceptInviteForm({ token, email, organizationName, expiresAt, mi
           <form onSubmit={onSubmit} noValidate className="mt-6 space-y-4">
             {/* Lets password managers store the new password under the right account. */}
             <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-            <div className="space-y-1">
-              <label htmlFor="new-password" className="block text-sm font-medium text-slate-900">
-                New password
-              </label>
-              <input
-                ref={passwordRef}
-                id="new-password"
-                name="password"
-                type="password"
-                autoComplete="new-password"
-                required
-                minLength={minLength}
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-                aria-invalid={error?.field === "password" ? true : undefined}
-                aria-describedby={error?.field === "password" ? "new-password-hint accept-invite-error" : "new-password-hint"}
-                className={inputClass}
-              />
-              <p id="new-password-hint" className="text-sm text-slate-700">
-                At least {minLength} characters. A few unrelated words make a good one.
-              </p>
-            </div>
-            <div className="space-y-1">
-              <label htmlFor="confirm-password" className="block text-sm font-medium text-slate-900">
-                Repeat the password
-              </label>
-              <input
-                ref={confirmRef}
-                id="confirm-password"
-                name="confirmPassword"
-                type="password"
-                autoComplete="new-password"
-                required
-                value={confirmPassword}
-                onChange={(e) => setConfirmPassword(e.target.value)}
-                aria-invalid={error?.field === "confirmPassword" ? true : undefined}
-                aria-describedby={error?.field === "confirmPassword" ? "accept-invite-error" : undefined}
-                className={inputClass}
-              />
-            </div>
-            <button
-              type="submit"
-              disabled={pending}
-              aria-disabled={pending}
-              className="w-full rounded-md bg-blue-700 px-4 py-2.5 text-base font-semibold text-white shadow-sm hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 disabled:cursor-wait disabled:opacity-70"
-            >
-              {pending ? "Saving…" : "Set password and sign in"}
-            </button>
+            <TextField
+              ref={passwordRef}
+              id="new-password"
+              label="New password"
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              required
+              minLength={minLength}
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              aria-invalid={error?.field === "password" ? true : undefined}
+              aria-describedby={error?.field === "password" ? "new-password-hint accept-invite-error" : "new-password-hint"}
+              hint={
+                <p id="new-password-hint" className="text-sm text-slate-700">
+                  At least {minLength} characters. A few unrelated words make a good one.
+                </p>
+              }
+            />
+            <TextField
+              ref={confirmRef}
+              id="confirm-password"
+              label="Repeat the password"
+              name="confirmPassword"
+              type="password"
+              autoComplete="new-password"
+              required
+              value={confirmPassword}
+              onChange={(e) => setConfirmPassword(e.target.value)}
+              aria-invalid={error?.field === "confirmPassword" ? true : undefined}
+              aria-describedby={error?.field === "confirmPassword" ? "accept-invite-error" : undefined}
+            />
+            <SubmitButton pending={pending} pendingLabel="Saving…">
+              Set password and sign in
+            </SubmitButton>
           </form>
         </>
       )}

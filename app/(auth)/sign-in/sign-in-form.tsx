@@ -2,12 +2,10 @@
 
 import { signIn } from "next-auth/react";
 import { useState, type FormEvent } from "react";
+import { SubmitButton, TextField } from "@/components/form-controls";
 import type { DemoAccount } from "@/lib/auth/list-demo-accounts";
 
 type Props = { returnTo: string; initialError?: string; signedOut: boolean; demoAccounts: DemoAccount[] };
-
-const inputClass =
-  "block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-blue-600 focus:outline-2 focus:outline-offset-0 focus:outline-blue-600 aria-[invalid=true]:border-red-700";
 
 const ROLE_LABELS: Record<string, string> = { admin: "Admin", org_admin: "Org admin", manager: "Manager", signer: "Signer" };
 
@@ -64,47 +62,32 @@ export function SignInForm({ returnTo, initialError, signedOut, demoAccounts }: 
         </div>
 
         <form onSubmit={onSubmit} className="mt-6 space-y-4" aria-describedby={error ? "sign-in-error" : undefined}>
-          <div className="space-y-1">
-            <label htmlFor="email" className="block text-sm font-medium text-slate-900">
-              Email
-            </label>
-            <input
-              id="email"
-              name="email"
-              type="email"
-              autoComplete="username"
-              inputMode="email"
-              required
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              aria-invalid={error ? true : undefined}
-              className={inputClass}
-            />
-          </div>
-          <div className="space-y-1">
-            <label htmlFor="password" className="block text-sm font-medium text-slate-900">
-              Password
-            </label>
-            <input
-              id="password"
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              required
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              aria-invalid={error ? true : undefined}
-              className={inputClass}
-            />
-          </div>
-          <button
-            type="submit"
-            disabled={pending}
-            aria-disabled={pending}
-            className="w-full rounded-md bg-blue-700 px-4 py-2.5 text-base font-semibold text-white shadow-sm hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 disabled:cursor-wait disabled:opacity-70"
-          >
-            {pending ? "Signing in…" : "Sign in"}
-          </button>
+          <TextField
+            id="email"
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="username"
+            inputMode="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            aria-invalid={error ? true : undefined}
+          />
+          <TextField
+            id="password"
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            aria-invalid={error ? true : undefined}
+          />
+          <SubmitButton pending={pending} pendingLabel="Signing in…">
+            Sign in
+          </SubmitButton>
         </form>
       </section>
 
