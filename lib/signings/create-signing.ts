@@ -13,6 +13,7 @@ import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import type { Principal } from "@/lib/auth/principal";
 import { requireCapability } from "@/lib/auth/principal";
 import { reachesOrganization } from "@/lib/auth/reaches-organization";
+import { preparePdfDocument } from "@/lib/documents/prepare-pdf-document";
 import { BadRequest, NotFound } from "@/lib/errors";
 import { getLocationOrThrow } from "@/lib/locations/get-location-or-throw";
 import { findUserIdByEmail } from "./find-user-id-by-email";
@@ -36,13 +37,16 @@ export type CreateSigningOptions = {
   templateId?: string;
   flowId?: string;
   signers?: NewSignerInput[];
+  /** PDFs to attach, after any template documents; each is validated like an upload. */
+  documents?: { name: string; bytes: Uint8Array }[];
   ipAddress?: string | null;
 };
 
 /**
  * Creates a draft signing package at a location the caller manages, with its first audit entry.
- * A template's documents are copied into the package; its roles become signers only for the
- * `signers` entries that name them. Without `flowId` the organization's default flow applies.
+ * A template's documents are copied into the package, then `documents` are attached after them; its
+ * roles become signers only for the `signers` entries that name them. Without `flowId` the
+ * organization's default flow applies. An invalid document rolls the whole creation back.
  */
 export async function createSigning(db: Db, options: CreateSigningOptions): Promise<SigningPackage> {
   requireCapability(options.principal, "signings:write", "You do not have permission to create signing packages.");
@@ -130,6 +134,19 @@ export async function createSigning(db: Db, options: CreateSigningOptions): Prom
           .returning({ id: packageDocuments.id });
         documentIds = copies.map((c) => c.id);
       }
+    }
+    for (const input of options.documents ?? []) {
+      const document = await preparePdfDocument(tx, {
+        bytes: input.bytes,
+        name: input.name,
+        table: packageDocuments,
+        siblings: eq(packageDocuments.packageId, signing.id),
+      });
+      const [attached] = await tx
+        .insert(packageDocuments)
+        .values({ packageId: signing.id, ...document })
+        .returning({ id: packageDocuments.id });
+      documentIds.push(attached!.id);
     }
 
     const signerRows = [];

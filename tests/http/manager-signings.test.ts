@@ -194,6 +194,38 @@ describe("POST /v1/signing/manager/signings (extended)", () => {
     expect(foreign.body).toEqual({ error: `Template ${templateId} not found.` });
   });
 
+  it("attaches inline base64 PDFs after the template's, with their hash and page count", async () => {
+    const { samplePdf } = await import("../helpers/manager");
+    const pdf = await samplePdf();
+    const id = await createDraft("manager@demo.local", {
+      locationId: world.austin.id,
+      documents: [
+        { name: "Contract.pdf", contentBase64: Buffer.from(pdf).toString("base64") },
+        { name: "Disclosure.pdf", contentBase64: Buffer.from(pdf).toString("base64") },
+      ],
+    });
+    const detail = SigningDetailJson.parse((await as("manager@demo.local", `${PATH}/${id}`)).body);
+    expect(detail.documents.map((d) => d.name)).toEqual(["Contract.pdf", "Disclosure.pdf"]);
+    const sha256 = (await import("node:crypto")).createHash("sha256").update(pdf).digest("hex");
+    expect(detail.documents.every((d) => d.sha256 === sha256 && d.pageCount >= 1)).toBe(true);
+    const [entry] = await auditEntriesFor(testDb.db, id);
+    expect((entry!.after as { documentIds: string[] }).documentIds).toEqual(detail.documents.map((d) => d.id));
+  });
+
+  it.each<[string, () => unknown]>([
+    ["a document that is not a PDF", () => ({ locationId: world.austin.id, documents: [{ name: "x.pdf", contentBase64: Buffer.from("hello, not a pdf").toString("base64") }] })],
+    ["a document that is not base64", () => ({ locationId: world.austin.id, documents: [{ name: "x.pdf", contentBase64: "%%%not base64%%%" }] })],
+    ["a document without a name", () => ({ locationId: world.austin.id, documents: [{ contentBase64: "JVBERi0=" }] })],
+  ])("400 for %s, nothing created (not even the package)", async (_, body) => {
+    const before = await countPackages(testDb.db);
+    const documentsBefore = await testDb.db.$count(packageDocuments);
+    const res = await as("manager@demo.local", PATH, { method: "POST", json: body() });
+    expect(res.status).toBe(400);
+    ErrorBody.parse(res.body);
+    expect(await countPackages(testDb.db)).toBe(before);
+    expect(await testDb.db.$count(packageDocuments)).toBe(documentsBefore);
+  });
+
   it.each<[string, () => unknown]>([
     ["duplicate signer emails", () => ({ locationId: world.austin.id, signers: [{ name: "A", email: "a@x.io" }, { name: "B", email: "A@x.io" }] })],
     ["templateRole without templateId", () => ({ locationId: world.austin.id, signers: [{ name: "A", email: "a@x.io", templateRole: "buyer" }] })],

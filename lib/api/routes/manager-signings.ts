@@ -108,7 +108,13 @@ export const managerSignings = new OpenAPIHono<ApiEnv>({ defaultHook: validation
   })
   .openapi(createSigningRoute, async (c) => {
     const body = c.req.valid("json");
-    const created = await createSigning(await getDb(), { principal: c.get("principal"), ...body, ipAddress: clientIp(c) });
+    const { documents, ...rest } = body;
+    const created = await createSigning(await getDb(), {
+      principal: c.get("principal"),
+      ...rest,
+      documents: documents?.map((d) => ({ name: d.name, bytes: Buffer.from(d.contentBase64, "base64") })),
+      ipAddress: clientIp(c),
+    });
     return c.json(serializeSigning(created), 201);
   })
   .openapi(getRoute, async (c) => {

@@ -60,6 +60,20 @@ export const CreateSigningSchema = z
     templateId: z.uuid({ error: "expected a template id" }).optional(),
     flowId: z.uuid({ error: "expected a flow id" }).optional().openapi({ description: "Defaults to the organization's default flow" }),
     signers: z.array(NewPackageSignerSchema).max(50).optional(),
+    documents: z
+      .array(
+        z.strictObject({
+          name: z.string().trim().min(1).max(200),
+          contentBase64: z.base64({ error: "expected the PDF's bytes as base64" }).min(1),
+        }),
+      )
+      .max(10)
+      .optional()
+      .openapi({
+        description:
+          "PDFs to attach, as base64, after any template documents. The whole request body is capped at 1 MiB; " +
+          "attach larger files with POST /v1/signing/manager/signings/{id}/documents.",
+      }),
   })
   .openapi("CreateSigningRequest");
 
