@@ -39,6 +39,8 @@ export async function verifyBankWebhook(options: VerifyBankWebhookOptions): Prom
   const now = options.now?.() ?? new Date();
   const plaid = options.plaid ?? getPlaidClient();
 
+  // The signed claim is checked against this hash, which also keys the delivery below.
+  const bodyHash = createHash("sha256").update(options.rawBody, "utf8").digest("hex");
   let iat: number;
   try {
     const header = decodeProtectedHeader(jwt);
@@ -50,9 +52,8 @@ export async function verifyBankWebhook(options: VerifyBankWebhookOptions): Prom
     if (payload.iat > now.getTime() / 1000 + 60) throw new Error("iat is in the future");
     const claimed = payload.request_body_sha256;
     if (typeof claimed !== "string") throw new Error("no request_body_sha256 claim");
-    const actual = createHash("sha256").update(options.rawBody, "utf8").digest("hex");
     const a = Buffer.from(claimed.toLowerCase(), "utf8");
-    const b = Buffer.from(actual, "utf8");
+    const b = Buffer.from(bodyHash, "utf8");
     if (a.length !== b.length || !timingSafeEqual(a, b)) throw new Error("request_body_sha256 does not match the body");
     iat = payload.iat;
   } catch (error) {
@@ -69,7 +70,6 @@ export async function verifyBankWebhook(options: VerifyBankWebhookOptions): Prom
   const parsed = BodySchema.safeParse(body);
   if (!parsed.success) throw BadRequest("Webhook body is not a bank item webhook.");
   // Plaid webhooks carry no event id: the signed body hash plus its signing time identifies a delivery.
-  const bodyHash = createHash("sha256").update(options.rawBody, "utf8").digest("hex");
   return {
     providerEventId: `${iat}:${bodyHash}`,
     type: `${parsed.data.webhook_type}.${parsed.data.webhook_code}`,

@@ -1,8 +1,8 @@
-import { createHash } from "node:crypto";
 import type { Db } from "@/db/client";
 import { chattelDocumentFiles, type ChattelDocumentFile } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
+import { sha256Hex } from "@/lib/documents/pdf";
 import { MAX_PDF_BYTES } from "@/lib/documents/validate-pdf-upload";
 import { AppError, BadRequest } from "@/lib/errors";
 import { uuidv7 } from "@/lib/ids";
@@ -58,7 +58,7 @@ export async function uploadDocumentFile(db: Db, options: UploadDocumentFileOpti
           fileName: cleanFileName(options.fileName, type.extension),
           contentType: type.contentType,
           sizeBytes: bytes.byteLength,
-          sha256: createHash("sha256").update(bytes).digest("hex"),
+          sha256: sha256Hex(bytes),
           ...stored,
           uploadedByUserId: principal.user.id,
         })
