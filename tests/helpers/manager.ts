@@ -135,3 +135,19 @@ export async function createReadyDraft(email: string, locationId: number, signer
   if (upload.status !== 201) throw new Error(`upload failed: ${upload.status} ${upload.text}`);
   return id;
 }
+
+/**
+ * Who may list (first status) and change (second status) a package's signers or documents, by the
+ * package's location: signers have no manager role (403), managers outside the scope get 404, the
+ * admin reads everywhere but writes nowhere.
+ */
+export const PACKAGE_CHILD_ROLE_MATRIX: [email: string, location: "austin" | "dallas" | "tulsa", list: number, change: number][] = [
+  ["signer@demo.local", "austin", 403, 403],
+  ["cosigner@demo.local", "austin", 403, 403],
+  ["manager@demo.local", "austin", 200, 201],
+  ["branch@demo.local", "austin", 200, 201],
+  ["branch@demo.local", "dallas", 404, 404],
+  ["manager@other.local", "austin", 404, 404],
+  ["owner@demo.local", "dallas", 200, 201],
+  ["admin@demo.local", "tulsa", 200, 403],
+];

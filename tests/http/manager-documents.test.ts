@@ -6,7 +6,7 @@ import { packageDocuments, signingPackages } from "@/db/schema";
 import { sha256Hex } from "@/lib/documents/pdf";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { auditEntriesFor } from "../helpers/fixtures";
-import { as, BASE, createDraft, DocumentJson, loadManagerWorld, samplePdf, uploadPdf } from "../helpers/manager";
+import { as, BASE, createDraft, DocumentJson, loadManagerWorld, samplePdf, uploadPdf, PACKAGE_CHILD_ROLE_MATRIX } from "../helpers/manager";
 import { ErrorBody } from "../helpers/schemas";
 
 const docsOf = (id: string) => `${BASE}/signings/${id}/documents`;
@@ -151,17 +151,7 @@ describe("package documents", () => {
   });
 
   describe("role matrix", () => {
-    const cases: [string, "austin" | "dallas" | "tulsa", number, number][] = [
-      ["signer@demo.local", "austin", 403, 403],
-      ["cosigner@demo.local", "austin", 403, 403],
-      ["manager@demo.local", "austin", 200, 201],
-      ["branch@demo.local", "austin", 200, 201],
-      ["branch@demo.local", "dallas", 404, 404],
-      ["manager@other.local", "austin", 404, 404],
-      ["owner@demo.local", "dallas", 200, 201],
-      ["admin@demo.local", "tulsa", 200, 403],
-    ];
-    it.each(cases)("%s on a %s package: list %i, upload %i", async (email, where, listStatus, uploadStatus) => {
+    it.each(PACKAGE_CHILD_ROLE_MATRIX)("%s on a %s package: list %i, upload %i", async (email, where, listStatus, uploadStatus) => {
       const id = await createDraft(where === "tulsa" ? "manager@other.local" : "manager@demo.local", { locationId: world[where].id });
       expect((await as(email, docsOf(id))).status).toBe(listStatus);
       const res = await uploadPdf(email, id);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { packageSigners, signingPackages } from "@/db/schema";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { auditEntriesFor, createUser } from "../helpers/fixtures";
-import { as, BASE, createDraft, loadManagerWorld, SignerJson } from "../helpers/manager";
+import { as, BASE, createDraft, loadManagerWorld, SignerJson, PACKAGE_CHILD_ROLE_MATRIX } from "../helpers/manager";
 import { ErrorBody } from "../helpers/schemas";
 import { z } from "zod";
 
@@ -146,18 +146,7 @@ describe("signers of a draft", () => {
   });
 
   describe("role matrix", () => {
-    const cases: [string, "austin" | "dallas" | "tulsa", number, number][] = [
-      // caller, package location, list status, add status
-      ["signer@demo.local", "austin", 403, 403],
-      ["cosigner@demo.local", "austin", 403, 403],
-      ["manager@demo.local", "austin", 200, 201],
-      ["branch@demo.local", "austin", 200, 201],
-      ["branch@demo.local", "dallas", 404, 404],
-      ["manager@other.local", "austin", 404, 404],
-      ["owner@demo.local", "dallas", 200, 201],
-      ["admin@demo.local", "tulsa", 200, 403],
-    ];
-    it.each(cases)("%s on a %s package: list %i, add %i", async (email, where, listStatus, addStatus) => {
+    it.each(PACKAGE_CHILD_ROLE_MATRIX)("%s on a %s package: list %i, add %i", async (email, where, listStatus, addStatus) => {
       const id = await createDraft(where === "tulsa" ? "manager@other.local" : "manager@demo.local", { locationId: world[where].id });
       const list = await as(email, signersOf(id));
       expect(list.status).toBe(listStatus);
