@@ -1,6 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { bankItems, type BankItem } from "@/db/schema";
+import { iso } from "@/lib/iso";
 
 export type GetBankStatusOptions = { userId: string };
 
@@ -33,7 +34,7 @@ export async function getBankStatus(db: Db, options: GetBankStatusOptions): Prom
       health: row.health,
       needs_attention: row.health !== "healthy",
       last_webhook_code: row.lastWebhookCode,
-      last_webhook_at: row.lastWebhookAt?.toISOString() ?? null,
+      last_webhook_at: iso(row.lastWebhookAt),
       linked_at: row.createdAt.toISOString(),
     }),
   );

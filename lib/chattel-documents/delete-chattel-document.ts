@@ -23,7 +23,7 @@ export async function deleteChattelDocument(
       principal,
       documentId: options.documentId,
       capability: "documents:write",
-      forUpdate: true,
+      lock: true,
     });
     const stored = await tx
       .select({ storage: chattelDocumentFiles.storage, storageKey: chattelDocumentFiles.storageKey })

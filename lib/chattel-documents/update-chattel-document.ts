@@ -28,7 +28,7 @@ export async function updateChattelDocument(db: Db, options: UpdateChattelDocume
       principal,
       documentId: options.documentId,
       capability: "documents:write",
-      forUpdate: true,
+      lock: true,
     });
     let placement = {};
     if (options.companyId !== undefined || options.locationId !== undefined) {

@@ -49,7 +49,7 @@ export async function uploadDocumentFile(db: Db, options: UploadDocumentFileOpti
   try {
     return await db.transaction(async (tx) => {
       // Re-checked inside the transaction: the document may have been deleted during the upload.
-      await getChattelDocumentOrThrow(tx, { principal, documentId: document.id, capability: "documents:write", forUpdate: true });
+      await getChattelDocumentOrThrow(tx, { principal, documentId: document.id, capability: "documents:write", lock: true });
       const [file] = await tx
         .insert(chattelDocumentFiles)
         .values({

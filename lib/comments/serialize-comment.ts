@@ -1,4 +1,5 @@
 import type { Comment } from "@/db/schema";
+import { iso } from "@/lib/iso";
 
 export type CommentJson = ReturnType<typeof serializeComment>;
 
@@ -11,7 +12,7 @@ export function serializeComment(c: Comment & { authorName: string }) {
     authorName: c.authorName,
     body: c.body,
     mentionedUserIds: c.mentionedUserIds,
-    editedAt: c.editedAt ? c.editedAt.toISOString() : null,
+    editedAt: iso(c.editedAt),
     createdAt: c.createdAt.toISOString(),
     updatedAt: c.updatedAt.toISOString(),
   };

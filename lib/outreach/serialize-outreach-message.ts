@@ -1,8 +1,7 @@
 import type { OutreachMessage } from "@/db/schema";
+import { iso } from "@/lib/iso";
 
 export type OutreachMessageJson = ReturnType<typeof serializeOutreachMessage>;
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** The reply token is not exposed: it is the secret part of the reply address. */
 export function serializeOutreachMessage(m: OutreachMessage) {

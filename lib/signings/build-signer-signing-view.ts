@@ -1,9 +1,8 @@
 import { and, asc, eq, ne } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { eSignatures, packageDocuments, packageSigners, signatureRequests } from "@/db/schema";
+import { iso } from "@/lib/iso";
 import type { SignerAssignment } from "./get-signer-assignment-or-throw";
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export type SignerSigningView = Awaited<ReturnType<typeof buildSignerSigningView>>;
 

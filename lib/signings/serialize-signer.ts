@@ -1,6 +1,5 @@
 import type { PackageSigner } from "@/db/schema";
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
+import { iso } from "@/lib/iso";
 
 export function serializeSigner(s: PackageSigner) {
   return {

@@ -1,8 +1,7 @@
 import type { SigningPackage } from "@/db/schema";
+import { iso } from "@/lib/iso";
 
 export type SigningJson = ReturnType<typeof serializeSigning>;
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export function serializeSigning(p: SigningPackage) {
   return {

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { billingRecords } from "@/db/schema";
 import type { Principal } from "@/lib/auth/principal";
+import { iso } from "@/lib/iso";
 import { resolveOrganizationId } from "./resolve-organization-id";
 
 export type BillingStatusJson = {
@@ -23,6 +24,6 @@ export async function getBillingStatus(db: Db, options: { principal: Principal; 
     organizationId,
     status: record?.status ?? "active",
     planTier: record?.planTier ?? "free",
-    currentPeriodEnd: record?.currentPeriodEnd?.toISOString() ?? null,
+    currentPeriodEnd: iso(record?.currentPeriodEnd ?? null),
   };
 }

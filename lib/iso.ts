@@ -1,0 +1,6 @@
+/** A timestamp as ISO 8601 UTC (ARCHITECTURE §4); `null` stays `null`. */
+export function iso(date: Date): string;
+export function iso(date: Date | null): string | null;
+export function iso(date: Date | null): string | null {
+  return date ? date.toISOString() : null;
+}
