@@ -2,30 +2,13 @@ import { and, asc, eq, gt, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import { auditLog, type AuditEntry } from "@/db/schema";
-import { decodeCursor, toPage, type Page } from "@/lib/api/pagination";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
+import { decodeKeyCursor } from "@/lib/db/keyset-cursor";
+import { toKeysetPage, type KeysetPage } from "@/lib/db/keyset-page";
 import { getSigningOrThrow } from "@/lib/signings/get-signing-or-throw";
 import { verifyAuditChain, type AuditChainVerification } from "./verify-audit-chain";
 
 export type GetSigningAuditTrailOptions = { principal: Principal; signingId: string; limit: number; cursor?: string };
-
-export type AuditEntryJson = ReturnType<typeof serializeAuditEntry>;
-
-function serializeAuditEntry(e: AuditEntry) {
-  return {
-    id: e.id,
-    action: e.action,
-    entityType: e.entityType,
-    entityId: e.entityId,
-    actorUserId: e.actorUserId,
-    ipAddress: e.ipAddress,
-    before: e.before ?? null,
-    after: e.after ?? null,
-    prevHash: e.prevHash,
-    hash: e.hash,
-    createdAt: e.createdAt.toISOString(),
-  };
-}
 
 /**
  * A package's audit trail in order (keyset-paginated by entry id), with the verification of its
@@ -34,14 +17,12 @@ function serializeAuditEntry(e: AuditEntry) {
 export async function getSigningAuditTrail(
   db: Db,
   options: GetSigningAuditTrailOptions,
-): Promise<Page<AuditEntryJson> & AuditChainVerification> {
+): Promise<KeysetPage<AuditEntry> & AuditChainVerification> {
   requireCapability(options.principal, "audit:read", "You do not have permission to read audit trails.");
   const signing = await getSigningOrThrow(db, { principal: options.principal, signingId: options.signingId, capability: "audit:read" });
   const conditions: SQL[] = [eq(auditLog.packageId, signing.id)];
-  if (options.cursor) {
-    const [afterId] = decodeCursor(options.cursor, z.tuple([z.number().int().nonnegative()]));
-    conditions.push(gt(auditLog.id, afterId));
-  }
+  const afterId = decodeKeyCursor(options.cursor, z.number().int().nonnegative());
+  if (afterId !== null) conditions.push(gt(auditLog.id, afterId));
   const rows = await db
     .select()
     .from(auditLog)
@@ -49,5 +30,5 @@ export async function getSigningAuditTrail(
     .orderBy(asc(auditLog.id))
     .limit(options.limit + 1);
   const verification = await verifyAuditChain(db, { packageId: signing.id });
-  return { ...toPage(rows, options.limit, (r) => [r.id], serializeAuditEntry), ...verification };
+  return { ...toKeysetPage(rows, options.limit, (r) => [r.id]), ...verification };
 }

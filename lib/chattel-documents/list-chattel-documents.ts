@@ -2,11 +2,10 @@ import { and, desc, eq, ilike, lt, or, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import { chattelDocuments, type ChattelDocument } from "@/db/schema";
-import { closeWindow, openWindow, type CappedPage } from "@/lib/api/capped-page";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { scopeFilter } from "@/lib/auth/scope-filter";
+import { closeWindow, openWindow, type CappedPage } from "@/lib/db/capped-window";
 import { containsPattern } from "@/lib/db/contains-pattern";
-import { serializeChattelDocument, type ChattelDocumentJson } from "./serialize-chattel-document";
 
 export type ListChattelDocumentsOptions = {
   principal: Principal;
@@ -22,7 +21,7 @@ export type ListChattelDocumentsOptions = {
 };
 
 /** The documents the caller may read, newest first, filtered and keyset-paginated. */
-export async function listChattelDocuments(db: Db, options: ListChattelDocumentsOptions): Promise<CappedPage<ChattelDocumentJson>> {
+export async function listChattelDocuments(db: Db, options: ListChattelDocumentsOptions): Promise<CappedPage<ChattelDocument>> {
   requireCapability(options.principal, "documents:read", "You do not have permission to read documents.");
   const scope = scopeFilter(options.principal, "documents:read", chattelDocuments);
   const window = openWindow({ ...options, cap: scope.cap }, z.uuid());
@@ -53,5 +52,5 @@ export async function listChattelDocuments(db: Db, options: ListChattelDocuments
           .where(and(...conditions))
           .orderBy(desc(chattelDocuments.id))
           .limit(window.take + 1);
-  return closeWindow(rows, window, scope.cap, (row) => row.id, serializeChattelDocument);
+  return closeWindow(rows, window, scope.cap, (row) => row.id);
 }

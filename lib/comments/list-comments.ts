@@ -1,20 +1,24 @@
 import { and, asc, eq, getTableColumns, gt, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
-import { comments, users } from "@/db/schema";
-import { decodeCursor, toPage, type Page } from "@/lib/api/pagination";
+import { comments, users, type Comment } from "@/db/schema";
 import type { Principal } from "@/lib/auth/principal";
+import { decodeKeyCursor } from "@/lib/db/keyset-cursor";
+import { toKeysetPage, type KeysetPage } from "@/lib/db/keyset-page";
 import { getCommentsContext } from "./get-comments-context";
-import { serializeComment, type CommentJson } from "./serialize-comment";
+
+/** A comment with its author's display name. */
+export type CommentWithAuthor = Comment & { authorName: string };
 
 /** A document's comments in the order they were written; threads are rebuilt from `parentId`. */
 export async function listComments(
   db: Db,
   options: { principal: Principal; documentId: string; limit: number; cursor?: string },
-): Promise<Page<CommentJson>> {
+): Promise<KeysetPage<CommentWithAuthor>> {
   const { document } = await getCommentsContext(db, { ...options, write: false });
   const conditions: SQL[] = [eq(comments.chattelDocumentId, document.id)];
-  if (options.cursor) conditions.push(gt(comments.id, decodeCursor(options.cursor, z.tuple([z.uuid()]))[0]));
+  const after = decodeKeyCursor(options.cursor, z.uuid());
+  if (after !== null) conditions.push(gt(comments.id, after));
   const rows = await db
     .select({ ...getTableColumns(comments), authorName: users.name })
     .from(comments)
@@ -22,5 +26,5 @@ export async function listComments(
     .where(and(...conditions))
     .orderBy(asc(comments.id))
     .limit(options.limit + 1);
-  return toPage(rows, options.limit, (row) => [row.id], serializeComment);
+  return toKeysetPage(rows, options.limit, (row) => [row.id]);
 }

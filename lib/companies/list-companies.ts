@@ -1,17 +1,16 @@
 import { and, asc, eq, gt, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
-import { companies } from "@/db/schema";
-import { closeWindow, openWindow, type CappedPage } from "@/lib/api/capped-page";
+import { companies, type Company } from "@/db/schema";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { scopeFilter } from "@/lib/auth/scope-filter";
-import { serializeCompany } from "./serialize-company";
+import { closeWindow, openWindow, type CappedPage } from "@/lib/db/capped-window";
 
 /** Companies inside the caller's organization- or company-level roles (an admin: all, capped), by id. */
 export async function listCompanies(
   db: Db,
   options: { principal: Principal; limit: number; cursor?: string; organizationId?: number },
-): Promise<CappedPage<ReturnType<typeof serializeCompany>>> {
+): Promise<CappedPage<Company>> {
   requireCapability(options.principal, "companies:read", "You do not have permission to list companies.");
   const scope = scopeFilter(options.principal, "companies:read", { organizationId: companies.organizationId, companyId: companies.id });
   const window = openWindow({ ...options, cap: scope.cap }, z.number().int());
@@ -27,5 +26,5 @@ export async function listCompanies(
           .where(and(...conditions))
           .orderBy(asc(companies.id))
           .limit(window.take + 1);
-  return closeWindow(rows, window, scope.cap, (r) => r.id, serializeCompany);
+  return closeWindow(rows, window, scope.cap, (r) => r.id);
 }

@@ -1,17 +1,16 @@
 import { and, desc, eq, lt, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
-import { flows } from "@/db/schema";
-import { closeWindow, openWindow, type CappedPage } from "@/lib/api/capped-page";
+import { flows, type Flow } from "@/db/schema";
 import { organizationFilter } from "@/lib/auth/organization-filter";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
-import { serializeFlow } from "./serialize-flow";
+import { closeWindow, openWindow, type CappedPage } from "@/lib/db/capped-window";
 
 /** Flows of the caller's organizations (an admin: all, capped), newest first. */
 export async function listFlows(
   db: Db,
   options: { principal: Principal; limit: number; cursor?: string; organizationId?: number },
-): Promise<CappedPage<ReturnType<typeof serializeFlow>>> {
+): Promise<CappedPage<Flow>> {
   requireCapability(options.principal, "flows:read", "You do not have permission to list flows.");
   const scope = organizationFilter(options.principal, "flows:read", flows.organizationId);
   const window = openWindow({ ...options, cap: scope.cap }, z.uuid());
@@ -27,5 +26,5 @@ export async function listFlows(
           .where(and(...conditions))
           .orderBy(desc(flows.id))
           .limit(window.take + 1);
-  return closeWindow(rows, window, scope.cap, (r) => r.id, serializeFlow);
+  return closeWindow(rows, window, scope.cap, (r) => r.id);
 }

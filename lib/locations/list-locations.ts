@@ -1,17 +1,16 @@
 import { and, asc, eq, gt, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
-import { locations } from "@/db/schema";
-import { closeWindow, openWindow, type CappedPage } from "@/lib/api/capped-page";
+import { locations, type Location } from "@/db/schema";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { scopeFilter } from "@/lib/auth/scope-filter";
-import { serializeLocation } from "./serialize-location";
+import { closeWindow, openWindow, type CappedPage } from "@/lib/db/capped-window";
 
 /** Locations inside the caller's roles (an admin: all, capped), by id. */
 export async function listLocations(
   db: Db,
   options: { principal: Principal; limit: number; cursor?: string; organizationId?: number; companyId?: number },
-): Promise<CappedPage<ReturnType<typeof serializeLocation>>> {
+): Promise<CappedPage<Location>> {
   requireCapability(options.principal, "locations:read", "You do not have permission to list locations.");
   const scope = scopeFilter(options.principal, "locations:read", {
     organizationId: locations.organizationId,
@@ -32,5 +31,5 @@ export async function listLocations(
           .where(and(...conditions))
           .orderBy(asc(locations.id))
           .limit(window.take + 1);
-  return closeWindow(rows, window, scope.cap, (r) => r.id, serializeLocation);
+  return closeWindow(rows, window, scope.cap, (r) => r.id);
 }

@@ -1,17 +1,16 @@
 import { and, asc, gt, inArray, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
-import { organizations } from "@/db/schema";
-import { closeWindow, openWindow, type CappedPage } from "@/lib/api/capped-page";
+import { organizations, type Organization } from "@/db/schema";
 import { requireCapability, scopesWith, type Principal } from "@/lib/auth/principal";
+import { closeWindow, openWindow, type CappedPage } from "@/lib/db/capped-window";
 import { getEnv } from "@/lib/env";
-import { serializeOrganization } from "./serialize-organization";
 
 /** The organizations the caller holds a role in (an admin: all, up to the cap), by id. */
 export async function listOrganizations(
   db: Db,
   options: { principal: Principal; limit: number; cursor?: string },
-): Promise<CappedPage<ReturnType<typeof serializeOrganization>>> {
+): Promise<CappedPage<Organization>> {
   requireCapability(options.principal, "organizations:read", "You do not have permission to list organizations.");
   const scopes = scopesWith(options.principal, "organizations:read");
   const global = scopes.some((s) => s.type === "global");
@@ -29,5 +28,5 @@ export async function listOrganizations(
           .where(and(...conditions))
           .orderBy(asc(organizations.id))
           .limit(window.take + 1);
-  return closeWindow(rows, window, cap, (r) => r.id, serializeOrganization);
+  return closeWindow(rows, window, cap, (r) => r.id);
 }

@@ -1,9 +1,10 @@
 import { and, desc, eq, inArray, lt, ne, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
-import { packageSigners, signingPackages, type PackageSigner, type SigningStatus } from "@/db/schema";
-import { decodeCursor, toPage, type Page } from "@/lib/api/pagination";
+import { packageSigners, signingPackages, type PackageSigner, type SigningPackage, type SigningStatus } from "@/db/schema";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
+import { decodeKeyCursor } from "@/lib/db/keyset-cursor";
+import { toKeysetPage, type KeysetPage } from "@/lib/db/keyset-page";
 
 export type ListAssignedSigningsOptions = {
   principal: Principal;
@@ -12,32 +13,16 @@ export type ListAssignedSigningsOptions = {
   cursor?: string;
 };
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
+/** The caller's own signer row on a package (the lowest routing order when they hold two). */
+export type MySignerRow = { signerId: string; role: PackageSigner["role"]; routingOrder: number; status: PackageSigner["status"] };
 
-export type AssignedSigningItem = ReturnType<typeof serialize>;
-
-function serialize(
-  p: typeof signingPackages.$inferSelect,
-  me: { signerId: string; role: PackageSigner["role"]; routingOrder: number; status: PackageSigner["status"] },
-) {
-  return {
-    id: p.id,
-    organizationId: p.organizationId,
-    title: p.title,
-    status: p.status,
-    sentAt: iso(p.sentAt),
-    completedAt: iso(p.completedAt),
-    createdAt: p.createdAt.toISOString(),
-    updatedAt: p.updatedAt.toISOString(),
-    me,
-  };
-}
+export type AssignedSigning = SigningPackage & { me: MySignerRow };
 
 /**
  * The packages on which the caller is a signer, newest first (UUIDv7 ids follow creation order),
  * keyset-paginated by id. Drafts are never listed: they have not been sent to anyone yet.
  */
-export async function listAssignedSignings(db: Db, options: ListAssignedSigningsOptions): Promise<Page<AssignedSigningItem>> {
+export async function listAssignedSignings(db: Db, options: ListAssignedSigningsOptions): Promise<KeysetPage<AssignedSigning>> {
   requireCapability(options.principal, "signer:signings:read", "You do not have permission to read signing packages.");
   const conditions: SQL[] = [
     inArray(
@@ -47,10 +32,8 @@ export async function listAssignedSignings(db: Db, options: ListAssignedSignings
     ne(signingPackages.status, "draft"),
   ];
   if (options.status) conditions.push(eq(signingPackages.status, options.status));
-  if (options.cursor) {
-    const [afterId] = decodeCursor(options.cursor, z.tuple([z.uuid()]));
-    conditions.push(lt(signingPackages.id, afterId));
-  }
+  const afterId = decodeKeyCursor(options.cursor, z.uuid());
+  if (afterId !== null) conditions.push(lt(signingPackages.id, afterId));
   const rows = await db
     .select()
     .from(signingPackages)
@@ -73,10 +56,6 @@ export async function listAssignedSignings(db: Db, options: ListAssignedSignings
     : [];
   // Ordered so the lowest routing order wins when one user holds two signer rows on a package.
   const byPackage = new Map(mine.map(({ packageId, ...me }) => [packageId, me]));
-  return toPage(
-    rows,
-    options.limit,
-    (r) => [r.id],
-    (r) => serialize(r, byPackage.get(r.id)!),
-  );
+  const page = toKeysetPage(rows, options.limit, (r) => [r.id]);
+  return { ...page, rows: page.rows.map((r) => ({ ...r, me: byPackage.get(r.id)! })) };
 }

@@ -1,12 +1,11 @@
 import { and, desc, eq, exists, ilike, lt, or, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
-import { packageSigners, signingPackages, type SigningStatus } from "@/db/schema";
-import { closeWindow, openWindow, type CappedPage } from "@/lib/api/capped-page";
+import { packageSigners, signingPackages, type SigningPackage, type SigningStatus } from "@/db/schema";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { scopeFilter } from "@/lib/auth/scope-filter";
+import { closeWindow, openWindow, type CappedPage } from "@/lib/db/capped-window";
 import { containsPattern } from "@/lib/db/contains-pattern";
-import { serializeSigning, type SigningJson } from "./serialize-signing";
 
 export type ListSigningsOptions = {
   principal: Principal;
@@ -20,11 +19,11 @@ export type ListSigningsOptions = {
 };
 
 /** The packages the caller manages (or, for an admin, all of them up to the cap), newest first. */
-export async function listSignings(db: Db, options: ListSigningsOptions): Promise<CappedPage<SigningJson>> {
+export async function listSignings(db: Db, options: ListSigningsOptions): Promise<CappedPage<SigningPackage>> {
   requireCapability(options.principal, "signings:read", "You do not have permission to list signing packages.");
   const scope = scopeFilter(options.principal, "signings:read", signingPackages);
   const window = openWindow({ ...options, cap: scope.cap }, z.uuid());
-  if (window.take === 0) return closeWindow([], window, scope.cap, () => "", serializeSigning);
+  if (window.take === 0) return closeWindow([], window, scope.cap, () => "");
 
   const conditions: (SQL | undefined)[] = [scope.where];
   if (window.after) conditions.push(lt(signingPackages.id, window.after));
@@ -51,5 +50,5 @@ export async function listSignings(db: Db, options: ListSigningsOptions): Promis
     .where(and(...conditions))
     .orderBy(desc(signingPackages.id))
     .limit(window.take + 1);
-  return closeWindow(rows, window, scope.cap, (r) => r.id, serializeSigning);
+  return closeWindow(rows, window, scope.cap, (r) => r.id);
 }

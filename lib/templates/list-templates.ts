@@ -1,17 +1,16 @@
 import { and, desc, eq, lt, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
-import { templates } from "@/db/schema";
-import { closeWindow, openWindow, type CappedPage } from "@/lib/api/capped-page";
+import { templates, type Template } from "@/db/schema";
 import { organizationFilter } from "@/lib/auth/organization-filter";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
-import { serializeTemplate } from "./serialize-template";
+import { closeWindow, openWindow, type CappedPage } from "@/lib/db/capped-window";
 
 /** Templates of the caller's organizations (an admin: all, capped), newest first. */
 export async function listTemplates(
   db: Db,
   options: { principal: Principal; limit: number; cursor?: string; organizationId?: number },
-): Promise<CappedPage<ReturnType<typeof serializeTemplate>>> {
+): Promise<CappedPage<Template>> {
   requireCapability(options.principal, "templates:read", "You do not have permission to list templates.");
   const scope = organizationFilter(options.principal, "templates:read", templates.organizationId);
   const window = openWindow({ ...options, cap: scope.cap }, z.uuid());
@@ -27,5 +26,5 @@ export async function listTemplates(
           .where(and(...conditions))
           .orderBy(desc(templates.id))
           .limit(window.take + 1);
-  return closeWindow(rows, window, scope.cap, (r) => r.id, serializeTemplate);
+  return closeWindow(rows, window, scope.cap, (r) => r.id);
 }

@@ -4,7 +4,7 @@ import { memberships, organizations, users, type Membership, type User } from "@
 import { canAccess, requireCapability, type Principal } from "@/lib/auth/principal";
 import { NotFound } from "@/lib/errors";
 
-type MembershipWithUser = Membership & { user: Pick<User, "id" | "email" | "name" | "lastSignInAt"> };
+export type MembershipWithUser = Membership & { user: Pick<User, "id" | "email" | "name" | "lastSignInAt"> };
 
 async function loadMembership(db: Db, membershipId: string): Promise<MembershipWithUser | undefined> {
   const [row] = await db

@@ -2,23 +2,25 @@ import { and, asc, eq, gt, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import { memberships, users } from "@/db/schema";
-import { decodeCursor, toPage, type Page } from "@/lib/api/pagination";
 import type { Principal } from "@/lib/auth/principal";
+import { decodeKeyCursor } from "@/lib/db/keyset-cursor";
+import { toKeysetPage, type KeysetPage } from "@/lib/db/keyset-page";
+import type { MembershipWithUser } from "./get-organization-membership-or-throw";
 import { resolveOrganizationId } from "./resolve-organization-id";
-import { serializeMembership, type MembershipJson } from "./serialize-membership";
 
 /** Every role assignment in an organization, for its org admins. */
 export async function listOrganizationMembers(
   db: Db,
   options: { principal: Principal; organizationId?: number; limit: number; cursor?: string },
-): Promise<Page<MembershipJson>> {
+): Promise<KeysetPage<MembershipWithUser>> {
   const organizationId = resolveOrganizationId(options.principal, {
     capability: "memberships:read",
     organizationId: options.organizationId,
     forbidden: "You do not have permission to read the organization's members.",
   });
   const conditions: SQL[] = [eq(memberships.organizationId, organizationId)];
-  if (options.cursor) conditions.push(gt(memberships.id, decodeCursor(options.cursor, z.tuple([z.uuid()]))[0]));
+  const after = decodeKeyCursor(options.cursor, z.uuid());
+  if (after !== null) conditions.push(gt(memberships.id, after));
   const rows = await db
     .select({ membership: memberships, user: { id: users.id, email: users.email, name: users.name, lastSignInAt: users.lastSignInAt } })
     .from(memberships)
@@ -26,5 +28,6 @@ export async function listOrganizationMembers(
     .where(and(...conditions))
     .orderBy(asc(memberships.id))
     .limit(options.limit + 1);
-  return toPage(rows, options.limit, (row) => [row.membership.id], (row) => serializeMembership({ ...row.membership, user: row.user }));
+  const page = toKeysetPage(rows, options.limit, (row) => [row.membership.id]);
+  return { ...page, rows: page.rows.map((row) => ({ ...row.membership, user: row.user })) };
 }

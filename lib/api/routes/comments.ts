@@ -5,14 +5,16 @@ import type { CommentEvent } from "@/lib/comments/comment-events";
 import { createComment } from "@/lib/comments/create-comment";
 import { deleteComment } from "@/lib/comments/delete-comment";
 import { listComments } from "@/lib/comments/list-comments";
+import { serializeComment } from "@/lib/comments/serialize-comment";
 import { subscribeToComments } from "@/lib/comments/subscribe-to-comments";
 import { updateComment } from "@/lib/comments/update-comment";
 import { getEnv } from "@/lib/env";
 import type { ApiEnv } from "../context";
-import { PaginationQuerySchema } from "../pagination";
 import { jsonBody, jsonResponse, pickErrors } from "../schemas/common";
 import { CommentListSchema, CommentParamSchema, CommentSchema, CreateCommentSchema, UpdateCommentSchema } from "../schemas/comments";
 import { DocumentIdParamSchema } from "../schemas/documents";
+import { PaginationQuerySchema } from "../schemas/pagination";
+import { serializePage } from "../serialize-page";
 import { validationHook } from "../validation";
 
 const TAGS = ["Comments"];
@@ -77,7 +79,7 @@ const deleteRoute = createRoute({
 export const comments = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook })
   .openapi(listRoute, async (c) => {
     const page = await listComments(await getDb(), { principal: c.get("principal"), documentId: c.req.valid("param").id, ...c.req.valid("query") });
-    return c.json(page, 200);
+    return c.json(serializePage(page, serializeComment), 200);
   })
   .openapi(createCommentRoute, async (c) => {
     const comment = await createComment(await getDb(), { principal: c.get("principal"), documentId: c.req.valid("param").id, ...c.req.valid("json") });

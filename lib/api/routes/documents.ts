@@ -14,7 +14,6 @@ import { uploadDocumentFile } from "@/lib/chattel-documents/upload-document-file
 import { clientIp } from "../client-ip";
 import { contentDisposition } from "../content-disposition";
 import type { ApiEnv } from "../context";
-import { PaginationQuerySchema } from "../pagination";
 import { errorResponses, jsonBody, jsonResponse, pickErrors } from "../schemas/common";
 import {
   CreateDocumentSchema,
@@ -28,6 +27,8 @@ import {
   UpdateDocumentSchema,
   UploadDocumentFileSchema,
 } from "../schemas/documents";
+import { PaginationQuerySchema } from "../schemas/pagination";
+import { serializePage } from "../serialize-page";
 import { validationHook } from "../validation";
 
 const TAGS = ["Documents"];
@@ -137,7 +138,8 @@ const deleteFileRoute = createRoute({
 export const documents = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook })
   .openapi(listRoute, async (c) => {
     const query = c.req.valid("query");
-    return c.json(await listChattelDocuments(await getDb(), { principal: c.get("principal"), ...query }), 200);
+    const page = await listChattelDocuments(await getDb(), { principal: c.get("principal"), ...query });
+    return c.json(serializePage(page, serializeChattelDocument), 200);
   })
   .openapi(createDocumentRoute, async (c) => {
     const { organizationId, companyId, locationId, ...fields } = c.req.valid("json");
@@ -188,7 +190,7 @@ export const documents = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook }
       documentId: c.req.valid("param").id,
       ...c.req.valid("query"),
     });
-    return c.json(page, 200);
+    return c.json(serializePage(page, serializeDocumentFile), 200);
   })
   .openapi(downloadRoute, async (c) => {
     const { id, fileId } = c.req.valid("param");

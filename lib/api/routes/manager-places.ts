@@ -22,7 +22,6 @@ import { updateOrganization } from "@/lib/organizations/update-organization";
 import { clientIp } from "../client-ip";
 import type { ApiEnv } from "../context";
 import { intIdOrThrow } from "../int-id";
-import { PaginationQuerySchema } from "../pagination";
 import { jsonBody, jsonResponse, pickErrors } from "../schemas/common";
 import {
   CompanyListSchema,
@@ -41,6 +40,8 @@ import {
   UpdateLocationSchema,
   UpdateOrganizationSchema,
 } from "../schemas/places";
+import { PaginationQuerySchema } from "../schemas/pagination";
+import { serializePage } from "../serialize-page";
 import { validationHook } from "../validation";
 
 const BASE = "/v1/signing/manager";
@@ -125,7 +126,7 @@ const location = crud("locations", "location", {
 });
 
 export const managerPlaces = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook })
-  .openapi(org.list, async (c) => c.json(await listOrganizations(await getDb(), { principal: c.get("principal"), ...c.req.valid("query") }), 200))
+  .openapi(org.list, async (c) => c.json(serializePage(await listOrganizations(await getDb(), { principal: c.get("principal"), ...c.req.valid("query") }), serializeOrganization), 200))
   .openapi(org.create, async (c) => {
     const created = await createOrganization(await getDb(), { principal: c.get("principal"), ...c.req.valid("json"), ipAddress: clientIp(c) });
     return c.json(serializeOrganization(created), 201);
@@ -147,7 +148,7 @@ export const managerPlaces = new OpenAPIHono<ApiEnv>({ defaultHook: validationHo
     await deleteOrganization(await getDb(), { principal: c.get("principal"), organizationId, ipAddress: clientIp(c) });
     return c.body(null, 204);
   })
-  .openapi(company.list, async (c) => c.json(await listCompanies(await getDb(), { principal: c.get("principal"), ...c.req.valid("query") }), 200))
+  .openapi(company.list, async (c) => c.json(serializePage(await listCompanies(await getDb(), { principal: c.get("principal"), ...c.req.valid("query") }), serializeCompany), 200))
   .openapi(company.create, async (c) => {
     const created = await createCompany(await getDb(), { principal: c.get("principal"), ...c.req.valid("json"), ipAddress: clientIp(c) });
     return c.json(serializeCompany(created), 201);
@@ -168,7 +169,7 @@ export const managerPlaces = new OpenAPIHono<ApiEnv>({ defaultHook: validationHo
     await deleteCompany(await getDb(), { principal: c.get("principal"), companyId, ipAddress: clientIp(c) });
     return c.body(null, 204);
   })
-  .openapi(location.list, async (c) => c.json(await listLocations(await getDb(), { principal: c.get("principal"), ...c.req.valid("query") }), 200))
+  .openapi(location.list, async (c) => c.json(serializePage(await listLocations(await getDb(), { principal: c.get("principal"), ...c.req.valid("query") }), serializeLocation), 200))
   .openapi(location.create, async (c) => {
     const created = await createLocation(await getDb(), { principal: c.get("principal"), ...c.req.valid("json"), ipAddress: clientIp(c) });
     return c.json(serializeLocation(created), 201);

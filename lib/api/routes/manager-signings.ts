@@ -21,6 +21,7 @@ import {
   SigningSchema,
   UpdateSigningSchema,
 } from "../schemas/signings";
+import { serializePage } from "../serialize-page";
 import { validationHook } from "../validation";
 
 const PATH = "/v1/signing/manager/signings";
@@ -104,7 +105,8 @@ const cancelRoute = createRoute({
 export const managerSignings = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook })
   .openapi(listRoute, async (c) => {
     const query = c.req.valid("query");
-    return c.json(await listSignings(await getDb(), { principal: c.get("principal"), ...query }), 200);
+    const page = await listSignings(await getDb(), { principal: c.get("principal"), ...query });
+    return c.json(serializePage(page, serializeSigning), 200);
   })
   .openapi(createSigningRoute, async (c) => {
     const body = c.req.valid("json");

@@ -32,6 +32,7 @@ import {
   UpdateTemplateSchema,
   UuidParamSchema,
 } from "../schemas/templates";
+import { serializePage } from "../serialize-page";
 import { validationHook } from "../validation";
 
 const TEMPLATES = "/v1/signing/manager/templates";
@@ -149,7 +150,7 @@ const updateFlowRoute = createRoute({
 
 export const managerTemplates = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook })
   .openapi(listTemplatesRoute, async (c) =>
-    c.json(await listTemplates(await getDb(), { principal: c.get("principal"), ...c.req.valid("query") }), 200),
+    c.json(serializePage(await listTemplates(await getDb(), { principal: c.get("principal"), ...c.req.valid("query") }), serializeTemplate), 200),
   )
   .openapi(createTemplateRoute, async (c) => {
     const created = await createTemplate(await getDb(), { principal: c.get("principal"), ...c.req.valid("json"), ipAddress: clientIp(c) });
@@ -188,7 +189,7 @@ export const managerTemplates = new OpenAPIHono<ApiEnv>({ defaultHook: validatio
     await deleteTemplateDocument(await getDb(), { principal: c.get("principal"), templateId: id, documentId: docId, ipAddress: clientIp(c) });
     return c.body(null, 204);
   })
-  .openapi(listFlowsRoute, async (c) => c.json(await listFlows(await getDb(), { principal: c.get("principal"), ...c.req.valid("query") }), 200))
+  .openapi(listFlowsRoute, async (c) => c.json(serializePage(await listFlows(await getDb(), { principal: c.get("principal"), ...c.req.valid("query") }), serializeFlow), 200))
   .openapi(createFlowRoute, async (c) => {
     const created = await createFlow(await getDb(), { principal: c.get("principal"), ...c.req.valid("json"), ipAddress: clientIp(c) });
     return c.json(serializeFlow(created), 201);

@@ -7,7 +7,6 @@ import { listOutreachTemplates } from "@/lib/outreach/list-outreach-templates";
 import { saveOutreachTemplate } from "@/lib/outreach/save-outreach-template";
 import { serializeOutreachMessage } from "@/lib/outreach/serialize-outreach-message";
 import type { ApiEnv } from "../context";
-import { PaginationQuerySchema } from "../pagination";
 import { jsonBody, jsonResponse, pickErrors } from "../schemas/common";
 import { DocumentIdParamSchema } from "../schemas/documents";
 import { OrganizationQuerySchema } from "../schemas/organization-query";
@@ -20,6 +19,8 @@ import {
   SaveOutreachTemplateSchema,
   TemplatePurposeParamSchema,
 } from "../schemas/outreach";
+import { PaginationQuerySchema } from "../schemas/pagination";
+import { serializePage } from "../serialize-page";
 import { validationHook } from "../validation";
 
 const TAGS = ["Outreach"];
@@ -101,7 +102,7 @@ export const outreach = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook })
   })
   .openapi(listRoute, async (c) => {
     const page = await listOutreachMessages(await getDb(), { principal: c.get("principal"), documentId: c.req.valid("param").id, ...c.req.valid("query") });
-    return c.json(page, 200);
+    return c.json(serializePage(page, serializeOutreachMessage), 200);
   })
   .openapi(createMessageRoute, async (c) => {
     const message = await createOutreachMessage(await getDb(), {

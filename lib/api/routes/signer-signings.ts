@@ -7,10 +7,10 @@ import { declineSigning } from "@/lib/signings/decline-signing";
 import { getAssignedDocumentFile } from "@/lib/signings/get-assigned-document-file";
 import { getAssignedSigning } from "@/lib/signings/get-assigned-signing";
 import { listAssignedSignings } from "@/lib/signings/list-assigned-signings";
+import { serializeAssignedSigning } from "@/lib/signings/serialize-assigned-signing";
 import { clientIp } from "../client-ip";
 import { contentDisposition } from "../content-disposition";
 import type { ApiEnv } from "../context";
-import { PaginationQuerySchema } from "../pagination";
 import { jsonBody, jsonResponse, pickErrors } from "../schemas/common";
 import {
   AssignedSigningDetailSchema,
@@ -24,6 +24,8 @@ import {
   RecordESignatureSchema,
   SigningIdParamSchema,
 } from "../schemas/signer";
+import { PaginationQuerySchema } from "../schemas/pagination";
+import { serializePage } from "../serialize-page";
 import { validationHook } from "../validation";
 
 const BASE = "/v1/signing/signer/signings";
@@ -113,7 +115,7 @@ export const signerSignings = new OpenAPIHono<ApiEnv>({ defaultHook: validationH
   .openapi(listRoute, async (c) => {
     const query = c.req.valid("query");
     const page = await listAssignedSignings(await getDb(), { principal: c.get("principal"), ...query });
-    return c.json(page, 200);
+    return c.json(serializePage(page, serializeAssignedSigning), 200);
   })
   .openapi(getRoute, async (c) => {
     const view = await getAssignedSigning(await getDb(), {
@@ -166,5 +168,5 @@ export const signerSignings = new OpenAPIHono<ApiEnv>({ defaultHook: validationH
   })
   .openapi(listESignaturesRoute, async (c) => {
     const page = await listMyESignatures(await getDb(), { principal: c.get("principal"), ...c.req.valid("query") });
-    return c.json(page, 200);
+    return c.json(serializePage(page, serializeESignature), 200);
   });

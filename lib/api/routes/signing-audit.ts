@@ -1,11 +1,13 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { getDb } from "@/db/client";
 import { getSigningAuditTrail } from "@/lib/audit/get-signing-audit-trail";
+import { serializeAuditEntry } from "@/lib/audit/serialize-audit-entry";
 import type { ApiEnv } from "../context";
-import { PaginationQuerySchema } from "../pagination";
 import { AuditTrailSchema } from "../schemas/audit";
 import { jsonResponse, pickErrors } from "../schemas/common";
+import { PaginationQuerySchema } from "../schemas/pagination";
 import { SigningIdParamSchema } from "../schemas/signer";
+import { serializePage } from "../serialize-page";
 import { validationHook } from "../validation";
 
 // GET /v1/signing/manager/signings/{id}/audit – the package's audit trail and its hash-chain check.
@@ -28,5 +30,5 @@ export const signingAudit = new OpenAPIHono<ApiEnv>({ defaultHook: validationHoo
     signingId: c.req.valid("param").id,
     ...c.req.valid("query"),
   });
-  return c.json(trail, 200);
+  return c.json(serializePage(trail, serializeAuditEntry), 200);
 });

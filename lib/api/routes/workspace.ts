@@ -8,6 +8,7 @@ import { inviteMember } from "@/lib/workspace/invite-member";
 import { listMyMemberships } from "@/lib/workspace/list-my-memberships";
 import { listOrganizationMembers } from "@/lib/workspace/list-organization-members";
 import { removeMembership } from "@/lib/workspace/remove-membership";
+import { serializeMembership } from "@/lib/workspace/serialize-membership";
 import { updateWorkspaceSettings } from "@/lib/workspace/update-workspace-settings";
 import { clientIp } from "../client-ip";
 import type { ApiEnv } from "../context";
@@ -27,6 +28,7 @@ import {
   UpdateWorkspaceSettingsSchema,
   WorkspaceSettingsSchema,
 } from "../schemas/workspace";
+import { serializePage } from "../serialize-page";
 import { validationHook } from "../validation";
 
 const TAGS = ["Workspace"];
@@ -122,7 +124,7 @@ const checkoutRoute = createRoute({
 
 export const workspace = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook })
   .openapi(myMembershipsRoute, async (c) => c.json({ data: await listMyMemberships(await getDb(), { principal: c.get("principal") }) }, 200))
-  .openapi(membersRoute, async (c) => c.json(await listOrganizationMembers(await getDb(), { principal: c.get("principal"), ...c.req.valid("query") }), 200))
+  .openapi(membersRoute, async (c) => c.json(serializePage(await listOrganizationMembers(await getDb(), { principal: c.get("principal"), ...c.req.valid("query") }), serializeMembership), 200))
   .openapi(inviteRoute, async (c) => {
     const membership = await inviteMember(await getDb(), { principal: c.get("principal"), ...c.req.valid("json"), ipAddress: clientIp(c) });
     return c.json(membership, 201);

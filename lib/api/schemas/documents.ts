@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { chattelDocumentStatusEnum, chattelDocumentTypeEnum } from "@/db/schema";
-import { PaginationQuerySchema } from "../pagination";
 import { IsoDateTime } from "./common";
+import { PaginationQuerySchema } from "./pagination";
 
 // Chattel documents and their files (/v1/documents).
 

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { PaginationQuerySchema } from "../pagination";
 import { IsoDateTime } from "./common";
+import { PaginationQuerySchema } from "./pagination";
 
 // Organizations, companies and locations: the places a manager's memberships are scoped to.
 

@@ -1,8 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import { SIGNATURE_FONTS } from "@/lib/esignatures/signature-fonts";
 import { MAX_SIGNATURE_IMAGE_BYTES, parsePngDataUrl } from "@/lib/esignatures/parse-png-data-url";
-import { pageSchema, PaginationQuerySchema } from "../pagination";
 import { IsoDateTime } from "./common";
+import { pageSchema, PaginationQuerySchema } from "./pagination";
 
 const SignerStatus = z.enum(["pending", "notified", "viewed", "signed", "declined"]);
 const SignerRole = z.enum(["signer", "co_signer"]);

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
-import { PaginationQuerySchema } from "../pagination";
 import { IsoDateTime } from "./common";
 import { PackageDocumentSchema } from "./package-documents";
+import { PaginationQuerySchema } from "./pagination";
 import { NewPackageSignerSchema, SignerSchema } from "./signers";
 
 export const SigningStatusSchema = z.enum(["draft", "sent", "in_progress", "completed", "cancelled", "declined", "expired"]);

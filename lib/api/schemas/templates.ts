@@ -1,8 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import { FLOW_STEPS } from "@/db/schema/flows";
-import { PaginationQuerySchema } from "../pagination";
 import { IsoDateTime } from "./common";
 import { PackageDocumentSchema } from "./package-documents";
+import { PaginationQuerySchema } from "./pagination";
 import { SignerRoleSchema } from "./signers";
 
 // Templates (documents + signer roles) and flows (ordered signer steps).

@@ -1,8 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import { PAID_PLAN_TIERS } from "@/lib/env";
-import { PaginationQuerySchema } from "../pagination";
 import { IsoDateTime } from "./common";
 import { OrganizationQuerySchema } from "./organization-query";
+import { PaginationQuerySchema } from "./pagination";
 
 // The caller's workspace (/v1/workspace): memberships, organization settings and billing.
 
