@@ -62,9 +62,6 @@ export async function createOutreachMessage(db: Db, options: CreateOutreachMessa
   return db.transaction(async (tx) => {
     const document = await getChattelDocumentOrThrow(tx, { principal, documentId: options.documentId, capability: "outreach:write" });
     const recipient = pickRecipient(document, options.recipientKind, options.recipientEmail);
-    if (options.purpose === "custom" && !options.message && !options.body) {
-      throw BadRequest("message: required for a custom message (or give a body).");
-    }
     const [organization] = await tx.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, document.organizationId));
     const [own] = await tx
       .select()

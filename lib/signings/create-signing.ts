@@ -14,7 +14,8 @@ import type { Principal } from "@/lib/auth/principal";
 import { requireCapability } from "@/lib/auth/principal";
 import { reachesOrganization } from "@/lib/auth/reaches-organization";
 import { preparePdfDocument } from "@/lib/documents/prepare-pdf-document";
-import { BadRequest, NotFound } from "@/lib/errors";
+import { pgErrorCode } from "@/lib/db/pg-error-code";
+import { BadRequest, Conflict, NotFound } from "@/lib/errors";
 import { getLocationOrThrow } from "@/lib/locations/get-location-or-throw";
 import { findUserIdByEmail } from "./find-user-id-by-email";
 import { serializeSigner } from "./serialize-signer";
@@ -50,12 +51,6 @@ export type CreateSigningOptions = {
  */
 export async function createSigning(db: Db, options: CreateSigningOptions): Promise<SigningPackage> {
   requireCapability(options.principal, "signings:write", "You do not have permission to create signing packages.");
-  const emails = (options.signers ?? []).map((s) => s.email.toLowerCase());
-  if (new Set(emails).size !== emails.length) throw BadRequest("Invalid request body. signers: each email may appear only once.");
-  if (!options.templateId && options.signers?.some((s) => s.templateRole)) {
-    throw BadRequest("Invalid request body. signers: templateRole needs a templateId.");
-  }
-
   return db.transaction(async (tx) => {
     const location = await getLocationOrThrow(tx, {
       principal: options.principal,
@@ -153,7 +148,11 @@ export async function createSigning(db: Db, options: CreateSigningOptions): Prom
     for (const input of options.signers ?? []) {
       const role = input.templateRole ? template?.roles.find((r) => r.key === input.templateRole) : undefined;
       if (input.templateRole && !role) {
-        throw BadRequest(`Invalid request body. signers: the template has no role "${input.templateRole}".`);
+        throw BadRequest(
+          template
+            ? `Template "${template.name}" has no role "${input.templateRole}".`
+            : `Signer ${input.email} names the template role "${input.templateRole}", but the package has no template.`,
+        );
       }
       signerRows.push({
         packageId: signing.id,
@@ -164,7 +163,17 @@ export async function createSigning(db: Db, options: CreateSigningOptions): Prom
         routingOrder: input.routingOrder ?? role?.routingOrder ?? 1,
       });
     }
-    const signers = signerRows.length > 0 ? await tx.insert(packageSigners).values(signerRows).returning() : [];
+    const signers =
+      signerRows.length > 0
+        ? await tx
+            .insert(packageSigners)
+            .values(signerRows)
+            .returning()
+            .catch((error: unknown) => {
+              if (pgErrorCode(error) === "23505") throw Conflict("A signing package lists each signer's email once.");
+              throw error;
+            })
+        : [];
 
     await recordAuditEntry(tx, {
       organizationId,

@@ -3,7 +3,7 @@ import type { Db } from "@/db/client";
 import { flows, signingPackages, type SigningPackage } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
-import { BadRequest, NotFound } from "@/lib/errors";
+import { NotFound } from "@/lib/errors";
 import { assertDraft } from "./assert-draft";
 import { getSigningOrThrow } from "./get-signing-or-throw";
 import { serializeSigning } from "./serialize-signing";
@@ -21,11 +21,7 @@ export type UpdateSigningOptions = {
 /** Edits a draft's title, message, flow or expiry; 409 once the package has been sent. */
 export async function updateSigning(db: Db, options: UpdateSigningOptions): Promise<SigningPackage> {
   requireCapability(options.principal, "signings:write", "You do not have permission to edit signing packages.");
-  let expiresAt: Date | null | undefined;
-  if (options.expiresAt !== undefined) {
-    expiresAt = options.expiresAt === null ? null : new Date(options.expiresAt);
-    if (expiresAt && expiresAt.getTime() <= Date.now()) throw BadRequest("Invalid request body. expiresAt: must be in the future.");
-  }
+  const expiresAt = options.expiresAt === undefined ? undefined : options.expiresAt === null ? null : new Date(options.expiresAt);
   return db.transaction(async (tx) => {
     const before = await getSigningOrThrow(tx, { ...options, capability: "signings:write", lock: true });
     assertDraft(before, "be edited");

@@ -43,6 +43,11 @@ export const CreateOutreachMessageSchema = z
     subject: z.string().trim().min(1).max(300).optional().openapi({ description: `Overrides the template's subject. ${variables}` }),
     body: z.string().trim().min(1).max(20_000).optional().openapi({ description: `Overrides the template's body. ${variables}` }),
   })
+  .superRefine((body, ctx) => {
+    if (body.purpose === "custom" && body.message === undefined && body.body === undefined) {
+      ctx.addIssue({ code: "custom", path: ["message"], message: "required for a custom message (or give a body)" });
+    }
+  })
   .openapi("CreateOutreachMessageRequest");
 
 export const OutreachTemplateSchema = z

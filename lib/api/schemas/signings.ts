@@ -75,6 +75,17 @@ export const CreateSigningSchema = z
           "attach larger files with POST /v1/signing/manager/signings/{id}/documents.",
       }),
   })
+  .superRefine((body, ctx) => {
+    const seen = new Set<string>();
+    body.signers?.forEach((signer, i) => {
+      const email = signer.email.toLowerCase();
+      if (seen.has(email)) ctx.addIssue({ code: "custom", path: ["signers", i, "email"], message: "each email may appear only once" });
+      seen.add(email);
+      if (signer.templateRole !== undefined && body.templateId === undefined) {
+        ctx.addIssue({ code: "custom", path: ["signers", i, "templateRole"], message: "needs a templateId" });
+      }
+    });
+  })
   .openapi("CreateSigningRequest");
 
 export const UpdateSigningSchema = z
@@ -82,7 +93,11 @@ export const UpdateSigningSchema = z
     title: Title.optional(),
     message: Message.nullable().optional(),
     flowId: z.uuid({ error: "expected a flow id" }).nullable().optional(),
-    expiresAt: z.iso.datetime({ offset: true, error: "expected an ISO 8601 date-time" }).nullable().optional(),
+    expiresAt: z.iso
+      .datetime({ offset: true, error: "expected an ISO 8601 date-time" })
+      .refine((value) => new Date(value).getTime() > Date.now(), { error: "must be in the future" })
+      .nullable()
+      .optional(),
   })
   .refine((v) => Object.keys(v).length > 0, { error: "at least one field is required" })
   .openapi("UpdateSigningRequest");
