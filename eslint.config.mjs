@@ -18,6 +18,32 @@ const config = [
     files: ["lib/env.ts", "instrumentation.ts", "tests/**", "bench/**", "scripts/**", "*.config.*"],
     rules: { "no-restricted-properties": "off" },
   },
+  // Layers: domain code (lib/<aggregate>/, db/) never imports the HTTP layer. Only lib/api itself
+  // and lib/next (which mounts the /v1 handler in Next) may; see docs/architecture.md "Layers".
+  {
+    files: ["lib/**/*.{ts,tsx}", "db/**/*.ts"],
+    ignores: ["lib/api/**", "lib/next/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(@/lib/api|\\./api|(\\.\\./)+(lib/)?api)(/|$)",
+              message: "Domain code must not import the HTTP layer (lib/api): return rows or domain objects and let the route serialize.",
+            },
+          ],
+        },
+      ],
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "ImportExpression[source.value=/^(@\\/lib\\/api|\\.\\/api|(\\.\\.\\/)+(lib\\/)?api)(\\/|$)/]",
+          message: "Domain code must not import the HTTP layer (lib/api), not even lazily.",
+        },
+      ],
+    },
+  },
 ];
 
 export default config;
