@@ -119,7 +119,7 @@ test.describe("fake Plaid Link", () => {
     expect(fakePlaid.requests.map((r) => r.path)).not.toContain("/sandbox/public_token/create");
   });
 
-  test("an expired link token ends in onExit with INVALID_LINK_TOKEN, and a fresh one works (retry)", async ({ page, fakePlaid }) => {
+  test("an expired link token ends in onExit with INVALID_LINK_TOKEN, and a fresh one works (retry)", async ({ page, fakePlaid, plaidLink }) => {
     const expired = await createLinkToken(fakePlaid);
     fakePlaid.advance(4 * 3600_000 + 1);
     await openHarness(page);
@@ -132,12 +132,14 @@ test.describe("fake Plaid Link", () => {
     });
     const retried = await openLink(page, await createLinkToken(fakePlaid));
     expect(retried.at(-1)).toMatchObject({ name: "onSuccess", publicToken: expect.stringMatching(/^public-sandbox-/) });
+    expect(plaidLink.opens.map((o) => o.outcome.kind)).toEqual(["exit", "success"]);
   });
 
-  test("an unknown link token is refused the same way", async ({ page }) => {
+  test("an unknown link token is refused the same way", async ({ page, plaidLink }) => {
     await openHarness(page);
     const calls = await openLink(page, "link-sandbox-not-issued-by-the-fake");
     expect(calls.at(-1)).toMatchObject({ name: "onExit", error: { error_code: "INVALID_LINK_TOKEN" } });
+    expect(plaidLink.opens.map((o) => o.outcome.kind)).toEqual(["exit"]);
   });
 
   test("exit() closes an open Link with one onExit, and the answer that arrives later is dropped", async ({ page, fakePlaid, plaidLink }) => {
