@@ -1,11 +1,17 @@
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "@playwright/test";
 
 export class ApiKeysPage {
-  constructor(readonly page: Page) {}
+  readonly heading: Locator;
+  readonly keysTable: Locator;
+
+  constructor(readonly page: Page) {
+    this.heading = page.getByRole("heading", { level: 1, name: "API keys" });
+    this.keysTable = page.getByRole("table", { name: "Your API keys" });
+  }
 
   async goto(): Promise<this> {
     await this.page.goto("/settings/api-keys");
-    await this.page.getByRole("heading", { level: 1, name: "API keys" }).waitFor();
+    await this.heading.waitFor();
     return this;
   }
 
@@ -18,8 +24,8 @@ export class ApiKeysPage {
     return value.inputValue();
   }
 
-  keyRow(name: string) {
-    return this.page.getByTestId("api-keys").locator("tbody tr").filter({ has: this.page.getByRole("rowheader", { name, exact: true }) });
+  keyRow(name: string): Locator {
+    return this.keysTable.getByRole("row").filter({ has: this.page.getByRole("rowheader", { name, exact: true }) });
   }
 
   async revoke(name: string): Promise<void> {

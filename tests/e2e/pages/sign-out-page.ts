@@ -1,10 +1,14 @@
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "@playwright/test";
 
 export class SignOutPage {
-  constructor(readonly page: Page) {}
+  readonly heading: Locator;
+
+  constructor(readonly page: Page) {
+    this.heading = page.getByRole("heading", { level: 1, name: "Sign out?" });
+  }
 
   async confirm(): Promise<void> {
-    await this.page.getByRole("heading", { level: 1, name: "Sign out?" }).waitFor();
+    await this.heading.waitFor();
     await Promise.all([
       this.page.waitForURL((url) => url.pathname === "/sign-in"),
       this.page.getByRole("button", { name: "Sign out" }).click(),

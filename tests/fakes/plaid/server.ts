@@ -7,8 +7,9 @@ import { exportJWK, generateKeyPair, SignJWT, type JWK } from "jose";
  * A fake of the Plaid endpoints the service uses, for the real `plaid` SDK (point PLAID_BASE_URL at
  * `url`). It listens on 127.0.0.1 only and never ships in production code paths.
  *
- * - `/link/token/create`, `/sandbox/public_token/create` (Plaid's sandbox shortcut that stands in for
- *   the Link UI), `/item/public_token/exchange` (single use, expires 30 minutes after issue on the
+ * - `/link/token/create`, `/link/token/get` (expired tokens answer `INVALID_LINK_TOKEN` here, as Link
+ *   does when it is opened with one), `/sandbox/public_token/create` (Plaid's sandbox shortcut that
+ *   stands in for the Link UI; `institution_id` one of `SANDBOX_INSTITUTIONS`), `/item/public_token/exchange` (single use, expires 30 minutes after issue on the
  *   injectable clock), `/item/get`, `/webhook_verification_key/get`.
  * - Credentials are checked (PLAID-CLIENT-ID / PLAID-SECRET headers, or client_id / secret in the body).
  * - `signWebhook(body)` produces a `Plaid-Verification` JWT with the fake's own ES256 key.
@@ -33,6 +34,18 @@ export type FakePlaid = {
   close: () => Promise<void>;
 };
 
+/** Plaid's sandbox institutions (a subset), by id. */
+export const SANDBOX_INSTITUTIONS: Readonly<Record<string, string>> = {
+  ins_109508: "First Platypus Bank",
+  ins_109509: "First Gingham Credit Union",
+  ins_109510: "Tattersall Federal Credit Union",
+  ins_109511: "Tartan Bank",
+  ins_109512: "Houndstooth Bank",
+};
+
+/** Link tokens live four hours, as Plaid's do. */
+const LINK_TOKEN_TTL_MS = 4 * 3600_000;
+
 type Key = { kid: string; privateKey: CryptoKey; publicJwk: JWK; createdAt: number; expiredAt: number | null };
 
 export async function startFakePlaid(options: { clientId?: string; secret?: string; now?: number } = {}): Promise<FakePlaid> {
@@ -43,7 +56,7 @@ export async function startFakePlaid(options: { clientId?: string; secret?: stri
   const publicTokens = new Map<string, { itemId: string; issuedAt: number; used: boolean }>();
   const items = new Map<string, { itemId: string; accessToken: string; institutionId: string; institutionName: string; webhook: string | null }>();
   const accessTokens = new Map<string, string>();
-  const linkTokens = new Map<string, { userId: string; webhook: string | null }>();
+  const linkTokens = new Map<string, { userId: string; webhook: string | null; createdAt: number; expiresAt: number }>();
   const keys = new Map<string, Key>();
   let current = "";
   const requests: FakePlaid["requests"] = [];
@@ -78,13 +91,32 @@ export async function startFakePlaid(options: { clientId?: string; secret?: stri
       const user = body.user as { client_user_id?: string } | undefined;
       if (!user?.client_user_id) return plaidError("INVALID_REQUEST", "MISSING_FIELDS", "user.client_user_id is required");
       const token = `link-sandbox-${randomUUID()}`;
-      linkTokens.set(token, { userId: user.client_user_id, webhook: typeof body.webhook === "string" ? body.webhook : null });
-      return [200, { link_token: token, expiration: new Date(clock + 4 * 3600_000).toISOString(), request_id: randomUUID() }];
+      const expiresAt = clock + LINK_TOKEN_TTL_MS;
+      linkTokens.set(token, { userId: user.client_user_id, webhook: typeof body.webhook === "string" ? body.webhook : null, createdAt: clock, expiresAt });
+      return [200, { link_token: token, expiration: new Date(expiresAt).toISOString(), request_id: randomUUID() }];
     },
-    "/sandbox/public_token/create": (body) => [
-      200,
-      { public_token: issuePublicToken({ institutionId: String(body.institution_id ?? "ins_109508") }), request_id: randomUUID() },
-    ],
+    "/link/token/get": (body) => {
+      const token = String(body.link_token ?? "");
+      const entry = linkTokens.get(token);
+      if (!entry) return plaidError("INVALID_INPUT", "INVALID_LINK_TOKEN", "provided link token is in an invalid format or does not exist");
+      if (clock >= entry.expiresAt) return plaidError("INVALID_INPUT", "INVALID_LINK_TOKEN", "provided link token is expired");
+      return [
+        200,
+        {
+          link_token: token,
+          created_at: new Date(entry.createdAt).toISOString(),
+          expiration: new Date(entry.expiresAt).toISOString(),
+          metadata: { client_name: null, country_codes: ["US"], language: "en", webhook: entry.webhook },
+          request_id: randomUUID(),
+        },
+      ];
+    },
+    "/sandbox/public_token/create": (body) => {
+      const institutionId = String(body.institution_id ?? "ins_109508");
+      const institutionName = SANDBOX_INSTITUTIONS[institutionId];
+      if (!institutionName) return plaidError("INVALID_INPUT", "INVALID_INSTITUTION", `invalid institution_id provided: ${institutionId}`);
+      return [200, { public_token: issuePublicToken({ institutionId, institutionName }), request_id: randomUUID() }];
+    },
     "/item/public_token/exchange": (body) => {
       const entry = publicTokens.get(String(body.public_token ?? ""));
       if (!entry) return plaidError("INVALID_INPUT", "INVALID_PUBLIC_TOKEN", "provided public token is in an invalid format. expected format: public-<environment>-<identifier>");
