@@ -6,6 +6,7 @@ CREATE TABLE "auth_throttles" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "memberships" ADD COLUMN "invited_email" text;--> statement-breakpoint
 ALTER TABLE "memberships" ADD COLUMN "invited_name" text;--> statement-breakpoint
 ALTER TABLE "memberships" ADD COLUMN "accepted_at" timestamp with time zone DEFAULT now();--> statement-breakpoint
 ALTER TABLE "inbound_emails" ADD COLUMN "message_id" text;--> statement-breakpoint

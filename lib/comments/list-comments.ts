@@ -4,10 +4,14 @@ import type { Db } from "@/db/client";
 import { comments, users } from "@/db/schema";
 import { decodeCursor, toPage, type Page } from "@/lib/api/pagination";
 import type { Principal } from "@/lib/auth/principal";
+import { memberDisplayNameSql } from "@/lib/workspace/member-display-name-sql";
 import { getCommentsContext } from "./get-comments-context";
 import { serializeComment, type CommentJson } from "./serialize-comment";
 
-/** A document's comments in the order they were written; threads are rebuilt from `parentId`. */
+/**
+ * A document's comments in the order they were written; threads are rebuilt from `parentId`.
+ * Authors are named as the document's organization may name them (`memberDisplayNameSql`).
+ */
 export async function listComments(
   db: Db,
   options: { principal: Principal; documentId: string; limit: number; cursor?: string },
@@ -16,7 +20,7 @@ export async function listComments(
   const conditions: SQL[] = [eq(comments.chattelDocumentId, document.id)];
   if (options.cursor) conditions.push(gt(comments.id, decodeCursor(options.cursor, z.tuple([z.uuid()]))[0]));
   const rows = await db
-    .select({ ...getTableColumns(comments), authorName: users.name })
+    .select({ ...getTableColumns(comments), authorName: memberDisplayNameSql(document.organizationId) })
     .from(comments)
     .innerJoin(users, eq(users.id, comments.authorUserId))
     .where(and(...conditions))
