@@ -130,7 +130,8 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 }
 
 async function main(): Promise<number> {
-  const port = await freePort();
+  // E2E_PORT pins the port (shared machines hand out port ranges); otherwise any free one.
+  const port = process.env.E2E_PORT ? Number(process.env.E2E_PORT) : await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -171,7 +172,8 @@ async function main(): Promise<number> {
   server.stderr?.pipe(log);
   await waitForReady(baseUrl);
 
-  const code = await run(process.execPath, [VITEST_BIN, "run", "--config", "vitest.e2e.config.ts"], {
+  // Extra arguments pick test files: `npm run test:e2e -- tests/e2e/sign-in.e2e.test.ts`.
+  const code = await run(process.execPath, [VITEST_BIN, "run", "--config", "vitest.e2e.config.ts", ...process.argv.slice(2)], {
     ...process.env,
     E2E_BASE_URL: baseUrl,
   });

@@ -17,9 +17,10 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-export async function newContext(browser: Browser, options: { mobile?: boolean } = {}): Promise<BrowserContext> {
+export async function newContext(browser: Browser, options: { mobile?: boolean; javaScript?: boolean } = {}): Promise<BrowserContext> {
   const context = await browser.newContext({
     baseURL: baseUrl(),
+    javaScriptEnabled: options.javaScript ?? true,
     ...(options.mobile ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } : {}),
   });
   context.setDefaultTimeout(15_000);
