@@ -11,6 +11,7 @@ export const ERROR_STATUS = {
   conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  too_many_requests: 429,
   unavailable: 503,
 } as const;
 
@@ -37,6 +38,8 @@ export const Forbidden = (message: string) => new AppError("forbidden", message)
 export const NotFound = (message: string) => new AppError("not_found", message);
 export const Conflict = (message: string) => new AppError("conflict", message);
 export const Unavailable = (message: string) => new AppError("unavailable", message);
+export const TooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new AppError("too_many_requests", message, { "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))) });
 export const MethodNotAllowed = (allowed: string[]) =>
   new AppError("method_not_allowed", `Method not allowed. Allowed: ${allowed.join(", ")}.`, { Allow: allowed.join(", ") });
 

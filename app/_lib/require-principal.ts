@@ -5,6 +5,8 @@ import { getSessionPrincipal } from "@/lib/auth/get-session-principal";
 import type { Principal } from "@/lib/auth/principal";
 import { prepareDatabase } from "@/lib/boot";
 
+export { safeReturnPath } from "@/lib/auth/safe-return-path";
+
 /** The database and the signed-in principal, or null. Cached per request (layout and page share it). */
 export const getPagePrincipal = cache(async (): Promise<{ db: Db; principal: Principal | null }> => {
   const { db } = await prepareDatabase();
@@ -16,11 +18,4 @@ export async function requirePrincipal(returnTo: string): Promise<{ db: Db; prin
   const { db, principal } = await getPagePrincipal();
   if (!principal) redirect(`/sign-in?callbackUrl=${encodeURIComponent(returnTo)}`);
   return { db, principal };
-}
-
-/** Only same-site paths are followed after sign-in (no open redirect via `callbackUrl`). */
-export function safeReturnPath(value: string | string[] | undefined): string {
-  const path = Array.isArray(value) ? value[0] : value;
-  if (!path || !path.startsWith("/") || path.startsWith("//") || path.startsWith("/\\")) return "/";
-  return path;
 }

@@ -22,3 +22,4 @@ export * from "./audit-log";
 export * from "./vault-deliveries";
 export * from "./inbound-emails";
 export * from "./user-invite-tokens";
+export * from "./auth-throttles";

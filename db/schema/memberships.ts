@@ -1,7 +1,7 @@
-import { check, index, integer, pgEnum, pgTable, unique, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, pgEnum, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import { companies } from "./companies";
-import { createdAt, idColumn, updatedAt } from "./columns";
+import { createdAt, idColumn, timestampTz, updatedAt } from "./columns";
 import { locations } from "./locations";
 import { organizations } from "./organizations";
 import { users } from "./users";
@@ -11,6 +11,9 @@ export const roleEnum = pgEnum("role", ["signer", "manager", "org_admin", "admin
 /**
  * A role assignment: user × scope × role. The scope is the narrowest id set: a location, a company,
  * or the whole organization. `admin` is global and carries no organization.
+ * An invitation is pending until the person accepts it (`acceptedAt` null): until then the
+ * organization sees the address and name its inviter typed (`invitedEmail`, `invitedName`), never
+ * the user's own profile, which may belong to another organization's member.
  */
 export const memberships = pgTable(
   "memberships",
@@ -23,6 +26,9 @@ export const memberships = pgTable(
     organizationId: integer("organization_id").references(() => organizations.id, { onDelete: "cascade" }),
     companyId: integer("company_id").references(() => companies.id, { onDelete: "cascade" }),
     locationId: integer("location_id").references(() => locations.id, { onDelete: "cascade" }),
+    invitedEmail: text("invited_email"),
+    invitedName: text("invited_name"),
+    acceptedAt: timestampTz("accepted_at").defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

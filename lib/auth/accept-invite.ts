@@ -12,6 +12,7 @@ import {
 } from "./invite-token-format";
 import { localSubjectForEmail } from "./local-tokens";
 import { hashPassword } from "./passwords";
+import { acceptMemberships } from "@/lib/workspace/accept-memberships";
 
 export type AcceptInviteOptions = { token: string; password: string; now?: Date; ipAddress?: string | null };
 
@@ -70,6 +71,7 @@ export async function acceptInvite(db: Db, options: AcceptInviteOptions): Promis
       .update(userInviteTokens)
       .set({ revokedAt: now })
       .where(and(eq(userInviteTokens.userId, user.id), ne(userInviteTokens.id, claimed.id), isNull(userInviteTokens.usedAt), isNull(userInviteTokens.revokedAt)));
+    await acceptMemberships(tx, { userId: user.id, organizationId: invite.organizationId, now });
     await recordAuditEntry(tx, {
       organizationId: invite.organizationId,
       actorUserId: user.id,

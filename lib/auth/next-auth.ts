@@ -4,7 +4,8 @@ import { z } from "zod";
 import { prepareDatabase } from "@/lib/boot";
 import { getAuthSecret, getEnv } from "@/lib/env";
 import { log } from "@/lib/log";
-import { signInWithPassword } from "./sign-in-with-password";
+import { requestClientIp } from "./request-client-ip";
+import { signInWithPasswordThrottled } from "./sign-in-with-password-throttled";
 
 declare module "next-auth" {
   // Module augmentation needs an interface.
@@ -18,13 +19,15 @@ const CredentialsSchema = z.object({
   password: z.string().min(1).max(1024),
 });
 
-const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
+export const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
 
 /**
- * next-auth (v4) for browser sign-in with the local identity provider: email and password, JWT
- * session cookie carrying the user id. The sign-in page calls `signIn(..., { redirect: false })`
- * and navigates itself, so next-auth's own redirect URLs (which would need NEXTAUTH_URL) are never
- * followed; the cookie's Secure flag is derived from APP_URL instead.
+ * next-auth (v4) for browser sessions with the local identity provider: a JWT session cookie carrying
+ * the user id, read by `getServerSession`. The sign-in page is a server action that checks the
+ * password and sets this cookie itself (`createSessionCookie`), so it works without JavaScript; the
+ * credentials callback stays for `signIn()` after accepting an invitation, behind the same throttle
+ * (its 429 is answered by the route, `refuseThrottledCredentialsCallback`). next-auth's own redirect
+ * URLs (which would need NEXTAUTH_URL) are never followed; the cookie's Secure flag comes from APP_URL.
  */
 export const authOptions: AuthOptions = {
   // Getters: importing this module (e.g. while `next build` collects routes) must not create a secret.
@@ -44,11 +47,15 @@ export const authOptions: AuthOptions = {
         email: { label: "Email", type: "email" },
         password: { label: "Password", type: "password" },
       },
-      async authorize(credentials) {
+      async authorize(credentials, req) {
         const parsed = CredentialsSchema.safeParse(credentials);
         if (!parsed.success) return null;
         const { db } = await prepareDatabase();
-        return signInWithPassword(db, parsed.data);
+        const headers = new Headers();
+        const forwarded = req.headers?.["x-forwarded-for"];
+        if (typeof forwarded === "string") headers.set("x-forwarded-for", forwarded);
+        const result = await signInWithPasswordThrottled(db, { ...parsed.data, clientIp: requestClientIp(headers) });
+        return result.status === "signed-in" ? result.user : null;
       },
     }),
   ],

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { users, type User } from "@/db/schema";
+import { acceptMemberships } from "@/lib/workspace/accept-memberships";
 import { hashPassword, verifyPassword } from "./passwords";
 
 export type SignInWithPasswordOptions = { email: string; password: string };
@@ -14,6 +15,8 @@ let decoyHash: Promise<string> | undefined;
  * Checks an email and password against the local identity provider and records the sign-in.
  * Unknown email, wrong password, no password set and deactivated user all answer `null` alike,
  * after the same amount of hashing, so the answer does not reveal which accounts exist.
+ * Signing in accepts the person's pending invitations (the invitation mail asks them to sign in):
+ * from then on those organizations see their own name.
  */
 export async function signInWithPassword(db: Db, options: SignInWithPasswordOptions): Promise<SignedInUser | null> {
   const email = options.email.trim().toLowerCase();
@@ -34,6 +37,8 @@ export async function signInWithPassword(db: Db, options: SignInWithPasswordOpti
   const matches = await verifyPassword(options.password, stored);
   if (!user || !user.passwordHash || !matches || !user.isActive || !user.authSubject) return null;
 
-  await db.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, user.id));
+  const now = new Date();
+  await db.update(users).set({ lastSignInAt: now }).where(eq(users.id, user.id));
+  await acceptMemberships(db, { userId: user.id, now });
   return { id: user.id, email: user.email, name: user.name };
 }

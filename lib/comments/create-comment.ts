@@ -3,6 +3,7 @@ import type { Db } from "@/db/client";
 import { comments } from "@/db/schema";
 import type { Principal } from "@/lib/auth/principal";
 import { BadRequest } from "@/lib/errors";
+import { getMemberDisplayName } from "@/lib/workspace/get-member-display-name";
 import { publishCommentEvent } from "./comment-events";
 import { getCommentsContext } from "./get-comments-context";
 import { resolveMentions } from "./resolve-mentions";
@@ -47,7 +48,7 @@ export async function createComment(db: Db, options: CreateCommentOptions): Prom
       .returning();
     return row!;
   });
-  const comment = serializeComment({ ...created, authorName: options.principal.user.name });
+  const comment = serializeComment({ ...created, authorName: await getMemberDisplayName(db, { userId: options.principal.user.id, organizationId: document.organizationId }) });
   await publishCommentEvent(bus, { type: "created", comment });
   return comment;
 }

@@ -5,12 +5,16 @@ import { comments, users, type Comment } from "@/db/schema";
 import type { Principal } from "@/lib/auth/principal";
 import { decodeKeyCursor } from "@/lib/db/keyset-cursor";
 import { toKeysetPage, type KeysetPage } from "@/lib/db/keyset-page";
+import { memberDisplayNameSql } from "@/lib/workspace/member-display-name-sql";
 import { getCommentsContext } from "./get-comments-context";
 
 /** A comment with its author's display name. */
 export type CommentWithAuthor = Comment & { authorName: string };
 
-/** A document's comments in the order they were written; threads are rebuilt from `parentId`. */
+/**
+ * A document's comments in the order they were written; threads are rebuilt from `parentId`.
+ * Authors are named as the document's organization may name them (`memberDisplayNameSql`).
+ */
 export async function listComments(
   db: Db,
   options: { principal: Principal; documentId: string; limit: number; cursor?: string },
@@ -20,7 +24,7 @@ export async function listComments(
   const after = decodeKeyCursor(options.cursor, z.uuid());
   if (after !== null) conditions.push(gt(comments.id, after));
   const rows = await db
-    .select({ ...getTableColumns(comments), authorName: users.name })
+    .select({ ...getTableColumns(comments), authorName: memberDisplayNameSql(document.organizationId) })
     .from(comments)
     .innerJoin(users, eq(users.id, comments.authorUserId))
     .where(and(...conditions))

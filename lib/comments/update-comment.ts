@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { comments } from "@/db/schema";
 import type { Principal } from "@/lib/auth/principal";
+import { getMemberDisplayName } from "@/lib/workspace/get-member-display-name";
 import { publishCommentEvent } from "./comment-events";
 import { getCommentsContext } from "./get-comments-context";
 import { getOwnCommentOrThrow } from "./get-own-comment-or-throw";
@@ -28,7 +29,7 @@ export async function updateComment(
       .returning();
     return row!;
   });
-  const comment = serializeComment({ ...updated, authorName: options.principal.user.name });
+  const comment = serializeComment({ ...updated, authorName: await getMemberDisplayName(db, { userId: options.principal.user.id, organizationId: document.organizationId }) });
   await publishCommentEvent(bus, { type: "updated", comment });
   return comment;
 }

@@ -1,16 +1,23 @@
 import { createHash } from "node:crypto";
 import { BadRequest } from "@/lib/errors";
+import { parseAddressList } from "./parse-address-list";
 
 export type InboundEmailMessage = {
   /** The `to` field as sent (may list several addresses, with display names). */
   to: string;
-  /** Every address found in `to`, lower-cased. */
+  /** The addresses in `to` (never text from a display name), lower-cased. */
   recipients: string[];
   from: string | null;
   subject: string;
   text: string;
-  /** The provider's message id when it sends one, else a hash of the body: the deduplication key. */
+  /** The sender's Message-ID when the provider passes it on, else a hash of the body. */
   messageId: string;
+  /**
+   * The key a redelivery is recognised by: the message id together with its recipients, so another
+   * tenant's mail that reuses (or forges) a Message-ID is never taken for a duplicate. Per recipient
+   * organization, mail is deduplicated again when it is filed.
+   */
+  deliveryKey: string;
 };
 
 export type ParseInboundEmailOptions = { body: Uint8Array; contentType: string | null };
@@ -48,7 +55,7 @@ export async function parseInboundEmail(options: ParseInboundEmailOptions): Prom
 
   const to = pick(fields, ["to", "To", "recipient", "Recipient"]);
   if (!to) throw BadRequest("Inbound email has no to address.");
-  const recipients = [...new Set((to.match(/[^\s<>,;"'()]+@[^\s<>,;"'()]+/g) ?? []).map((a) => a.toLowerCase()))];
+  const recipients = parseAddressList(to);
   if (recipients.length === 0) throw BadRequest("Inbound email has no valid to address.");
   const messageId =
     pick(fields, ["message_id", "messageId", "MessageID", "Message-Id", "message-id"]) ??
@@ -60,6 +67,7 @@ export async function parseInboundEmail(options: ParseInboundEmailOptions): Prom
     subject: pick(fields, ["subject", "Subject"]) ?? "",
     text: pick(fields, ["text", "TextBody", "body-plain", "plain"]) ?? "",
     messageId: messageId.slice(0, 500),
+    deliveryKey: `${messageId.slice(0, 500)} to:${createHash("sha256").update([...recipients].sort().join(",")).digest("hex").slice(0, 32)}`,
   };
 }
 

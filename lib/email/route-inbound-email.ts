@@ -14,7 +14,9 @@ export type RouteInboundEmailOptions = { inboundEventId: string };
  *    (routing `reply`) and the message is marked `replied` (`replied_at` keeps the first reply);
  * 2. `<organization slug>@domain` → that organization's inbox (routing `inbox`);
  * 3. otherwise kept as `unrouted` for an administrator to look at.
- * The routing is stored on the `inbound_emails` row.
+ * Recipients are addresses only (`parseInboundEmail`), never display names. The routing is stored on
+ * the `inbound_emails` row; a Message-ID already filed for the same organization is not filed again
+ * (another organization's mail with that id is).
  */
 export async function routeInboundEmail(db: Db, options: RouteInboundEmailOptions): Promise<"processed" | "ignored" | "failed" | "already-done"> {
   return processInboundEvent(db, { inboundEventId: options.inboundEventId, source: "email", apply: fileEmail });
@@ -54,10 +56,22 @@ async function fileEmail(tx: Db, stored: InboundEvent): Promise<InboundEventOutc
     }
   }
 
-  await tx
+  const [filed] = await tx
     .insert(inboundEmails)
-    .values({ inboundEventId: stored.id, organizationId, outreachMessageId, routing, from: mail.from, to: mail.to, subject: mail.subject, text: mail.text })
-    .onConflictDoNothing({ target: inboundEmails.inboundEventId });
-  log.info("inbound email routed", { inboundEventId: stored.id, routing, organizationId });
+    .values({
+      inboundEventId: stored.id,
+      organizationId,
+      outreachMessageId,
+      messageId: mail.messageId,
+      routing,
+      from: mail.from,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+    })
+    // Either this event was filed already, or this organization has this Message-ID already.
+    .onConflictDoNothing()
+    .returning({ id: inboundEmails.id });
+  log.info(filed ? "inbound email routed" : "inbound email duplicate for its organization", { inboundEventId: stored.id, routing, organizationId });
   return { status: "processed", organizationId };
 }

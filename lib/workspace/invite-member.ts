@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { companies, locations, memberships, organizations, users } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
@@ -34,6 +34,10 @@ export type InviteMemberOptions = {
  * - with the local identity provider, with the subject `local|<email>`: tokens work at once
  *   (`npm run token`), browser sign-in once a password is set.
  * Known users keep their row. The same role at the same scope twice is a 409.
+ * The answer is the same whether the address is new or belongs to a user elsewhere: until the
+ * person accepts (signs in, or sets a password through the link) the membership shows the address
+ * and name the inviter typed (`serializeMembership`), never the existing user's profile — unless
+ * they are already an accepted member of this organization.
  * With the local provider, an active local user without a password also gets a single-use link
  * `APP_URL/accept-invite?token=…` (7 days) in the email to set one; a newer invitation revokes
  * the older links (`createInviteToken`, same transaction).
@@ -82,8 +86,23 @@ export async function inviteMember(db: Db, options: InviteMemberOptions): Promis
       .from(memberships)
       .where(and(eq(memberships.userId, user!.id), eq(memberships.role, options.role), sameScope(scope)))
       .limit(1);
-    if (existing) throw Conflict(`${user!.email} already has the ${options.role} role there.`);
-    const [membership] = await tx.insert(memberships).values({ userId: user!.id, role: options.role, ...scope }).returning();
+    if (existing) throw Conflict(`${email} already has the ${options.role} role there.`);
+    const [member] = await tx
+      .select({ id: memberships.id })
+      .from(memberships)
+      .where(and(eq(memberships.userId, user!.id), eq(memberships.organizationId, organizationId), isNotNull(memberships.acceptedAt)))
+      .limit(1);
+    const [membership] = await tx
+      .insert(memberships)
+      .values({
+        userId: user!.id,
+        role: options.role,
+        ...scope,
+        invitedEmail: email,
+        invitedName: options.name?.trim() || null,
+        acceptedAt: member ? new Date() : null,
+      })
+      .returning();
     const json = serializeMembership({ ...membership!, user: user! });
 
     const appUrl = getEnv().APP_URL;

@@ -97,3 +97,56 @@ test.describe("browser sign-in", () => {
     expect(new URL(page.url()).pathname).toBe("/sign-in");
   });
 });
+
+test.describe("sign-in without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("signs in by a POST: the password never appears in a URL", async ({ page }) => {
+    const requests: { method: string; url: string }[] = [];
+    page.on("request", (request) => requests.push({ method: request.method(), url: request.url() }));
+    await page.goto("/sign-in?callbackUrl=%2Fsettings%2Fapi-keys");
+    const signIn = new SignInPage(page);
+
+    await signIn.fill("manager@demo.local", "not-the-password");
+    await Promise.all([page.waitForLoadState("load"), signIn.submit.click()]);
+    await expect(signIn.alert).toContainText("The email or password is incorrect.");
+    await expect(signIn.email).toHaveValue("manager@demo.local");
+    await expect(signIn.password).toHaveValue("");
+
+    await signIn.signIn("manager@demo.local", DEMO_PASSWORD, "/settings/api-keys");
+    await page.getByRole("heading", { level: 1, name: "API keys" }).waitFor();
+    expect(requests.some((r) => r.method === "POST" && new URL(r.url).pathname === "/sign-in")).toBe(true);
+    for (const request of requests) {
+      expect(request.url).not.toContain("not-the-password");
+      expect(request.url).not.toContain(encodeURIComponent(DEMO_PASSWORD));
+      expect(new URL(request.url).searchParams.has("password")).toBe(false);
+    }
+  });
+});
+
+test.describe("sign-in return paths", () => {
+  test("answers every odd callbackUrl without a 5xx and only ever returns to a same-origin path", { tag: "@desktop" }, async ({ page }) => {
+    const odd = ["%", "%00", "\u0000", "/\u0000", `/${"a".repeat(6_000)}`, "/\t/evil.example", "/%09/evil.example", "javascript:alert(1)", "https://evil.example", "//evil.example", "/\\evil.example"];
+    for (const value of odd) {
+      const response = await page.request.get(`/sign-in?callbackUrl=${encodeURIComponent(value)}`, { maxRedirects: 0 });
+      expect(response.status(), value).toBeLessThan(500);
+    }
+    const raw = await page.request.get("/sign-in?callbackUrl=%&x=%E0%A4%A", { maxRedirects: 0 });
+    expect(raw.status()).toBeLessThan(500);
+
+    await signInAs(page, "signer@demo.local");
+    const cases: [string, string][] = [
+      ["/\t/evil.example", "/"],
+      ["/\\evil.example", "/"],
+      ["https://evil.example/", "/"],
+      ["javascript:alert(1)", "/"],
+      ["/settings/api-keys?tab=1", "/settings/api-keys?tab=1"],
+    ];
+    for (const [value, location] of cases) {
+      const response = await page.request.get(`/sign-in?callbackUrl=${encodeURIComponent(value)}`, { maxRedirects: 0 });
+      expect(response.status(), value).toBeGreaterThanOrEqual(300);
+      expect(response.status(), value).toBeLessThan(400);
+      expect(response.headers()["location"], value).toBe(location);
+    }
+  });
+});

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { inboundEmails, inboundEvents, outreachMessages } from "@/db/schema";
 import { POST } from "@/app/api/webhooks/email/route";
@@ -126,7 +126,7 @@ describe("routing inbound mail", () => {
     expect(updated!.repliedAt).toBeInstanceOf(Date);
     expect(await emailsFor("Question for Acme")).toEqual([expect.objectContaining({ routing: "inbox", organizationId: org, outreachMessageId: null })]);
     expect(await emailsFor("Nobody")).toEqual([expect.objectContaining({ routing: "unrouted", organizationId: null })]);
-    const [event] = await db.select().from(inboundEvents).where(eq(inboundEvents.providerEventId, "<m1@example.com>"));
+    const [event] = await db.select().from(inboundEvents).where(sql`${inboundEvents.payload}->>'messageId' = '<m1@example.com>'`);
     expect(event).toMatchObject({ source: "email", status: "processed", organizationId: org });
   });
 
@@ -136,5 +136,46 @@ describe("routing inbound mail", () => {
     expect(await (await POST(jsonRequest(mail))).json()).toEqual({ received: true, duplicate: true });
     await drainJobs(testDb.db);
     expect(await emailsFor("twice")).toHaveLength(1);
+  });
+
+  it("files the same Message-ID for each recipient organization: another tenant's mail never makes it a duplicate", async () => {
+    const db = testDb.db;
+    const [firstSlug, secondSlug] = [`first-${Date.now()}`, `second-${Date.now()}`];
+    const first = await createOrganization(db, firstSlug);
+    const second = await createOrganization(db, secondSlug);
+
+    const forged = { to: `${firstSlug}@${DOMAIN}`, subject: "Forged first", text: "x", message_id: "<shared@example.com>" };
+    const real = { to: `${secondSlug}@${DOMAIN}`, subject: "Real second", text: "y", message_id: "<shared@example.com>" };
+    expect(await (await POST(jsonRequest(forged))).json()).toEqual({ received: true });
+    expect(await (await POST(jsonRequest(real))).json()).toEqual({ received: true });
+    // The same message again for the first organization, to a differently written list: filed once there.
+    const again = { to: `Front desk <${firstSlug}@${DOMAIN}>, ops@elsewhere.test`, subject: "Forged first", text: "x", message_id: "<shared@example.com>" };
+    expect(await (await POST(jsonRequest(again))).json()).toEqual({ received: true });
+    await drainJobs(db);
+
+    expect(await emailsFor("Forged first")).toEqual([expect.objectContaining({ routing: "inbox", organizationId: first, messageId: "<shared@example.com>" })]);
+    expect(await emailsFor("Real second")).toEqual([expect.objectContaining({ routing: "inbox", organizationId: second, messageId: "<shared@example.com>" })]);
+  });
+
+  it("routes by the address, never by a display name that looks like one", async () => {
+    const db = testDb.db;
+    const [targetSlug, victimSlug] = [`target-${Date.now()}`, `victim-${Date.now()}`];
+    const target = await createOrganization(db, targetSlug);
+    await createOrganization(db, victimSlug);
+
+    const spoofs = [
+      { to: `"${victimSlug}@${DOMAIN}" <${targetSlug}@${DOMAIN}>`, subject: "Quoted name" },
+      { to: `${victimSlug}@${DOMAIN} <${targetSlug}@${DOMAIN}>`, subject: "Bare name" },
+      { to: `${targetSlug}@${DOMAIN} (${victimSlug}@${DOMAIN})`, subject: "Comment" },
+    ];
+    for (const spoof of spoofs) expect((await POST(jsonRequest({ ...spoof, text: "t" }))).status).toBe(200);
+    const nameOnly = await POST(jsonRequest({ to: `"${victimSlug}@${DOMAIN}" <nobody@elsewhere.test>`, subject: "Name only", text: "t" }));
+    expect(nameOnly.status).toBe(200);
+    await drainJobs(db);
+
+    for (const spoof of spoofs) {
+      expect(await emailsFor(spoof.subject)).toEqual([expect.objectContaining({ routing: "inbox", organizationId: target })]);
+    }
+    expect(await emailsFor("Name only")).toEqual([expect.objectContaining({ routing: "unrouted", organizationId: null })]);
   });
 });

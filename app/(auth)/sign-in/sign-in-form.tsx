@@ -1,47 +1,22 @@
 "use client";
 
-import { signIn } from "next-auth/react";
-import { useState, type FormEvent } from "react";
+import { useActionState } from "react";
 import { SubmitButton, TextField } from "@/components/form-controls";
 import type { DemoAccount } from "@/lib/auth/list-demo-accounts";
+import { signInAction, type SignInState } from "./actions";
 
 type Props = { returnTo: string; initialError?: string; signedOut: boolean; demoAccounts: DemoAccount[] };
 
 const ROLE_LABELS: Record<string, string> = { admin: "Admin", org_admin: "Org admin", manager: "Manager", signer: "Signer" };
 
+/**
+ * The credentials form posts to a server action: a native POST before hydration or without
+ * JavaScript (never a GET carrying the password), `useActionState` once hydrated. Each demo
+ * account is a small form of its own posting to the same action.
+ */
 export function SignInForm({ returnTo, initialError, signedOut, demoAccounts }: Props) {
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
-  const [error, setError] = useState<string | undefined>(initialError);
-  const [pending, setPending] = useState(false);
-
-  async function submit(credentials: { email: string; password: string }) {
-    setPending(true);
-    setError(undefined);
-    try {
-      const result = await signIn("credentials", { ...credentials, redirect: false });
-      if (result?.ok && !result.error) {
-        // A full navigation so every server component renders with the new session.
-        window.location.assign(returnTo);
-        return;
-      }
-      setError(result?.error === "CredentialsSignin" || !result?.error ? "The email or password is incorrect." : "Sign-in failed. Please try again.");
-    } catch {
-      setError("Sign-in failed: the server could not be reached. Please try again.");
-    }
-    setPending(false);
-  }
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    void submit({ email, password });
-  }
-
-  function signInAs(account: DemoAccount) {
-    setEmail(account.email);
-    setPassword(account.password);
-    void submit({ email: account.email, password: account.password });
-  }
+  const [state, formAction, pending] = useActionState<SignInState, FormData>(signInAction, { error: initialError, email: "" });
+  const error = state.error;
 
   return (
     <div className="space-y-6">
@@ -61,7 +36,8 @@ export function SignInForm({ returnTo, initialError, signedOut, demoAccounts }: 
           {error}
         </div>
 
-        <form onSubmit={onSubmit} className="mt-6 space-y-4" aria-describedby={error ? "sign-in-error" : undefined}>
+        <form action={formAction} className="mt-6 space-y-4" aria-describedby={error ? "sign-in-error" : undefined}>
+          <input type="hidden" name="returnTo" value={returnTo} />
           <TextField
             id="email"
             label="Email"
@@ -70,8 +46,8 @@ export function SignInForm({ returnTo, initialError, signedOut, demoAccounts }: 
             autoComplete="username"
             inputMode="email"
             required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
+            key={`email-${state.email}`}
+            defaultValue={state.email}
             aria-invalid={error ? true : undefined}
           />
           <TextField
@@ -81,8 +57,6 @@ export function SignInForm({ returnTo, initialError, signedOut, demoAccounts }: 
             type="password"
             autoComplete="current-password"
             required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
             aria-invalid={error ? true : undefined}
           />
           <SubmitButton pending={pending} pendingLabel="Signing in…">
@@ -104,20 +78,24 @@ export function SignInForm({ returnTo, initialError, signedOut, demoAccounts }: 
           <ul className="mt-4 space-y-2">
             {demoAccounts.map((account) => (
               <li key={account.email}>
-                <button
-                  type="button"
-                  disabled={pending}
-                  onClick={() => signInAs(account)}
-                  className="flex w-full items-center justify-between gap-3 rounded-md border border-amber-300 bg-white px-3 py-2 text-left text-sm hover:bg-amber-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-700 disabled:opacity-70"
-                >
-                  <span>
-                    <span className="font-medium text-slate-900">Sign in as {account.name}</span>
-                    <span className="block text-slate-700">{account.email}</span>
-                  </span>
-                  <span className="shrink-0 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-950">
-                    {ROLE_LABELS[account.role] ?? account.role}
-                  </span>
-                </button>
+                <form action={formAction}>
+                  <input type="hidden" name="returnTo" value={returnTo} />
+                  <input type="hidden" name="email" value={account.email} />
+                  <input type="hidden" name="password" value={account.password} />
+                  <button
+                    type="submit"
+                    disabled={pending}
+                    className="flex w-full items-center justify-between gap-3 rounded-md border border-amber-300 bg-white px-3 py-2 text-left text-sm hover:bg-amber-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-700 disabled:opacity-70"
+                  >
+                    <span>
+                      <span className="font-medium text-slate-900">Sign in as {account.name}</span>
+                      <span className="block text-slate-700">{account.email}</span>
+                    </span>
+                    <span className="shrink-0 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-950">
+                      {ROLE_LABELS[account.role] ?? account.role}
+                    </span>
+                  </button>
+                </form>
               </li>
             ))}
           </ul>

@@ -1,6 +1,7 @@
 // POST /api/auth/token – exchanges a personal API key for a short-lived /v1 access token.
 import { z } from "zod";
-import { exchangeApiKey } from "@/lib/api-keys/exchange-api-key";
+import { exchangeApiKeyThrottled } from "@/lib/auth/exchange-api-key-throttled";
+import { requestClientIp } from "@/lib/auth/request-client-ip";
 import { prepareDatabase } from "@/lib/boot";
 import { BadRequest, errorJsonResponse } from "@/lib/errors";
 
@@ -33,7 +34,7 @@ export async function POST(request: Request): Promise<Response> {
   try {
     const apiKey = await readApiKey(request);
     const { db } = await prepareDatabase();
-    const token = await exchangeApiKey(db, { apiKey });
+    const token = await exchangeApiKeyThrottled(db, { apiKey, clientIp: requestClientIp(request.headers) });
     return Response.json(token, { status: 200, headers: NO_STORE });
   } catch (error) {
     const response = errorJsonResponse(error);

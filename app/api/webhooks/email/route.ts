@@ -20,7 +20,7 @@ export async function POST(request: Request): Promise<Response> {
     const { db } = await prepareDatabase();
     const { duplicate } = await receiveInboundEvent(db, {
       source: "email",
-      providerEventId: mail.messageId,
+      providerEventId: mail.deliveryKey,
       type: "email.received",
       payload: mail,
       jobName: PROCESS_INBOUND_EMAIL_JOB,
