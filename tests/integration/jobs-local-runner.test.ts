@@ -9,6 +9,7 @@ import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { createJobRegistry } from "@/lib/jobs/create-job-registry";
 import { runDueJobs } from "@/lib/jobs/run-due-jobs";
 import { startJobPolling } from "@/lib/jobs/start-job-polling";
+import { startJobScheduler } from "@/lib/jobs/start-job-scheduler";
 import { createTestDb, type TestDb } from "../helpers/db";
 
 // Test-only jobs: their effects go to a table this file creates, so assertions read real rows.
@@ -357,5 +358,48 @@ describe("startJobPolling", () => {
     await enqueueJob(db, recordEffect, { key: "after-stop" }, local);
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(await db.$count(jobs, eq(jobs.status, "queued"))).toBe(1);
+  });
+});
+
+describe("startJobScheduler", () => {
+  const everyMinute = defineJob({
+    name: "every-minute",
+    schema: z.object({}),
+    schedule: "* * * * *",
+    handler: async (ctx) => {
+      await ctx.db.execute(sql`insert into test_job_effects (key) values ('every-minute')`);
+    },
+  });
+  const withSchedule = createJobRegistry([recordEffect, everyMinute]);
+
+  it("enqueues every job that has a schedule, once per cron time however often it ticks, and the runner runs it", async () => {
+    const stop = startJobScheduler(db, { registry: withSchedule, intervalMs: 10, workerId: "scheduler" });
+    try {
+      await expect.poll(() => db.$count(jobs, eq(jobs.name, "every-minute")), { timeout: 5_000 }).toBeGreaterThan(0);
+      await new Promise((resolve) => setTimeout(resolve, 150)); // many more ticks
+    } finally {
+      await stop();
+    }
+    const rows = await db.select().from(jobs);
+    // Jobs without a schedule are never enqueued by the scheduler.
+    expect(rows.every((row) => row.name === "every-minute")).toBe(true);
+    // One row per minute boundary crossed during the test (almost always one).
+    expect(rows.length).toBeGreaterThanOrEqual(1);
+    expect(rows.length).toBeLessThanOrEqual(2);
+    for (const row of rows) {
+      expect(row).toMatchObject({ status: "queued", payload: {} });
+      expect(row.idempotencyKey).toMatch(/^every-minute:\d{4}-\d\d-\d\dT\d\d:\d\d:00\.000Z$/);
+    }
+    expect(new Set(rows.map((row) => row.idempotencyKey)).size).toBe(rows.length);
+
+    expect(await runDueJobs(db, { workerId: "w1", registry: withSchedule })).toMatchObject({ succeeded: rows.length });
+    expect(await effectsFor("every-minute")).toBe(rows.length);
+  });
+
+  it("does nothing when no job has a schedule", async () => {
+    const stop = startJobScheduler(db, { registry, intervalMs: 10 });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await stop();
+    expect(await db.$count(jobs)).toBe(0);
   });
 });
