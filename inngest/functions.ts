@@ -68,8 +68,9 @@ export function createOutboxDispatchFunction(client: InngestClient, registry: Jo
 export function createScheduleFunction(client: InngestClient, definition: ScheduledJobDefinition) {
   return client.createFunction(
     { id: `schedule-${definition.name}`, name: `${definition.name} schedule`, triggers: [{ cron: definition.schedule }] },
-    async () => {
-      const { job, created } = await enqueueScheduledJob(await getDb(), definition);
+    // `event.ts` is the time the cron fired, so a run retried later still enqueues that cron time.
+    async ({ event }) => {
+      const { job, created } = await enqueueScheduledJob(await getDb(), definition, { now: event.ts ? new Date(event.ts) : undefined });
       return { jobId: job.id, created };
     },
   );

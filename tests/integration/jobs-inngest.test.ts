@@ -229,6 +229,16 @@ describe("scheduled jobs under Inngest", () => {
     expect(rows[0]).toMatchObject({ name: "tidy-up", status: "queued", payload: {} });
     expect(rows[0]!.idempotencyKey).toMatch(/^tidy-up:\d{4}-\d\d-\d\dT\d\d:07:00\.000Z$/);
   });
+
+  it("keys the job by the time the cron fired, not the time the function ran", async () => {
+    const [, schedule] = createCronFunctions(client, scheduledRegistry);
+    const fired = Date.parse("2031-05-06T08:09:10.000Z");
+    const events = [{ name: "inngest/scheduled.timer", data: { cron: "7 * * * *" }, ts: fired }] as [{ name: string; data: Record<string, unknown>; ts: number }];
+    const { error } = await new InngestTestEngine({ function: schedule!, events }).execute();
+    expect(error).toBeUndefined();
+    const [row] = await db.select().from(jobs);
+    expect(row!.idempotencyKey).toBe("tidy-up:2031-05-06T08:07:00.000Z");
+  });
 });
 
 describe("/api/inngest", () => {
