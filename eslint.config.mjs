@@ -1,5 +1,6 @@
 import nextCoreWebVitals from "eslint-config-next/core-web-vitals";
 import nextTypescript from "eslint-config-next/typescript";
+import local from "./eslint-rules/no-import-cycle.mjs";
 
 const config = [
   { ignores: [".next/**", "node_modules/**", ".data/**", "db/migrations/**", "next-env.d.ts", "coverage/**", "test-results/**", "playwright-report/**"] },
@@ -43,6 +44,12 @@ const config = [
         },
       ],
     },
+  },
+  {
+    // Every import counts, `import type` included: see eslint-rules/no-import-cycle.mjs.
+    files: ["**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}"],
+    plugins: { local },
+    rules: { "local/no-import-cycle": ["error", { aliases: { "@/": "" } }] },
   },
 ];
 

@@ -1,12 +1,13 @@
 import { NonRetriableError } from "inngest";
 import { z } from "zod";
 import { getDb } from "@/db/client";
-import type { JobDefinition } from "@/lib/jobs/define-job";
+import type { JobRegistry } from "@/lib/jobs/create-job-registry";
+import { isScheduledJob, type JobDefinition, type ScheduledJobDefinition } from "@/lib/jobs/define-job";
 import { dispatchQueuedJobs } from "@/lib/jobs/dispatch-queued-jobs";
+import { enqueueScheduledJob } from "@/lib/jobs/enqueue-scheduled-job";
 import { jobEventName } from "@/lib/jobs/job-event";
 import { createJobLogger } from "@/lib/jobs/job-logger";
-import { getJobRegistry, type JobRegistry } from "@/lib/jobs/registry";
-import { scheduleExpireSignings } from "@/lib/signings/expire-signings-job";
+import { jobRegistry } from "@/lib/jobs/registry";
 import { getInngest, type InngestClient } from "./client";
 
 type Retries = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18 | 19 | 20;
@@ -44,7 +45,7 @@ export function createJobFunction(client: InngestClient, definition: JobDefiniti
   );
 }
 
-export function createJobFunctions(client: InngestClient, registry: JobRegistry = getJobRegistry()) {
+export function createJobFunctions(client: InngestClient, registry: JobRegistry = jobRegistry) {
   return [...registry.values()].map((definition) => createJobFunction(client, definition));
 }
 
@@ -52,31 +53,35 @@ export function createJobFunctions(client: InngestClient, registry: JobRegistry 
  * Drains the jobs outbox every minute: the safety net for deployments with no long-running process
  * to run the relay (serverless), and for rows a crashed relay left behind.
  */
-export function createOutboxDispatchFunction(client: InngestClient) {
+export function createOutboxDispatchFunction(client: InngestClient, registry: JobRegistry = jobRegistry) {
   return client.createFunction(
     { id: "jobs-outbox-dispatch", name: "jobs outbox dispatch", triggers: [{ cron: "* * * * *" }] },
-    async () => ({ dispatched: await dispatchQueuedJobs(await getDb(), { sender: client }) }),
+    async () => ({ dispatched: await dispatchQueuedJobs(await getDb(), { sender: client, registry }) }),
   );
 }
 
 /**
- * Enqueues the signing expiry sweep every five minutes (the local runner's worker does the same).
- * The job row goes out through the outbox relay; its bucket key keeps a retried or overlapping tick
- * to one job per bucket.
+ * Enqueues a scheduled job at every time its `schedule` names (the local runner's scheduler does
+ * the same). The row goes out through the outbox relay and runs as `job-<name>`; the idempotency key
+ * `<name>:<cron time>` keeps a retried or overlapping tick to one job per cron time.
  */
-export function createSigningExpiryScheduleFunction(client: InngestClient) {
+export function createScheduleFunction(client: InngestClient, definition: ScheduledJobDefinition) {
   return client.createFunction(
-    { id: "signings-expiry-schedule", name: "signings expiry schedule", triggers: [{ cron: "*/5 * * * *" }] },
-    async () => {
-      const { job, created } = await scheduleExpireSignings(await getDb());
+    { id: `schedule-${definition.name}`, name: `${definition.name} schedule`, triggers: [{ cron: definition.schedule }] },
+    // `event.ts` is the time the cron fired, so a run retried later still enqueues that cron time.
+    async ({ event }) => {
+      const { job, created } = await enqueueScheduledJob(await getDb(), definition, { now: event.ts ? new Date(event.ts) : undefined });
       return { jobId: job.id, created };
     },
   );
 }
 
-/** The functions that run on a schedule rather than for a job event. */
-export function createCronFunctions(client: InngestClient) {
-  return [createOutboxDispatchFunction(client), createSigningExpiryScheduleFunction(client)];
+/** The functions that run on a schedule rather than for a job event: the relay and every job with a `schedule`. */
+export function createCronFunctions(client: InngestClient, registry: JobRegistry = jobRegistry) {
+  return [
+    createOutboxDispatchFunction(client, registry),
+    ...[...registry.values()].filter(isScheduledJob).map((definition) => createScheduleFunction(client, definition)),
+  ];
 }
 
 let functions: (ReturnType<typeof createJobFunction> | ReturnType<typeof createCronFunctions>[number])[] | undefined;

@@ -20,7 +20,7 @@ import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { getSignerAssignmentOrThrow } from "@/lib/signings/get-signer-assignment-or-throw";
 import { notifyNextRoutingGroup } from "@/lib/signings/notify-next-routing-group";
 import { assertTransition } from "@/lib/signings/state-machine";
-import { DELIVER_VAULT_EVENT_JOB } from "@/lib/vault/deliver-vault-event-job";
+import { deliverVaultEventJob } from "@/lib/vault/deliver-vault-event-job";
 import type { VaultEvent } from "@/lib/vault/vault-event";
 import { parsePngDataUrl } from "./parse-png-data-url";
 import { SIGNATURE_FONTS } from "./signature-fonts";
@@ -164,7 +164,7 @@ export async function recordESignature(db: Db, options: RecordESignatureOptions)
         authUserId: userId,
         firstESign: (earlier?.n ?? 0) === 0,
       };
-      await enqueueJob(tx, { name: DELIVER_VAULT_EVENT_JOB, payload: { eSignatureId: inserted.id, event }, idempotencyKey: inserted.id });
+      await enqueueJob(tx, deliverVaultEventJob, { eSignatureId: inserted.id, event }, { idempotencyKey: inserted.id });
     }
     return { eSignature: inserted, created: true };
   });

@@ -1,6 +1,8 @@
 import { and, eq } from "drizzle-orm";
+import type { z } from "zod";
 import type { Db } from "@/db/client";
 import { inboundEvents, type InboundEvent } from "@/db/schema";
+import type { JobDefinition } from "@/lib/jobs/define-job";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { log } from "@/lib/log";
 
@@ -11,7 +13,7 @@ export type ReceiveInboundEventOptions = {
   type: string;
   payload: unknown;
   /** The job that processes the event; it receives `{ inboundEventId }`. */
-  jobName: string;
+  job: JobDefinition<z.ZodType<{ inboundEventId: string }, { inboundEventId: string }>>;
 };
 
 export type ReceiveInboundEventResult = { inboundEventId: string; duplicate: boolean };
@@ -26,7 +28,7 @@ export type ReceiveInboundEventResult = { inboundEventId: string; duplicate: boo
  * enqueue to Inngest failed after the row committed.
  */
 export async function receiveInboundEvent(db: Db, options: ReceiveInboundEventOptions): Promise<ReceiveInboundEventResult> {
-  const { source, providerEventId, type, payload, jobName } = options;
+  const { source, providerEventId, type, payload, job } = options;
   return db.transaction(async (tx) => {
     const [stored] = await tx
       .insert(inboundEvents)
@@ -42,7 +44,7 @@ export async function receiveInboundEvent(db: Db, options: ReceiveInboundEventOp
       if (!existing) throw new Error(`inbound event ${source}/${providerEventId} conflicted but was not found`);
       inboundEventId = existing.id;
     }
-    await enqueueJob(tx, { name: jobName, payload: { inboundEventId }, idempotencyKey: inboundEventId });
+    await enqueueJob(tx, job, { inboundEventId }, { idempotencyKey: inboundEventId });
     log.info(stored ? "inbound event stored" : "inbound event duplicate", { source, providerEventId, type, inboundEventId });
     return { inboundEventId, duplicate: !stored };
   });

@@ -1,5 +1,7 @@
 import type { z } from "zod";
 import type { Db } from "@/db/client";
+import { latestCronTime } from "./latest-cron-time";
+import { parseCronExpression } from "./parse-cron-expression";
 
 /** Inngest caps function retries at 20, so a job gets at most 21 attempts on either engine. */
 export const MAX_JOB_ATTEMPTS = 21;
@@ -34,19 +36,31 @@ export type JobDefinition<TSchema extends JobPayloadSchema = JobPayloadSchema> =
   schema: TSchema;
   /** Total attempts including the first (1–21). */
   maxAttempts: number;
+  /**
+   * Five-field cron expression (UTC). Both engines enqueue the job with the payload `{}` at every
+   * time it names, once per time however many schedulers run (`enqueueScheduledJob`).
+   */
+  schedule?: string;
   // Method syntax keeps definitions with specific payloads assignable to `JobDefinition`.
   handler(ctx: JobContext, payload: z.output<TSchema>): Promise<void>;
 };
+
+/** A job the engines enqueue on a schedule. */
+export type ScheduledJobDefinition = JobDefinition & { schedule: string };
 
 /**
  * Declares a background job. The same handler runs under Inngest (production) and under the local
  * database-backed runner; it must be idempotent because both engines retry it after a failure.
  * Throw `NonRetriableError` (from `inngest`) for a failure that retrying cannot fix.
+ *
+ * Add the definition to `lib/jobs/registry.ts`; callers enqueue it with `enqueueJob(tx, job, payload)`.
+ * With `schedule`, the engines also enqueue it on that cron schedule; its schema must accept `{}`.
  */
 export function defineJob<TSchema extends JobPayloadSchema>(definition: {
   name: string;
   schema: TSchema;
   maxAttempts?: number;
+  schedule?: string;
   handler: (ctx: JobContext, payload: z.output<TSchema>) => Promise<void>;
 }): JobDefinition<TSchema> {
   if (!/^[a-z0-9][a-z0-9-]*$/.test(definition.name)) {
@@ -56,5 +70,16 @@ export function defineJob<TSchema extends JobPayloadSchema>(definition: {
   if (!Number.isInteger(maxAttempts) || maxAttempts < 1 || maxAttempts > MAX_JOB_ATTEMPTS) {
     throw new Error(`Job "${definition.name}": maxAttempts must be an integer from 1 to ${MAX_JOB_ATTEMPTS}.`);
   }
+  if (definition.schedule !== undefined) {
+    const cron = parseCronExpression(definition.schedule);
+    if (!latestCronTime(cron, new Date())) throw new Error(`Job "${definition.name}": schedule "${definition.schedule}" never fires.`);
+    if (!definition.schema.safeParse({}).success) {
+      throw new Error(`Job "${definition.name}" has a schedule, so its schema must accept the scheduled payload {}.`);
+    }
+  }
   return { ...definition, maxAttempts };
+}
+
+export function isScheduledJob(definition: JobDefinition): definition is ScheduledJobDefinition {
+  return typeof definition.schedule === "string";
 }

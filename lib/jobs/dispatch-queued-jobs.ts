@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { jobs } from "@/db/schema/jobs";
 import { jobEventId, jobEventName } from "./job-event";
-import { getJobRegistry, type JobRegistry } from "./registry";
+import type { JobRegistry } from "./create-job-registry";
 
 type JobEvent = { name: string; data: Record<string, unknown>; id: string; ts?: number };
 
@@ -14,13 +14,14 @@ export type JobEventSender = { send: (events: JobEvent[]) => Promise<unknown> };
  * `dispatched`, in one transaction holding the rows (`FOR UPDATE SKIP LOCKED`, so concurrent relays
  * take disjoint rows). If the send fails, the transaction rolls back and the rows wait for the next
  * pass. If the send succeeds but the commit fails, the next pass sends them again under the same
- * event ids, which Inngest deduplicates. Returns how many jobs were sent.
+ * event ids, which Inngest deduplicates. Only jobs in `registry` are sent (the caller passes the
+ * application's registry; this module does not import it). Returns how many jobs were sent.
  */
 export async function dispatchQueuedJobs(
   db: Db,
-  options: { sender: JobEventSender; limit?: number; registry?: JobRegistry },
+  options: { sender: JobEventSender; registry: JobRegistry; limit?: number },
 ): Promise<number> {
-  const names = [...(options.registry ?? getJobRegistry()).keys()];
+  const names = [...options.registry.keys()];
   if (names.length === 0) return 0;
   return db.transaction(async (tx) => {
     const rows = await tx

@@ -3,51 +3,49 @@ import { z } from "zod";
 import type { Db } from "@/db/client";
 import { jobs, type Job } from "@/db/schema/jobs";
 import { getEnv, isInngestConfigured } from "@/lib/env";
-import { getJobDefinitionOrThrow, getJobRegistry, type JobRegistry } from "./registry";
+import type { JobDefinition, JobPayloadSchema } from "./define-job";
 
-export type EnqueueJobInput = {
-  name: string;
-  payload: unknown;
-  /** Same key for the same job name → one job (local: unique row; Inngest: event id, deduplicated for 24 h). */
+export type EnqueueJobOptions = {
+  /** Same key for the same job → one job (local: unique row; Inngest: event id, deduplicated for 24 h). */
   idempotencyKey?: string;
   /** Earliest start; default now. */
   runAt?: Date;
-};
-
-export type EnqueuedJob = { engine: "local" | "inngest"; job: Job; created: boolean };
-
-export type EnqueueJobOptions = {
-  registry?: JobRegistry;
   /** Defaults to `isInngestConfigured()`; only reported back; the row is written either way. */
   engine?: "local" | "inngest";
 };
 
+export type EnqueuedJob = { engine: "local" | "inngest"; job: Job; created: boolean };
+
 /**
  * Validates the payload against the job's schema and writes the job into the `jobs` table through
- * `db`. Pass the caller's transaction: the job commits or rolls back with the rows that caused it
- * (the outbox of STYLE §9), on both engines.
+ * `db`. The payload is typed by the job's schema; the check here still catches what types cannot
+ * (formats, refinements). Pass the caller's transaction: the job commits or rolls back with the rows
+ * that caused it (the outbox of STYLE §9), on both engines.
  *
  * Local engine: a worker claims the row and runs it. Inngest: the dispatcher
  * (`dispatchQueuedJobs`) sends committed rows as `jobs/<name>` events, so a rolled-back transaction
  * never reaches Inngest and a failed send is retried from the row instead of being lost.
  */
-export async function enqueueJob(db: Db, input: EnqueueJobInput, options: EnqueueJobOptions = {}): Promise<EnqueuedJob> {
-  const definition = getJobDefinitionOrThrow(input.name, options.registry ?? getJobRegistry());
-  const parsed = definition.schema.safeParse(input.payload);
+export async function enqueueJob<TSchema extends JobPayloadSchema>(
+  db: Db,
+  job: JobDefinition<TSchema>,
+  payload: z.input<TSchema>,
+  options: EnqueueJobOptions = {},
+): Promise<EnqueuedJob> {
+  const parsed = job.schema.safeParse(payload);
   if (!parsed.success) {
-    throw new Error(`Invalid payload for job "${definition.name}": ${z.prettifyError(parsed.error)}`);
+    throw new Error(`Invalid payload for job "${job.name}": ${z.prettifyError(parsed.error)}`);
   }
-  const payload = parsed.data;
   const engine = options.engine ?? (isInngestConfigured(getEnv()) ? "inngest" : "local");
 
   const [inserted] = await db
     .insert(jobs)
     .values({
-      name: definition.name,
-      payload,
-      maxAttempts: definition.maxAttempts,
-      idempotencyKey: input.idempotencyKey ?? null,
-      ...(input.runAt ? { runAt: input.runAt } : {}),
+      name: job.name,
+      payload: parsed.data,
+      maxAttempts: job.maxAttempts,
+      idempotencyKey: options.idempotencyKey ?? null,
+      ...(options.runAt ? { runAt: options.runAt } : {}),
     })
     .onConflictDoNothing({ target: [jobs.name, jobs.idempotencyKey] })
     .returning();
@@ -57,7 +55,7 @@ export async function enqueueJob(db: Db, input: EnqueueJobInput, options: Enqueu
   const [existing] = await db
     .select()
     .from(jobs)
-    .where(and(eq(jobs.name, definition.name), eq(jobs.idempotencyKey, input.idempotencyKey ?? "")));
-  if (!existing) throw new Error(`Job "${definition.name}" conflicted on its idempotency key but was not found.`);
+    .where(and(eq(jobs.name, job.name), eq(jobs.idempotencyKey, options.idempotencyKey ?? "")));
+  if (!existing) throw new Error(`Job "${job.name}" conflicted on its idempotency key but was not found.`);
   return { engine, job: existing, created: false };
 }

@@ -8,7 +8,8 @@ import { log } from "@/lib/log";
 import { computeBackoffMs } from "./compute-backoff";
 import type { JobContext, JobDefinition } from "./define-job";
 import { createJobLogger } from "./job-logger";
-import { getJobDefinitionOrThrow, getJobRegistry, type JobRegistry } from "./registry";
+import type { JobRegistry } from "./create-job-registry";
+import { jobRegistry } from "./registry";
 
 export const DEFAULT_LEASE_MS = 5 * 60_000;
 
@@ -18,6 +19,7 @@ export type RunDueJobsOptions = {
   limit?: number;
   /** How long a claim lasts without a heartbeat; a crashed worker's jobs are claimable after it. */
   leaseMs?: number;
+  /** The jobs this worker knows; default every job of the application. */
   registry?: JobRegistry;
   random?: () => number;
 };
@@ -35,7 +37,7 @@ export type RunDueJobsResult = { claimed: number; succeeded: number; retried: nu
  * jobs it does not know for one that does.
  */
 export async function runDueJobs(db: Db, options: RunDueJobsOptions): Promise<RunDueJobsResult> {
-  const registry = options.registry ?? getJobRegistry();
+  const registry = options.registry ?? jobRegistry;
   const names = [...registry.keys()];
   const result: RunDueJobsResult = { claimed: 0, succeeded: 0, retried: 0, failed: 0 };
   if (names.length === 0) return result;
@@ -71,9 +73,9 @@ export async function runDueJobs(db: Db, options: RunDueJobsOptions): Promise<Ru
 
   // Settle every job before returning (or throwing), so a caller that stops the worker after this
   // batch never leaves a handler running. A job whose final update failed keeps its lease and is
-  // retried once the lease expires.
+  // retried once the lease expires. Every claimed name is in `registry` (the claim filters on it).
   const settled = await Promise.allSettled(
-    claimed.map((job) => runClaimedJob(db, job, getJobDefinitionOrThrow(job.name, registry), { ...options, leaseMs })),
+    claimed.map((job) => runClaimedJob(db, job, registry.get(job.name)!, { ...options, leaseMs })),
   );
   for (const outcome of settled) {
     if (outcome.status === "rejected") throw outcome.reason;

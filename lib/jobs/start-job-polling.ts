@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import type { Db } from "@/db/client";
 import { log } from "@/lib/log";
-import type { JobRegistry } from "./registry";
+import type { JobRegistry } from "./create-job-registry";
 import { runDueJobs } from "./run-due-jobs";
 
 export type JobPollingOptions = {

@@ -9,7 +9,7 @@ import { BadRequest } from "@/lib/errors";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { BUILT_IN_TEMPLATES, type OutreachPurpose, type TemplateVariable } from "./built-in-templates";
 import { renderTemplate } from "./render-template";
-import { SEND_OUTREACH_MESSAGE_JOB } from "./send-outreach-message-job";
+import { sendOutreachMessageJob } from "./send-outreach-message-job";
 
 export type RecipientKind = OutreachMessage["recipientKind"];
 
@@ -100,7 +100,7 @@ export async function createOutreachMessage(db: Db, options: CreateOutreachMessa
         createdByUserId: principal.user.id,
       })
       .returning();
-    await enqueueJob(tx, { name: SEND_OUTREACH_MESSAGE_JOB, payload: { messageId: message!.id }, idempotencyKey: message!.id });
+    await enqueueJob(tx, sendOutreachMessageJob, { messageId: message!.id }, { idempotencyKey: message!.id });
     return message!;
   });
 }

@@ -3,7 +3,7 @@ import type { Db } from "@/db/client";
 import { packageSigners, signingPackages, type SigningPackage } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
-import { SEND_EMAIL_JOB } from "@/lib/email/send-email-job";
+import { sendEmailJob } from "@/lib/email/send-email-job";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { getSigningOrThrow } from "./get-signing-or-throw";
 import { serializeSigning } from "./serialize-signing";
@@ -33,10 +33,10 @@ export async function cancelSigning(
       .from(packageSigners)
       .where(and(eq(packageSigners.packageId, before.id), inArray(packageSigners.status, ["notified", "viewed"])));
     for (const signer of invited) {
-      await enqueueJob(tx, {
-        name: SEND_EMAIL_JOB,
-        idempotencyKey: `signing-cancelled:${before.id}:${signer.id}`,
-        payload: {
+      await enqueueJob(
+        tx,
+        sendEmailJob,
+        {
           to: signer.email,
           subject: `Cancelled: ${before.title}`.slice(0, 500),
           text: [
@@ -46,7 +46,8 @@ export async function cancelSigning(
             ...(options.reason ? ["", `Reason: ${options.reason}`] : []),
           ].join("\n"),
         },
-      });
+        { idempotencyKey: `signing-cancelled:${before.id}:${signer.id}` },
+      );
     }
 
     await recordAuditEntry(tx, {

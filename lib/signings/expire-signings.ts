@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, lte } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { signingPackages, users, type SigningPackage } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
-import { SEND_EMAIL_JOB } from "@/lib/email/send-email-job";
+import { sendEmailJob } from "@/lib/email/send-email-job";
 import { log } from "@/lib/log";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { serializeSigning } from "./serialize-signing";
@@ -82,11 +82,12 @@ async function expireOne(db: Db, id: string, now: Date): Promise<boolean> {
       ? await tx.select({ id: users.id, email: users.email, name: users.name }).from(users).where(eq(users.id, before.createdByUserId))
       : [];
     if (creator) {
-      await enqueueJob(tx, {
-        name: SEND_EMAIL_JOB,
-        idempotencyKey: `signing-expired:${id}`,
-        payload: { to: creator.email, subject: `Expired: ${before.title}`.slice(0, 500), text: expiredEmailText(before, creator.name) },
-      });
+      await enqueueJob(
+        tx,
+        sendEmailJob,
+        { to: creator.email, subject: `Expired: ${before.title}`.slice(0, 500), text: expiredEmailText(before, creator.name) },
+        { idempotencyKey: `signing-expired:${id}` },
+      );
     }
 
     await recordAuditEntry(tx, {

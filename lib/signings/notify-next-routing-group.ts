@@ -2,7 +2,7 @@ import { and, asc, eq, gt, inArray } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { packageSigners, type SigningPackage } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
-import { SEND_EMAIL_JOB } from "@/lib/email/send-email-job";
+import { sendEmailJob } from "@/lib/email/send-email-job";
 import { getEnv } from "@/lib/env";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
 
@@ -47,16 +47,17 @@ export async function notifyNextRoutingGroup(db: Db, options: NotifyNextRoutingG
     .returning();
   const link = `${getEnv().APP_URL.replace(/\/+$/, "")}/signings/${signing.id}`;
   for (const signer of notified) {
-    await enqueueJob(db, {
-      name: SEND_EMAIL_JOB,
-      payload: {
+    await enqueueJob(
+      db,
+      sendEmailJob,
+      {
         to: signer.email,
         subject: `Ready for your signature: ${signing.title}`.slice(0, 500),
         text: [`Hello ${signer.name},`, "", `The documents of "${signing.title}" are ready for your signature.`, "", `Open your signing package: ${link}`].join("\n"),
       },
       // The same key as the invitation of `sendSigning`: one invitation per signer, whoever sends it.
-      idempotencyKey: `signing-invite:${signing.id}:${signer.id}`,
-    });
+      { idempotencyKey: `signing-invite:${signing.id}:${signer.id}` },
+    );
     await recordAuditEntry(db, {
       organizationId: signing.organizationId,
       packageId: signing.id,

@@ -3,7 +3,7 @@ import type { Db } from "@/db/client";
 import { organizations, packageDocuments, packageSigners, signatureRequests, signingPackages, type SigningPackage } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
-import { SEND_EMAIL_JOB } from "@/lib/email/send-email-job";
+import { sendEmailJob } from "@/lib/email/send-email-job";
 import { getEnv } from "@/lib/env";
 import { Conflict } from "@/lib/errors";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
@@ -61,15 +61,16 @@ export async function sendSigning(
 
     const link = signingLink(before.id);
     for (const signer of notified) {
-      await enqueueJob(tx, {
-        name: SEND_EMAIL_JOB,
-        idempotencyKey: `signing-invite:${before.id}:${signer.id}`,
-        payload: {
+      await enqueueJob(
+        tx,
+        sendEmailJob,
+        {
           to: signer.email,
           subject: `Please sign: ${before.title}`.slice(0, 500),
           text: [`Hello ${signer.name},`, "", before.message ?? "You have documents to review and sign.", "", `Open your signing package: ${link}`].join("\n"),
         },
-      });
+        { idempotencyKey: `signing-invite:${before.id}:${signer.id}` },
+      );
     }
 
     await recordAuditEntry(tx, {

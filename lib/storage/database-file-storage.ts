@@ -1,4 +1,4 @@
-import type { FileStorage } from "./file-storage";
+import type { FileStorage } from "./types";
 
 /** Keeps the bytes in the file row itself (`chattel_document_files.content`), so deleting the row deletes them. */
 export const databaseFileStorage: FileStorage = {

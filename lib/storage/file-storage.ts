@@ -2,21 +2,10 @@ import { getEnv, type Env } from "@/lib/env";
 import { Unavailable } from "@/lib/errors";
 import { databaseFileStorage } from "./database-file-storage";
 import { createS3FileStorage, s3ConfigFrom } from "./s3-file-storage";
+import type { FileStorage, StorageKind } from "./types";
 
-export type StorageKind = "database" | "s3";
-
-/** What a file row keeps to find its bytes again: inline bytes (database) or an object key (S3). */
-export type StoredFile = { storage: StorageKind; storageKey: string | null; content: Uint8Array | null };
-
-/** Where uploaded document files live. One interface, two backends (database bytea, S3-compatible). */
-export type FileStorage = {
-  kind: StorageKind;
-  /** Stores the bytes; returns the columns the file row must keep. Must be safe to repeat with the same key. */
-  put(input: { key: string; bytes: Uint8Array; contentType: string }): Promise<StoredFile>;
-  get(file: StoredFile): Promise<Uint8Array>;
-  /** Removes the bytes; a missing object is not an error. */
-  delete(file: StoredFile): Promise<void>;
-};
+// The types live in ./types so the backends can implement them without importing this module.
+export type { FileStorage, StorageKind, StoredFile } from "./types";
 
 let s3: { key: string; storage: FileStorage } | undefined;
 

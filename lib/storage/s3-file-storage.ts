@@ -1,6 +1,6 @@
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import type { Env } from "@/lib/env";
-import type { FileStorage } from "./file-storage";
+import type { FileStorage } from "./types";
 
 export type S3Config = {
   bucket: string;

@@ -5,7 +5,7 @@ import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { createInviteToken } from "@/lib/auth/create-invite-token";
 import { localSubjectForEmail } from "@/lib/auth/local-tokens";
 import type { Principal } from "@/lib/auth/principal";
-import { SEND_EMAIL_JOB } from "@/lib/email/send-email-job";
+import { sendEmailJob } from "@/lib/email/send-email-job";
 import { getEnv, isClerkConfigured } from "@/lib/env";
 import { Conflict, NotFound } from "@/lib/errors";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
@@ -115,17 +115,18 @@ export async function inviteMember(db: Db, options: InviteMemberOptions): Promis
         `Choose your password here:\n${link}\n\nThe link works once and expires on ${invite.expiresAt.toUTCString()}. ` +
         `Then sign in at ${appUrl}/sign-in with this email address (${user!.email}).`;
     }
-    await enqueueJob(tx, {
-      name: SEND_EMAIL_JOB,
-      idempotencyKey: `invite:${membership!.id}`,
-      payload: {
+    await enqueueJob(
+      tx,
+      sendEmailJob,
+      {
         to: user!.email,
         subject: `You're invited to ${organization.name}`,
         text:
           `Hello ${user!.name},\n\n${options.principal.user.name} invited you to ${organization.name} ` +
           `as ${options.role.replace("_", " ")}.\n\n${howToSignIn}\n`,
       },
-    });
+      { idempotencyKey: `invite:${membership!.id}` },
+    );
     await recordAuditEntry(tx, {
       organizationId,
       actorUserId: options.principal.user.id,

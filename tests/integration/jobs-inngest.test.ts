@@ -12,7 +12,8 @@ import { parseEnv, setEnvForTests } from "@/lib/env";
 import { defineJob } from "@/lib/jobs/define-job";
 import { dispatchQueuedJobs } from "@/lib/jobs/dispatch-queued-jobs";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
-import { createJobRegistry, getJobRegistry } from "@/lib/jobs/registry";
+import { createJobRegistry } from "@/lib/jobs/create-job-registry";
+import { jobRegistry } from "@/lib/jobs/registry";
 import { createTestDb, type TestDb } from "../helpers/db";
 
 // A test-only job with two steps: the first writes a row, the second fails on the first attempt.
@@ -141,7 +142,7 @@ describe("enqueueJob with Inngest configured: the jobs table is an outbox", () =
   it("writes a queued row; the relay sends jobs/<name> keyed by the idempotency key and marks it dispatched", async () => {
     const { requests, sender } = fakeInngest(accepted);
     const runAt = new Date(Date.now() + 60_000);
-    const enqueued = await enqueueJob(db, { name: "record-then-deliver", payload: { key: "sent" }, idempotencyKey: "evt_42", runAt }, { registry });
+    const enqueued = await enqueueJob(db, recordThenDeliver, { key: "sent" }, { idempotencyKey: "evt_42", runAt });
     expect(enqueued).toMatchObject({ engine: "inngest", created: true, job: { status: "queued" } });
     expect(requests).toHaveLength(0);
 
@@ -164,7 +165,7 @@ describe("enqueueJob with Inngest configured: the jobs table is an outbox", () =
 
   it("keys a job without an idempotency key by its row id", async () => {
     const { requests, sender } = fakeInngest(accepted);
-    const { job } = await enqueueJob(db, { name: "record-then-deliver", payload: { key: "k" } }, { registry });
+    const { job } = await enqueueJob(db, recordThenDeliver, { key: "k" });
     await dispatchQueuedJobs(db, { sender, registry });
     expect(requests[0]!.body).toEqual([expect.objectContaining({ id: `record-then-deliver:${job.id}` })]);
   });
@@ -173,7 +174,7 @@ describe("enqueueJob with Inngest configured: the jobs table is an outbox", () =
     const { requests, sender } = fakeInngest(accepted);
     await expect(
       db.transaction(async (tx) => {
-        await enqueueJob(tx, { name: "record-then-deliver", payload: { key: "rolled-back" } }, { registry });
+        await enqueueJob(tx, recordThenDeliver, { key: "rolled-back" });
         throw new Error("the change failed");
       }),
     ).rejects.toThrow("the change failed");
@@ -184,7 +185,7 @@ describe("enqueueJob with Inngest configured: the jobs table is an outbox", () =
   it("a failed send leaves the job queued for the next pass", async () => {
     let up = false;
     const { requests, sender } = fakeInngest(() => (up ? accepted() : new Response("unavailable", { status: 503 })));
-    await enqueueJob(db, { name: "record-then-deliver", payload: { key: "retry" }, idempotencyKey: "evt_7" }, { registry });
+    await enqueueJob(db, recordThenDeliver, { key: "retry" }, { idempotencyKey: "evt_7" });
     await expect(dispatchQueuedJobs(db, { sender, registry })).rejects.toThrow();
     const [row] = await db.select().from(jobs);
     expect(row).toMatchObject({ status: "queued" });
@@ -195,10 +196,48 @@ describe("enqueueJob with Inngest configured: the jobs table is an outbox", () =
   });
 
   it("validates the payload before anything is written", async () => {
-    await expect(enqueueJob(db, { name: "record-then-deliver", payload: {} }, { registry, engine: "inngest" })).rejects.toThrow(
+    // @ts-expect-error `key` is required by the job's schema
+    await expect(enqueueJob(db, recordThenDeliver, {}, { engine: "inngest" })).rejects.toThrow(
       /Invalid payload/,
     );
     expect(await db.$count(jobs)).toBe(0);
+  });
+});
+
+describe("scheduled jobs under Inngest", () => {
+  const hourly = defineJob({ name: "tidy-up", schema: z.object({}), schedule: "7 * * * *", handler: async () => {} });
+  const scheduledRegistry = createJobRegistry([recordThenDeliver, hourly]);
+
+  it("creates one cron function per job with a schedule, after the outbox relay", () => {
+    const functions = createCronFunctions(client, scheduledRegistry);
+    expect(functions.map((f) => f.opts)).toEqual([
+      expect.objectContaining({ id: "jobs-outbox-dispatch", triggers: [{ cron: "* * * * *" }] }),
+      expect.objectContaining({ id: "schedule-tidy-up", triggers: [{ cron: "7 * * * *" }] }),
+    ]);
+  });
+
+  it("the cron function enqueues the job for its latest cron time, once", async () => {
+    const [, schedule] = createCronFunctions(client, scheduledRegistry);
+    const events = [{ name: "inngest/scheduled.timer", data: { cron: "7 * * * *" } }] as [{ name: string; data: Record<string, unknown> }];
+    const first = await new InngestTestEngine({ function: schedule!, events }).execute();
+    const second = await new InngestTestEngine({ function: schedule!, events }).execute();
+    expect(first.error).toBeUndefined();
+    expect(first.result).toMatchObject({ created: true });
+    expect(second.result).toEqual({ ...(first.result as object), created: false });
+    const rows = await db.select().from(jobs);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ name: "tidy-up", status: "queued", payload: {} });
+    expect(rows[0]!.idempotencyKey).toMatch(/^tidy-up:\d{4}-\d\d-\d\dT\d\d:07:00\.000Z$/);
+  });
+
+  it("keys the job by the time the cron fired, not the time the function ran", async () => {
+    const [, schedule] = createCronFunctions(client, scheduledRegistry);
+    const fired = Date.parse("2031-05-06T08:09:10.000Z");
+    const events = [{ name: "inngest/scheduled.timer", data: { cron: "7 * * * *" }, ts: fired }] as [{ name: string; data: Record<string, unknown>; ts: number }];
+    const { error } = await new InngestTestEngine({ function: schedule!, events }).execute();
+    expect(error).toBeUndefined();
+    const [row] = await db.select().from(jobs);
+    expect(row!.idempotencyKey).toBe("tidy-up:2031-05-06T08:07:00.000Z");
   });
 });
 
@@ -215,7 +254,9 @@ describe("/api/inngest", () => {
     setEnvForTests({ INNGEST_DEV: "1" });
     const response = await route.GET(new NextRequest("http://localhost:3000/api/inngest"), {});
     expect(response.status).toBe(200);
-    // One function per registered job, plus the cron functions (outbox relay, signing expiry schedule).
-    expect(await response.json()).toMatchObject({ function_count: getJobRegistry().size + createCronFunctions(client).length, mode: "dev" });
+    // One function per registered job, plus the cron functions: the outbox relay and one per scheduled job.
+    const scheduled = [...jobRegistry.values()].filter((job) => job.schedule !== undefined);
+    expect(scheduled.map((job) => job.name)).toContain("expire-signings");
+    expect(await response.json()).toMatchObject({ function_count: jobRegistry.size + 1 + scheduled.length, mode: "dev" });
   });
 });

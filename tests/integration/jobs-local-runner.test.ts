@@ -6,9 +6,10 @@ import { openDb, type Db, type DbHandle } from "@/db/client";
 import { jobs, type Job } from "@/db/schema/jobs";
 import { defineJob } from "@/lib/jobs/define-job";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
-import { createJobRegistry } from "@/lib/jobs/registry";
+import { createJobRegistry } from "@/lib/jobs/create-job-registry";
 import { runDueJobs } from "@/lib/jobs/run-due-jobs";
 import { startJobPolling } from "@/lib/jobs/start-job-polling";
+import { startJobScheduler } from "@/lib/jobs/start-job-scheduler";
 import { createTestDb, type TestDb } from "../helpers/db";
 
 // Test-only jobs: their effects go to a table this file creates, so assertions read real rows.
@@ -36,7 +37,7 @@ const rejectPermanently = defineJob({
 });
 
 const registry = createJobRegistry([recordEffect, rejectPermanently]);
-const local = { registry, engine: "local" } as const;
+const local = { engine: "local" } as const;
 
 let testDb: TestDb;
 let db: Db;
@@ -84,7 +85,7 @@ async function dbNow(): Promise<Date> {
 
 describe("enqueueJob (local engine)", () => {
   it("queues a validated job that a worker then runs to success", async () => {
-    const enqueued = await enqueueJob(db, { name: "record-effect", payload: { key: "ok" } }, { registry });
+    const enqueued = await enqueueJob(db, recordEffect, { key: "ok" });
     expect(enqueued.engine).toBe("local");
     if (enqueued.engine !== "local") return;
     expect(enqueued.created).toBe(true);
@@ -100,16 +101,27 @@ describe("enqueueJob (local engine)", () => {
     expect(await runDueJobs(db, { workerId: "w1", registry })).toMatchObject({ claimed: 0 });
   });
 
-  it("rejects an invalid payload and an unknown job without writing a row", async () => {
-    await expect(enqueueJob(db, { name: "record-effect", payload: { key: 42 } }, local)).rejects.toThrow(/Invalid payload for job "record-effect"/);
-    await expect(enqueueJob(db, { name: "no-such-job", payload: {} }, local)).rejects.toThrow(/Unknown job "no-such-job"/);
+  it("rejects an invalid payload without writing a row; the payload type is the job's schema", async () => {
+    // @ts-expect-error `key` is a string in recordEffect's schema
+    await expect(enqueueJob(db, recordEffect, { key: 42 }, local)).rejects.toThrow(/Invalid payload for job "record-effect"/);
+    // @ts-expect-error `key` is required
+    await expect(enqueueJob(db, rejectPermanently, {}, local)).rejects.toThrow(/Invalid payload for job "reject-permanently"/);
+    // Types cannot check formats: the schema still runs at enqueue time.
+    const withFormat = defineJob({ name: "with-format", schema: z.object({ id: z.uuid() }), handler: async () => {} });
+    await expect(enqueueJob(db, withFormat, { id: "not-a-uuid" }, local)).rejects.toThrow(/Invalid payload for job "with-format"/);
+    expect(await db.$count(jobs)).toBe(0);
+  });
+
+  it("takes a job definition, not a name", async () => {
+    // @ts-expect-error a job is enqueued by its definition, so a misspelt name cannot compile
+    await expect(enqueueJob(db, "record-effect", { key: "by-name" }, local)).rejects.toThrow();
     expect(await db.$count(jobs)).toBe(0);
   });
 
   it("returns the existing job for a repeated idempotency key instead of creating another", async () => {
-    const first = await enqueueJob(db, { name: "record-effect", payload: { key: "a" }, idempotencyKey: "evt_1" }, local);
-    const second = await enqueueJob(db, { name: "record-effect", payload: { key: "b" }, idempotencyKey: "evt_1" }, local);
-    const otherJob = await enqueueJob(db, { name: "reject-permanently", payload: { key: "c" }, idempotencyKey: "evt_1" }, local);
+    const first = await enqueueJob(db, recordEffect, { key: "a" }, { ...local, idempotencyKey: "evt_1" });
+    const second = await enqueueJob(db, recordEffect, { key: "b" }, { ...local, idempotencyKey: "evt_1" });
+    const otherJob = await enqueueJob(db, rejectPermanently, { key: "c" }, { ...local, idempotencyKey: "evt_1" });
     if (first.engine !== "local" || second.engine !== "local" || otherJob.engine !== "local") throw new Error("expected local");
     expect(second.created).toBe(false);
     expect(second.job.id).toBe(first.job.id);
@@ -125,16 +137,16 @@ describe("enqueueJob (local engine)", () => {
   it("commits and rolls back with the caller's transaction (outbox)", async () => {
     await expect(
       db.transaction(async (tx) => {
-        await enqueueJob(tx, { name: "record-effect", payload: { key: "rolled-back" } }, local);
+        await enqueueJob(tx, recordEffect, { key: "rolled-back" }, local);
         throw new Error("the business write failed");
       }),
     ).rejects.toThrow("the business write failed");
     expect(await db.$count(jobs)).toBe(0);
 
     await db.transaction(async (tx) => {
-      await enqueueJob(tx, { name: "record-effect", payload: { key: "committed" }, idempotencyKey: "k" }, local);
+      await enqueueJob(tx, recordEffect, { key: "committed" }, { ...local, idempotencyKey: "k" });
       // A repeat inside the same transaction sees the uncommitted row.
-      const again = await enqueueJob(tx, { name: "record-effect", payload: { key: "committed" }, idempotencyKey: "k" }, local);
+      const again = await enqueueJob(tx, recordEffect, { key: "committed" }, { ...local, idempotencyKey: "k" });
       expect(again.engine === "local" && again.created).toBe(false);
     });
     expect(await db.$count(jobs)).toBe(1);
@@ -142,7 +154,7 @@ describe("enqueueJob (local engine)", () => {
 
   it("does not run a job before its runAt", async () => {
     const later = new Date(Date.now() + 60_000);
-    const enqueued = await enqueueJob(db, { name: "record-effect", payload: { key: "later" }, runAt: later }, local);
+    const enqueued = await enqueueJob(db, recordEffect, { key: "later" }, { ...local, runAt: later });
     if (enqueued.engine !== "local") throw new Error("expected local");
     expect(await runDueJobs(db, { workerId: "w1", registry })).toMatchObject({ claimed: 0 });
     await makeDue(enqueued.job.id);
@@ -152,7 +164,7 @@ describe("enqueueJob (local engine)", () => {
 
 describe("runDueJobs retries", () => {
   it("records the error, counts the attempt and backs off before retrying", async () => {
-    const enqueued = await enqueueJob(db, { name: "record-effect", payload: { key: "flaky", failAttempts: 1 } }, local);
+    const enqueued = await enqueueJob(db, recordEffect, { key: "flaky", failAttempts: 1 }, local);
     if (enqueued.engine !== "local") throw new Error("expected local");
 
     const before = await dbNow();
@@ -175,7 +187,7 @@ describe("runDueJobs retries", () => {
   });
 
   it("grows the backoff with each attempt", async () => {
-    const enqueued = await enqueueJob(db, { name: "record-effect", payload: { key: "grow", failAttempts: 3 } }, local);
+    const enqueued = await enqueueJob(db, recordEffect, { key: "grow", failAttempts: 3 }, local);
     if (enqueued.engine !== "local") throw new Error("expected local");
     const delays: number[] = [];
     for (let i = 0; i < 2; i += 1) {
@@ -190,7 +202,7 @@ describe("runDueJobs retries", () => {
   });
 
   it("marks the job failed once max_attempts is used up", async () => {
-    const enqueued = await enqueueJob(db, { name: "record-effect", payload: { key: "doomed", failAttempts: 99 } }, local);
+    const enqueued = await enqueueJob(db, recordEffect, { key: "doomed", failAttempts: 99 }, local);
     if (enqueued.engine !== "local") throw new Error("expected local");
 
     const outcomes: string[] = [];
@@ -209,7 +221,7 @@ describe("runDueJobs retries", () => {
   });
 
   it("fails at once on NonRetriableError", async () => {
-    const enqueued = await enqueueJob(db, { name: "reject-permanently", payload: { key: "gone" } }, local);
+    const enqueued = await enqueueJob(db, rejectPermanently, { key: "gone" }, local);
     if (enqueued.engine !== "local") throw new Error("expected local");
     expect(await runDueJobs(db, { workerId: "w1", registry })).toMatchObject({ failed: 1 });
     expect(await getJob(enqueued.job.id)).toMatchObject({
@@ -221,7 +233,7 @@ describe("runDueJobs retries", () => {
   });
 
   it("leaves jobs it has no handler for to a worker that has one", async () => {
-    await enqueueJob(db, { name: "reject-permanently", payload: { key: "x" } }, local);
+    await enqueueJob(db, rejectPermanently, { key: "x" }, local);
     const onlyRecord = createJobRegistry([recordEffect]);
     expect(await runDueJobs(db, { workerId: "old-code", registry: onlyRecord })).toMatchObject({ claimed: 0 });
     expect(await db.$count(jobs, eq(jobs.status, "queued"))).toBe(1);
@@ -241,7 +253,7 @@ describe("leases", () => {
         await recordEffect.handler(ctx, payload);
       },
     });
-    const enqueued = await enqueueJob(db, { name: "record-effect", payload: { key: "crash" } }, local);
+    const enqueued = await enqueueJob(db, recordEffect, { key: "crash" }, local);
     if (enqueued.engine !== "local") throw new Error("expected local");
 
     const crashed = runDueJobs(db, { workerId: "crashed", registry: createJobRegistry([blocking]), leaseMs: 60_000 });
@@ -262,7 +274,7 @@ describe("leases", () => {
   });
 
   it("renews the lease while a slow handler runs, so no other worker takes the job over", async () => {
-    const enqueued = await enqueueJob(db, { name: "record-effect", payload: { key: "slow", delayMs: 1_200 } }, local);
+    const enqueued = await enqueueJob(db, recordEffect, { key: "slow", delayMs: 1_200 }, local);
     if (enqueued.engine !== "local") throw new Error("expected local");
     const slow = runDueJobs(db, { workerId: "slow", registry, leaseMs: 600 });
     await new Promise((resolve) => setTimeout(resolve, 900)); // past the first lease's end
@@ -273,7 +285,7 @@ describe("leases", () => {
   });
 
   it("fails a job whose final attempt's lease expired instead of running it again", async () => {
-    const enqueued = await enqueueJob(db, { name: "record-effect", payload: { key: "last" } }, local);
+    const enqueued = await enqueueJob(db, recordEffect, { key: "last" }, local);
     if (enqueued.engine !== "local") throw new Error("expected local");
     await db
       .update(jobs)
@@ -300,7 +312,7 @@ describe("concurrent workers", () => {
 
     const total = 60;
     for (let i = 0; i < total; i += 1) {
-      await enqueueJob(db, { name: "record-effect", payload: { key: `job-${i}`, delayMs: 3 } }, local);
+      await enqueueJob(db, recordEffect, { key: `job-${i}`, delayMs: 3 }, local);
     }
 
     const claimedBy = await Promise.all(
@@ -333,7 +345,7 @@ describe("startJobPolling", () => {
   it("runs jobs as they become due and stops after the batch in flight", async () => {
     const stop = startJobPolling(db, { intervalMs: 20, registry, workerId: "poller" });
     try {
-      const enqueued = await enqueueJob(db, { name: "record-effect", payload: { key: "polled", delayMs: 50 } }, local);
+      const enqueued = await enqueueJob(db, recordEffect, { key: "polled", delayMs: 50 }, local);
       if (enqueued.engine !== "local") throw new Error("expected local");
       await expect.poll(async () => (await getJob(enqueued.job.id)).status, { timeout: 5_000 }).toBe("running");
     } finally {
@@ -343,8 +355,51 @@ describe("startJobPolling", () => {
     expect(await db.$count(jobs, eq(jobs.status, "succeeded"))).toBe(1);
     expect(await effectsFor("polled")).toBe(1);
 
-    await enqueueJob(db, { name: "record-effect", payload: { key: "after-stop" } }, local);
+    await enqueueJob(db, recordEffect, { key: "after-stop" }, local);
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(await db.$count(jobs, eq(jobs.status, "queued"))).toBe(1);
+  });
+});
+
+describe("startJobScheduler", () => {
+  const everyMinute = defineJob({
+    name: "every-minute",
+    schema: z.object({}),
+    schedule: "* * * * *",
+    handler: async (ctx) => {
+      await ctx.db.execute(sql`insert into test_job_effects (key) values ('every-minute')`);
+    },
+  });
+  const withSchedule = createJobRegistry([recordEffect, everyMinute]);
+
+  it("enqueues every job that has a schedule, once per cron time however often it ticks, and the runner runs it", async () => {
+    const stop = startJobScheduler(db, { registry: withSchedule, intervalMs: 10, workerId: "scheduler" });
+    try {
+      await expect.poll(() => db.$count(jobs, eq(jobs.name, "every-minute")), { timeout: 5_000 }).toBeGreaterThan(0);
+      await new Promise((resolve) => setTimeout(resolve, 150)); // many more ticks
+    } finally {
+      await stop();
+    }
+    const rows = await db.select().from(jobs);
+    // Jobs without a schedule are never enqueued by the scheduler.
+    expect(rows.every((row) => row.name === "every-minute")).toBe(true);
+    // One row per minute boundary crossed during the test (almost always one).
+    expect(rows.length).toBeGreaterThanOrEqual(1);
+    expect(rows.length).toBeLessThanOrEqual(2);
+    for (const row of rows) {
+      expect(row).toMatchObject({ status: "queued", payload: {} });
+      expect(row.idempotencyKey).toMatch(/^every-minute:\d{4}-\d\d-\d\dT\d\d:\d\d:00\.000Z$/);
+    }
+    expect(new Set(rows.map((row) => row.idempotencyKey)).size).toBe(rows.length);
+
+    expect(await runDueJobs(db, { workerId: "w1", registry: withSchedule })).toMatchObject({ succeeded: rows.length });
+    expect(await effectsFor("every-minute")).toBe(rows.length);
+  });
+
+  it("does nothing when no job has a schedule", async () => {
+    const stop = startJobScheduler(db, { registry, intervalMs: 10 });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await stop();
+    expect(await db.$count(jobs)).toBe(0);
   });
 });

@@ -5,13 +5,15 @@ import { openDb, type Db, type DbHandle } from "@/db/client";
 import { auditLog, jobs, organizations, packageSigners, signatureRequests, signingPackages, users, type SigningStatus } from "@/db/schema";
 import { verifyAuditChain } from "@/lib/audit/verify-audit-chain";
 import { createInngestClient } from "@/inngest/client";
-import { createSigningExpiryScheduleFunction } from "@/inngest/functions";
+import { createScheduleFunction } from "@/inngest/functions";
 import { parseEnv, setEnvForTests } from "@/lib/env";
-import { createJobRegistry } from "@/lib/jobs/registry";
+import { createJobRegistry } from "@/lib/jobs/create-job-registry";
+import { isScheduledJob } from "@/lib/jobs/define-job";
+import { enqueueScheduledJob } from "@/lib/jobs/enqueue-scheduled-job";
 import { runDueJobs } from "@/lib/jobs/run-due-jobs";
 import { startJobWorker } from "@/lib/jobs/start-job-worker";
 import { expireSignings } from "@/lib/signings/expire-signings";
-import { EXPIRE_SIGNINGS_JOB, expireSigningsJob, scheduleExpireSignings } from "@/lib/signings/expire-signings-job";
+import { EXPIRE_SIGNINGS_JOB, expireSigningsJob } from "@/lib/signings/expire-signings-job";
 import { callApi, tokenFor } from "../helpers/api";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { auditEntriesFor, createUser } from "../helpers/fixtures";
@@ -217,8 +219,19 @@ describe("signing an expired package", () => {
   });
 });
 
+/** The sweep declares its schedule (`defineJob({ schedule })`); the engines enqueue it generically. */
+function scheduledSweep() {
+  if (!isScheduledJob(expireSigningsJob)) throw new Error("expire-signings has no schedule");
+  return expireSigningsJob;
+}
+const scheduleExpireSignings = (on: Db, options: { now: Date }) => enqueueScheduledJob(on, scheduledSweep(), options);
+
 describe("the expire-signings job", () => {
   const registry = createJobRegistry([expireSigningsJob]);
+
+  it("is declared to run every five minutes", () => {
+    expect(expireSigningsJob.schedule).toBe("*/5 * * * *");
+  });
 
   it("runs the sweep through runDueJobs", async () => {
     const fixture = await pkg("in_progress", past());
@@ -275,7 +288,7 @@ describe("the expire-signings job", () => {
 describe("the Inngest schedule", () => {
   it("enqueues the current bucket's job every five minutes", async () => {
     const client = createInngestClient(parseEnv({ ...process.env, INNGEST_DEV: "1" }));
-    const fn = createSigningExpiryScheduleFunction(client);
+    const fn = createScheduleFunction(client, scheduledSweep());
     expect(fn.opts.triggers).toEqual([{ cron: "*/5 * * * *" }]);
     await db.delete(jobs).where(eq(jobs.name, EXPIRE_SIGNINGS_JOB)); // the worker test above may have taken this bucket
 

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { jobs, vaultDeliveries } from "@/db/schema";
 import { setEnvForTests } from "@/lib/env";
 import { defineJob } from "@/lib/jobs/define-job";
-import { createJobRegistry } from "@/lib/jobs/registry";
+import { createJobRegistry } from "@/lib/jobs/create-job-registry";
 import { runDueJobs } from "@/lib/jobs/run-due-jobs";
 import { deliverVaultEvent } from "@/lib/vault/deliver-vault-event";
 import { deliverVaultEventJob } from "@/lib/vault/deliver-vault-event-job";

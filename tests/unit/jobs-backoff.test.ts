@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { BACKOFF_MAX_MS, computeBackoffMs } from "@/lib/jobs/compute-backoff";
 import { defineJob } from "@/lib/jobs/define-job";
-import { createJobRegistry } from "@/lib/jobs/registry";
+import { createJobRegistry } from "@/lib/jobs/create-job-registry";
 
 describe("computeBackoffMs", () => {
   it("doubles from 2 s with up to half of the delay as jitter", () => {

@@ -1,5 +1,5 @@
 // POST /api/webhooks/bank – Plaid item webhooks: verify the signed JWT, store, enqueue, acknowledge.
-import { PROCESS_BANK_EVENT_JOB } from "@/lib/bank/process-bank-event-job";
+import { processBankEventJob } from "@/lib/bank/process-bank-event-job";
 import { verifyBankWebhook } from "@/lib/bank/verify-bank-webhook";
 import { prepareDatabase } from "@/lib/boot";
 import { errorJsonResponse } from "@/lib/errors";
@@ -16,7 +16,7 @@ export async function POST(request: Request): Promise<Response> {
     const rawBody = Buffer.from(await readWebhookBody(request, MAX_BODY_BYTES)).toString("utf8");
     const webhook = await verifyBankWebhook({ rawBody, headers: request.headers });
     const { db } = await prepareDatabase();
-    const { duplicate } = await receiveInboundEvent(db, { source: "bank", ...webhook, jobName: PROCESS_BANK_EVENT_JOB });
+    const { duplicate } = await receiveInboundEvent(db, { source: "bank", ...webhook, job: processBankEventJob });
     return Response.json(duplicate ? { received: true, duplicate: true } : { received: true });
   } catch (error) {
     return errorJsonResponse(error);

@@ -1,7 +1,7 @@
 // POST /api/webhooks/email – inbound email (multipart/form-data or JSON): check the token, store, enqueue.
 import { prepareDatabase } from "@/lib/boot";
 import { parseInboundEmail } from "@/lib/email/parse-inbound-email";
-import { PROCESS_INBOUND_EMAIL_JOB } from "@/lib/email/process-inbound-email-job";
+import { processInboundEmailJob } from "@/lib/email/process-inbound-email-job";
 import { verifyEmailWebhookToken } from "@/lib/email/verify-email-webhook-token";
 import { errorJsonResponse } from "@/lib/errors";
 import { receiveInboundEvent } from "@/lib/inbound-events/receive-inbound-event";
@@ -23,7 +23,7 @@ export async function POST(request: Request): Promise<Response> {
       providerEventId: mail.deliveryKey,
       type: "email.received",
       payload: mail,
-      jobName: PROCESS_INBOUND_EMAIL_JOB,
+      job: processInboundEmailJob,
     });
     return Response.json(duplicate ? { received: true, duplicate: true } : { received: true });
   } catch (error) {

@@ -2,7 +2,7 @@
 import { prepareDatabase } from "@/lib/boot";
 import { errorJsonResponse } from "@/lib/errors";
 import { receiveInboundEvent } from "@/lib/inbound-events/receive-inbound-event";
-import { PROCESS_PAYMENT_EVENT_JOB } from "@/lib/payments/process-payment-event-job";
+import { processPaymentEventJob } from "@/lib/payments/process-payment-event-job";
 import { verifyPaymentWebhook } from "@/lib/payments/verify-payment-webhook";
 import { readWebhookBody } from "@/lib/webhooks/read-webhook-body";
 
@@ -21,7 +21,7 @@ export async function POST(request: Request): Promise<Response> {
       providerEventId: event.id,
       type: event.type,
       payload: event.payload,
-      jobName: PROCESS_PAYMENT_EVENT_JOB,
+      job: processPaymentEventJob,
     });
     return Response.json(duplicate ? { received: true, duplicate: true } : { received: true });
   } catch (error) {
