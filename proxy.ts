@@ -38,7 +38,22 @@ export async function proxy(request: NextRequest, event: NextFetchEvent): Promis
     signUpUrl: "/sign-in?mode=sign-up",
   });
   const response = (await clerk(request, event)) ?? next();
-  return withHeaders(response, headers);
+  return withHeaders(resumeInsteadOfSelfRewrite(response, request.url), headers);
+}
+
+/**
+ * clerkMiddleware turns "continue" into a rewrite to the request's own URL. Next builds that URL
+ * with `localhost` as host, and when the server listens on another address (`next start -H
+ * 127.0.0.1`, the usual setup behind a reverse proxy) it treats the rewrite as external and fails
+ * every page with a 500 ("Failed to proxy … socket hang up"). A rewrite to the same URL is a plain
+ * continue; the request headers Clerk added for `auth()` travel with either.
+ */
+function resumeInsteadOfSelfRewrite(response: Response, requestUrl: string): Response {
+  const rewrite = response.headers.get("x-middleware-rewrite");
+  if (rewrite === null || new URL(rewrite, requestUrl).href !== new URL(requestUrl).href) return response;
+  response.headers.delete("x-middleware-rewrite");
+  response.headers.set("x-middleware-next", "1");
+  return response;
 }
 
 function nonce(): string {
