@@ -1,13 +1,23 @@
+import { ClerkProvider } from "@clerk/nextjs";
 import type { Metadata, Viewport } from "next";
+import { connection } from "next/server";
 import type { ReactNode } from "react";
+import { getEnv, isClerkWebConfigured } from "@/lib/env";
 import "./globals.css";
 
 export const metadata: Metadata = { title: { default: "Closing & Signing", template: "%s · Closing & Signing" }, description: "Review and sign closing documents." };
 
 export const viewport: Viewport = { width: "device-width", initialScale: 1 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
-  return (
+/**
+ * Every page renders per request: proxy.ts gives each response a fresh CSP nonce, and a page
+ * prerendered at build time would carry scripts without it. With Clerk configured, ClerkProvider
+ * (`dynamic`: it loads clerk-js with the request's nonce) wraps the app.
+ */
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  await connection();
+  const env = getEnv();
+  const document = (
     <html lang="en">
       <body className="min-h-screen bg-slate-50 text-slate-900 antialiased">
         <a
@@ -19,5 +29,11 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         {children}
       </body>
     </html>
+  );
+  if (!isClerkWebConfigured(env)) return document;
+  return (
+    <ClerkProvider dynamic publishableKey={env.NEXT_PUBLIC_CLERK_PUBLISHABLE_KEY} signInUrl="/sign-in" signUpUrl="/sign-in?mode=sign-up">
+      {document}
+    </ClerkProvider>
   );
 }

@@ -51,8 +51,14 @@ const schema = z
     ADMIN_READ_CAP: positiveInt(500),
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 
-    CLERK_SECRET_KEY: optionalString,
-    NEXT_PUBLIC_CLERK_PUBLISHABLE_KEY: optionalString,
+    CLERK_SECRET_KEY: optionalString.refine((v) => v === undefined || /^sk_(test|live)_/.test(v), {
+      message: "must start with sk_test_ or sk_live_",
+    }),
+    NEXT_PUBLIC_CLERK_PUBLISHABLE_KEY: optionalString.refine((v) => v === undefined || /^pk_(test|live)_/.test(v), {
+      message: "must start with pk_test_ or pk_live_",
+    }),
+    /** Clerk's Backend API, read once per new user who signs in before the identity webhook arrived. */
+    CLERK_API_URL: z.url({ protocol: /^https?$/ }).default("https://api.clerk.com"),
     CLERK_JWT_KEY: optionalString.refine((v) => v === undefined || v.includes("BEGIN PUBLIC KEY"), {
       message: "must be a PEM public key (-----BEGIN PUBLIC KEY-----)",
     }),
@@ -108,6 +114,13 @@ const schema = z
         code: "custom",
         path: ["AUTH_SECRET"],
         message: `is required in production when APP_URL (${env.APP_URL}) is not a local address`,
+      });
+    }
+    if (env.NEXT_PUBLIC_CLERK_PUBLISHABLE_KEY && !env.CLERK_SECRET_KEY) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["CLERK_SECRET_KEY"],
+        message: "is required with NEXT_PUBLIC_CLERK_PUBLISHABLE_KEY (Clerk's middleware needs both)",
       });
     }
     if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
@@ -234,6 +247,22 @@ export function databasePoolMax(env: Env = getEnv()): number {
 
 export function isClerkConfigured(env: Env = getEnv()): boolean {
   return Boolean(env.CLERK_SECRET_KEY || env.CLERK_JWT_KEY);
+}
+
+/**
+ * Whether the browser signs in with Clerk (`@clerk/nextjs`) instead of the local provider: both
+ * Clerk keys are set. (`isClerkConfigured` alone only makes /v1 accept Clerk tokens.)
+ */
+export function isClerkWebConfigured(env: Env = getEnv()): boolean {
+  return Boolean(env.NEXT_PUBLIC_CLERK_PUBLISHABLE_KEY && env.CLERK_SECRET_KEY);
+}
+
+/**
+ * The origins a Clerk session token's `azp` may name: APP_URL's origin always, plus
+ * CLERK_AUTHORIZED_PARTIES. A token minted for another site is refused everywhere.
+ */
+export function clerkAuthorizedParties(env: Env = getEnv()): string[] {
+  return [...new Set([new URL(env.APP_URL).origin, ...env.CLERK_AUTHORIZED_PARTIES])];
 }
 
 export function isInngestConfigured(env: Env = getEnv()): boolean {

@@ -1,6 +1,6 @@
 import { createPublicKey } from "node:crypto";
 import { verifyToken } from "@clerk/backend";
-import { getEnv } from "@/lib/env";
+import { clerkAuthorizedParties, getEnv } from "@/lib/env";
 import { log } from "@/lib/log";
 
 /**
@@ -8,7 +8,7 @@ import { log } from "@/lib/log";
  * seconds; verifyAccessToken caches the result until then). With CLERK_JWT_KEY the
  * check is networkless (the PEM key verifies the RS256 signature locally); otherwise the SDK fetches
  * Clerk's JWKS with the secret key. The SDK also checks `alg` (RS256/384/512 only, so `alg: none`
- * never passes), `exp`/`nbf`/`iat` with 5 s of clock skew, and `azp` against CLERK_AUTHORIZED_PARTIES.
+ * never passes), `exp`/`nbf`/`iat` with 5 s of clock skew, and `azp` against APP_URL's origin and CLERK_AUTHORIZED_PARTIES (so a token without `azp` fails too).
  *
  * SDK quirks (checked against @clerk/backend 3.20.1):
  * - the exported `verifyToken` throws on failure and resolves to the bare payload on success; the
@@ -21,7 +21,7 @@ export async function verifyClerkAccessToken(token: string): Promise<{ subject: 
   const payload = await verifyToken(token, {
     jwtKey: env.CLERK_JWT_KEY ? clerkJwtKey(env.CLERK_JWT_KEY) : undefined,
     secretKey: env.CLERK_SECRET_KEY,
-    authorizedParties: env.CLERK_AUTHORIZED_PARTIES.length > 0 ? env.CLERK_AUTHORIZED_PARTIES : undefined,
+    authorizedParties: clerkAuthorizedParties(env),
   });
   if (typeof payload.sub !== "string" || payload.sub === "") throw new Error("Clerk token has no subject");
   if (typeof payload.exp !== "number") throw new Error("Clerk token has no expiry");
@@ -35,7 +35,7 @@ let checked: { pem: string; key?: string; error?: string } | undefined;
  * .env files, or real newlines); a key the SDK cannot use fails with a message in the log instead of
  * a silent 401 on every request.
  */
-function clerkJwtKey(pem: string): string {
+export function clerkJwtKey(pem: string): string {
   if (checked?.pem !== pem) {
     checked = { pem };
     try {

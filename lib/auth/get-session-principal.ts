@@ -2,18 +2,35 @@ import { getServerSession } from "next-auth";
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { users } from "@/db/schema";
+import { isClerkWebConfigured } from "@/lib/env";
+import { AppError } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";
 import { authOptions } from "./next-auth";
+import { getLocalSessionUserId } from "./get-local-session-user-id";
 import { resolvePrincipal, type Principal } from "./principal";
+import { provisionClerkUser } from "./provision-clerk-user";
+
+export type GetSessionPrincipalOptions = {
+  /**
+   * Read the local session cookie from this request instead of through `next/headers`, so a route
+   * handler also runs (and is tested) as a plain `Request → Response` function. Clerk sessions are
+   * always read with `auth()`, which needs proxy.ts's `clerkMiddleware` in front.
+   */
+  request?: Request;
+};
 
 /**
- * The principal behind the browser session, or null when there is none. The session JWT only
- * names the user; roles and the active flag are read from the database on every request, so a
- * deactivated user or a removed role takes effect at once rather than when the cookie expires.
+ * The principal behind the browser session, or null when there is none. The one place that knows
+ * which identity provider the browser uses (`isClerkWebConfigured`):
+ * - Clerk: `auth()` from `@clerk/nextjs`. A Clerk user unknown here (signed in before the identity
+ *   webhook arrived) is provisioned on this first request, the way the webhook would.
+ * - local: next-auth's session cookie.
+ * Roles and the active flag are read from the database on every request, so a deactivated user or a
+ * removed role takes effect at once rather than when the cookie expires.
  */
-export async function getSessionPrincipal(db: Db): Promise<Principal | null> {
-  const session = await getServerSession(authOptions);
-  const userId = session?.user?.id;
+export async function getSessionPrincipal(db: Db, options: GetSessionPrincipalOptions = {}): Promise<Principal | null> {
+  if (isClerkWebConfigured()) return getClerkSessionPrincipal(db);
+  const userId = options.request ? await getLocalSessionUserId(options.request) : (await getServerSession(authOptions))?.user?.id;
   if (!userId || !isUuid(userId)) return null;
   const [user] = await db
     .select({ authSubject: users.authSubject, isActive: users.isActive })
@@ -21,9 +38,24 @@ export async function getSessionPrincipal(db: Db): Promise<Principal | null> {
     .where(eq(users.id, userId))
     .limit(1);
   if (!user?.authSubject || !user.isActive) return null;
+  return resolveOrNull(db, user.authSubject);
+}
+
+async function getClerkSessionPrincipal(db: Db): Promise<Principal | null> {
+  const { auth } = await import("@clerk/nextjs/server");
+  const { userId, sessionClaims } = await auth();
+  if (!userId) return null;
+  const principal = await resolveOrNull(db, userId);
+  if (principal) return principal;
+  if (!(await provisionClerkUser(db, { userId, claims: (sessionClaims ?? {}) as Record<string, unknown> }))) return null;
+  return resolveOrNull(db, userId);
+}
+
+async function resolveOrNull(db: Db, subject: string): Promise<Principal | null> {
   try {
-    return await resolvePrincipal(db, user.authSubject);
-  } catch {
-    return null;
+    return await resolvePrincipal(db, subject);
+  } catch (error) {
+    if (error instanceof AppError && error.status === 401) return null;
+    throw error;
   }
 }

@@ -21,11 +21,20 @@ export const clerkKeys = rsaKeyPair();
  * the same string.
  */
 export async function clerkToken(
-  options: { privatePem?: string; sub?: string; azp?: string; iat?: number; exp?: number; nbf?: number } = {},
+  options: {
+    privatePem?: string;
+    sub?: string;
+    azp?: string;
+    iat?: number;
+    exp?: number;
+    nbf?: number;
+    /** Extra claims, e.g. the profile a customized session token template adds. */
+    claims?: Record<string, unknown>;
+  } = {},
 ): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
   const key = await importPKCS8(options.privatePem ?? clerkKeys.privatePem, "RS256");
-  return new SignJWT({ azp: options.azp ?? "http://localhost:3000", sid: "sess_2abc", v: 2, jti: randomUUID() })
+  return new SignJWT({ ...options.claims, azp: options.azp ?? "http://localhost:3000", sid: "sess_2abc", v: 2, jti: randomUUID() })
     .setProtectedHeader({ alg: "RS256", kid: "ins_2abc", typ: "JWT" })
     .setSubject(options.sub ?? "user_2clerkSubject")
     .setIssuer("https://clerk.example.test")

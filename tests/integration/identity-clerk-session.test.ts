@@ -50,4 +50,18 @@ describe("GET /v1/signing/session with a Clerk token", () => {
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ user: { email: "local@example.test", authProvider: "local" } });
   });
+
+  it("answers 401 for a token made for another site when CLERK_AUTHORIZED_PARTIES is unset (APP_URL's origin only)", async () => {
+    await testDb.db.insert(users).values({ email: "azp@example.test", name: "Azp", authProvider: "clerk", authSubject: "user_2azp" });
+    setEnvForTests({ CLERK_JWT_KEY: clerkKeys.publicPem, CLERK_AUTHORIZED_PARTIES: undefined, APP_URL: "http://localhost:3000" });
+    try {
+      const foreign = await callApi("/v1/signing/session", { token: await clerkToken({ sub: "user_2azp", azp: "https://evil.example.test" }) });
+      expect(foreign.status).toBe(401);
+      expect(foreign.body).toEqual({ error: "Invalid or expired token." });
+      const own = await callApi("/v1/signing/session", { token: await clerkToken({ sub: "user_2azp", azp: "http://localhost:3000" }) });
+      expect(own.status).toBe(200);
+    } finally {
+      setEnvForTests({ CLERK_JWT_KEY: clerkKeys.publicPem, CLERK_AUTHORIZED_PARTIES: "http://localhost:3000" });
+    }
+  });
 });

@@ -96,12 +96,22 @@ describe("verifyAccessToken with Clerk configured (networkless, CLERK_JWT_KEY)",
     await expectInvalid(noAzp);
   });
 
-  it("accepts any azp when CLERK_AUTHORIZED_PARTIES is unset", async () => {
-    setEnvForTests({ CLERK_JWT_KEY: clerkKeys.publicPem, CLERK_AUTHORIZED_PARTIES: undefined });
-    await expect(verifyAccessToken(await clerkToken({ azp: "https://elsewhere.example.test" }))).resolves.toMatchObject({
+  it("accepts only APP_URL's origin in azp when CLERK_AUTHORIZED_PARTIES is unset", async () => {
+    setEnvForTests({ CLERK_JWT_KEY: clerkKeys.publicPem, CLERK_AUTHORIZED_PARTIES: undefined, APP_URL: "https://sign.example.test/app" });
+    await expectInvalid(await clerkToken({ azp: "https://elsewhere.example.test" }));
+    await expectInvalid(await clerkToken({ azp: APP_ORIGIN }));
+    await expect(verifyAccessToken(await clerkToken({ azp: "https://sign.example.test" }))).resolves.toMatchObject({
       provider: "clerk",
     });
-    setEnvForTests({ CLERK_JWT_KEY: clerkKeys.publicPem, CLERK_AUTHORIZED_PARTIES: APP_ORIGIN });
+    setEnvForTests({ CLERK_JWT_KEY: clerkKeys.publicPem, CLERK_AUTHORIZED_PARTIES: APP_ORIGIN, APP_URL: undefined });
+  });
+
+  it("adds CLERK_AUTHORIZED_PARTIES to APP_URL's origin", async () => {
+    setEnvForTests({ CLERK_JWT_KEY: clerkKeys.publicPem, CLERK_AUTHORIZED_PARTIES: "https://admin.example.test", APP_URL: "https://sign.example.test" });
+    await expect(verifyAccessToken(await clerkToken({ azp: "https://sign.example.test" }))).resolves.toMatchObject({ provider: "clerk" });
+    await expect(verifyAccessToken(await clerkToken({ azp: "https://admin.example.test" }))).resolves.toMatchObject({ provider: "clerk" });
+    await expectInvalid(await clerkToken({ azp: "https://elsewhere.example.test" }));
+    setEnvForTests({ CLERK_JWT_KEY: clerkKeys.publicPem, CLERK_AUTHORIZED_PARTIES: APP_ORIGIN, APP_URL: undefined });
   });
 
   it("rejects garbage", async () => {

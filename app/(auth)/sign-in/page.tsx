@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { listDemoAccounts } from "@/lib/auth/list-demo-accounts";
+import { isClerkWebConfigured } from "@/lib/env";
 import { getPagePrincipal, safeReturnPath } from "../../_lib/require-principal";
+import { ClerkSignIn } from "./clerk-sign-in";
 import { SignInForm } from "./sign-in-form";
 
 export const metadata: Metadata = { title: "Sign in" };
@@ -18,6 +20,7 @@ export default async function SignInPage({ searchParams }: Props) {
   const returnTo = safeReturnPath(params.callbackUrl);
   const { db, principal } = await getPagePrincipal();
   if (principal) redirect(returnTo);
+  if (isClerkWebConfigured()) return <ClerkSignIn mode={params.mode === "sign-up" ? "sign-up" : "sign-in"} returnTo={returnTo} />;
 
   const demoAccounts = await listDemoAccounts(db);
   const errorCode = typeof params.error === "string" ? params.error : undefined;

@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
+import { isClerkWebConfigured } from "@/lib/env";
 import { getPagePrincipal } from "../../_lib/require-principal";
+import { ClerkSignOutButton } from "./clerk-sign-out-button";
 import { SignOutButton } from "./sign-out-button";
 
 export const metadata: Metadata = { title: "Sign out" };
@@ -24,7 +26,7 @@ export default async function SignOutPage() {
         >
           Cancel
         </Link>
-        <SignOutButton />
+        {isClerkWebConfigured() ? <ClerkSignOutButton /> : <SignOutButton />}
       </div>
     </section>
   );

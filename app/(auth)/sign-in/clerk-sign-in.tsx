@@ -1,0 +1,20 @@
+"use client";
+
+import { SignIn, SignUp } from "@clerk/nextjs";
+
+type Props = { mode: "sign-in" | "sign-up"; returnTo: string };
+
+/** Clerk's own sign-in and sign-up components, used instead of the local form when Clerk is configured. */
+export function ClerkSignIn({ mode, returnTo }: Props) {
+  const signUpUrl = `/sign-in?mode=sign-up&callbackUrl=${encodeURIComponent(returnTo)}`;
+  const signInUrl = `/sign-in?callbackUrl=${encodeURIComponent(returnTo)}`;
+  return (
+    <div className="flex justify-center">
+      {mode === "sign-up" ? (
+        <SignUp routing="hash" signInUrl={signInUrl} forceRedirectUrl={returnTo} />
+      ) : (
+        <SignIn routing="hash" signUpUrl={signUpUrl} forceRedirectUrl={returnTo} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+"use client";
+
+import { SignOutButton } from "@clerk/nextjs";
+
+/** Sign-out with Clerk: ends the Clerk session, then back to the sign-in page. */
+export function ClerkSignOutButton() {
+  return (
+    <SignOutButton redirectUrl="/sign-in?signedOut=1">
+      <button
+        type="button"
+        className="rounded-md bg-blue-700 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
+      >
+        Sign out
+      </button>
+    </SignOutButton>
+  );
+}

@@ -1,0 +1,21 @@
+import { buildContentSecurityPolicy, type ContentSecurityPolicyOptions } from "./content-security-policy";
+
+export type SecurityHeadersOptions = ContentSecurityPolicyOptions & { appUrl: string };
+
+/**
+ * The headers every HTML response carries (set in proxy.ts). HSTS only when the app is served over
+ * https: sent over http it would be ignored, and on localhost it would pin the browser to https.
+ */
+export function buildSecurityHeaders(options: SecurityHeadersOptions): Record<string, string> {
+  const headers: Record<string, string> = {
+    "Content-Security-Policy": buildContentSecurityPolicy(options),
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
+  };
+  if (new URL(options.appUrl).protocol === "https:") {
+    headers["Strict-Transport-Security"] = "max-age=63072000; includeSubDomains";
+  }
+  return headers;
+}
