@@ -22,7 +22,7 @@ import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { getSignerAssignmentOrThrow } from "@/lib/signings/get-signer-assignment-or-throw";
 import { notifyNextRoutingGroup } from "@/lib/signings/notify-next-routing-group";
 import { getSigningCreator } from "@/lib/signings/get-signing-creator";
-import { isOpenSigningStatus } from "@/lib/signings/state-machine";
+import { isOpenSigningStatus, signingStatusLabel } from "@/lib/signings/state-machine";
 import { transitionSigning } from "@/lib/signings/transition-signing";
 import { DELIVER_VAULT_EVENT_JOB } from "@/lib/vault/deliver-vault-event-job";
 import type { VaultEvent } from "@/lib/vault/vault-event";
@@ -67,6 +67,8 @@ export async function recordESignature(db: Db, options: RecordESignatureOptions)
 
   return db.transaction(async (tx) => {
     const { signing, signer } = await getSignerAssignmentOrThrow(tx, { ...options, lock: true, includeDrafts: true });
+    // A draft has no signature requests yet (they are created when it is sent): say why, not "404".
+    if (signing.status === "draft") throw Conflict("This signing package has not been sent yet.");
     const documentNotFound = NotFound(`Document ${options.documentId.slice(0, 64)} not found.`);
     if (!isUuid(options.documentId)) throw documentNotFound;
     const [document] = await tx
@@ -86,11 +88,7 @@ export async function recordESignature(db: Db, options: RecordESignatureOptions)
     if (replay) return { eSignature: replay, created: false };
 
     if (!isOpenSigningStatus(signing.status)) {
-      throw Conflict(
-        signing.status === "draft"
-          ? "This signing package has not been sent yet."
-          : `This signing package is ${signing.status.replace("_", " ")}; it can no longer be signed.`,
-      );
+      throw Conflict(`This signing package is ${signingStatusLabel(signing.status)}; it can no longer be signed.`);
     }
     if (signing.expiresAt && signing.expiresAt.getTime() <= Date.now()) {
       // The expiry sweep may not have run yet; the deadline still applies.
