@@ -129,6 +129,14 @@ describe("POST …/documents/{docId}/esignatures on the demo package", () => {
     const entries = await auditEntriesFor(testDb.db, demo.id);
     expect(entries.filter((e) => e.action === "signing.completed")).toHaveLength(1);
     expect(await verifyAuditChain(testDb.db, { packageId: demo.id })).toEqual({ verified: true, brokenAt: null });
+    // The creator and both signers are told it is complete, one job each.
+    const done = (await testDb.db.select().from(jobs).where(eq(jobs.name, "send-email"))).filter((j) =>
+      j.idempotencyKey?.startsWith(`signing-completed:${demo.id}:`),
+    );
+    expect(done.map((j) => (j.payload as { to: string }).to).sort()).toEqual(["cosigner@demo.local", "manager@demo.local", "signer@demo.local"]);
+    for (const job of done) {
+      expect(job.payload).toMatchObject({ subject: "Completed: Retail installment contract — Sam Signer", text: expect.stringContaining(`/signings/${demo.id}`) });
+    }
     const replay = await sign("signer@demo.local", demo.id, demo.document.id, drawn());
     expect(replay.status).toBe(200);
     expect(replay.body).toEqual(first);

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { packageSigners, signingPackages } from "@/db/schema";
+import { jobs, packageSigners, signingPackages } from "@/db/schema";
 import { callApi, tokenFor } from "../helpers/api";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { auditEntriesFor, loadDemoWorld, type DemoWorld } from "../helpers/fixtures";
@@ -264,6 +264,15 @@ describe("POST /v1/signing/signer/signings/{id}/decline", () => {
     expect(body.documents[0]!.signatureRequests.map((r) => r.status)).toEqual(["declined"]);
     const actions = (await auditEntriesFor(testDb.db, pkg.id)).slice(trail).map((e) => e.action);
     expect(actions).toEqual(["signer.declined", "signing.declined"]);
+    // The package's creator (the fixture's organization manager) is told, once.
+    const notices = await testDb.db.select().from(jobs).where(eq(jobs.idempotencyKey, `signing-declined:${pkg.id}`));
+    expect(notices).toHaveLength(1);
+    expect(notices[0]!.payload).toMatchObject({
+      to: "manager@demo.local",
+      subject: "Declined: Fixture package",
+      text: expect.stringContaining("Reason: The rate is wrong."),
+      html: expect.stringContaining(`/signings/${pkg.id}"`),
+    });
 
     const again = await post("decliner@demo.local", `${BASE}/${pkg.id}/decline`, { reason: "again" });
     expect(again.status).toBe(409);
