@@ -5,7 +5,7 @@ import { sendEmail } from "./send-email";
 export const SEND_EMAIL_JOB = "send-email";
 
 /**
- * Delivers one email. Enqueue with an idempotency key naming what the mail is about (e.g.
+ * Delivers one email, rendered by a template of `lib/email/templates/` (subject, text and HTML). Enqueue with an idempotency key naming what the mail is about (e.g.
  * `invite:<signerId>`) so a retried request does not mail twice.
  */
 export const sendEmailJob = defineJob({
@@ -14,6 +14,7 @@ export const sendEmailJob = defineJob({
     to: z.email(),
     subject: z.string().min(1).max(500),
     text: z.string().min(1).max(100_000),
+    html: z.string().min(1).max(200_000).optional(),
     replyTo: z.email().optional(),
   }),
   maxAttempts: 10,

@@ -2,7 +2,7 @@ import type { Db } from "@/db/client";
 import { outboxEmails } from "@/db/schema";
 import { getEnv } from "@/lib/env";
 
-export type Email = { to: string; subject: string; text: string; replyTo?: string };
+export type Email = { to: string; subject: string; text: string; html?: string; replyTo?: string };
 export type SentEmail = { transport: "smtp" | "outbox"; messageId: string };
 
 type Transporter = { sendMail: (m: Record<string, unknown>) => Promise<{ messageId: string }> };
@@ -17,8 +17,8 @@ async function smtpTransport(url: string): Promise<Transporter> {
 }
 
 /**
- * Sends one email: through SMTP when SMTP_URL is set, otherwise into the dev outbox table that the
- * app shows in development. Call it from a job (`send-email`), never inline in a request.
+ * Sends one email: through SMTP when SMTP_URL is set (text and, when given, HTML alternative),
+ * otherwise into the dev outbox table that the app shows in development (text part only). Call it from a job (`send-email`), never inline in a request.
  */
 export async function sendEmail(db: Db, email: Email): Promise<SentEmail> {
   const env = getEnv();
@@ -28,6 +28,7 @@ export async function sendEmail(db: Db, email: Email): Promise<SentEmail> {
       to: email.to,
       subject: email.subject,
       text: email.text,
+      ...(email.html ? { html: email.html } : {}),
       ...(email.replyTo ? { replyTo: email.replyTo } : {}),
     });
     return { transport: "smtp", messageId: info.messageId };

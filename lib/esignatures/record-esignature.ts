@@ -1,25 +1,29 @@
 import { createHash } from "node:crypto";
-import { and, eq, lt, ne, sql } from "drizzle-orm";
+import { and, asc, eq, lt, ne, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import {
   eSignatures,
   packageDocuments,
   packageSigners,
   signatureRequests,
-  signingPackages,
   type ESignature,
   type PackageSigner,
   type SigningPackage,
 } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
+import { sendEmailJob } from "@/lib/email/send-email-job";
+import { completedEmail } from "@/lib/email/templates/completed-email";
+import { signingLink } from "@/lib/email/templates/signing-link";
 import { getEnv } from "@/lib/env";
 import { BadRequest, Conflict, NotFound } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { getSignerAssignmentOrThrow } from "@/lib/signings/get-signer-assignment-or-throw";
 import { notifyNextRoutingGroup } from "@/lib/signings/notify-next-routing-group";
-import { assertTransition } from "@/lib/signings/state-machine";
+import { getSigningCreator } from "@/lib/signings/get-signing-creator";
+import { isOpenSigningStatus, signingStatusLabel } from "@/lib/signings/state-machine";
+import { transitionSigning } from "@/lib/signings/transition-signing";
 import { deliverVaultEventJob } from "@/lib/vault/deliver-vault-event-job";
 import type { VaultEvent } from "@/lib/vault/vault-event";
 import { parsePngDataUrl } from "./parse-png-data-url";
@@ -43,8 +47,6 @@ export type RecordESignatureOptions = {
 
 export type RecordESignatureResult = { eSignature: ESignature; created: boolean };
 
-const OPEN = ["sent", "in_progress"];
-
 /**
  * Records the caller's e-signature on one document of a package and moves everything it completes:
  * the signature request, the signer (when all their required requests are signed), the next
@@ -65,6 +67,8 @@ export async function recordESignature(db: Db, options: RecordESignatureOptions)
 
   return db.transaction(async (tx) => {
     const { signing, signer } = await getSignerAssignmentOrThrow(tx, { ...options, lock: true, includeDrafts: true });
+    // A draft has no signature requests yet (they are created when it is sent): say why, not "404".
+    if (signing.status === "draft") throw Conflict("This signing package has not been sent yet.");
     const documentNotFound = NotFound(`Document ${options.documentId.slice(0, 64)} not found.`);
     if (!isUuid(options.documentId)) throw documentNotFound;
     const [document] = await tx
@@ -83,12 +87,8 @@ export async function recordESignature(db: Db, options: RecordESignatureOptions)
     const replay = await findExisting(tx, { userId, requestId: request.id, idempotencyKey: options.idempotencyKey });
     if (replay) return { eSignature: replay, created: false };
 
-    if (!OPEN.includes(signing.status)) {
-      throw Conflict(
-        signing.status === "draft"
-          ? "This signing package has not been sent yet."
-          : `This signing package is ${signing.status.replace("_", " ")}; it can no longer be signed.`,
-      );
+    if (!isOpenSigningStatus(signing.status)) {
+      throw Conflict(`This signing package is ${signingStatusLabel(signing.status)}; it can no longer be signed.`);
     }
     if (signing.expiresAt && signing.expiresAt.getTime() <= Date.now()) {
       // The expiry sweep may not have run yet; the deadline still applies.
@@ -152,17 +152,16 @@ export async function recordESignature(db: Db, options: RecordESignatureOptions)
     await advancePackage(tx, { signing, signer, now, audit });
 
     if (getEnv().VAULT_WEBHOOK_URL) {
-      const [earlier] = await tx
-        .select({ n: sql<number>`count(*)::int` })
-        .from(eSignatures)
-        .where(and(eq(eSignatures.signerId, signer.id), eq(eSignatures.documentId, document.id), ne(eSignatures.id, inserted.id)));
       const event: VaultEvent = {
         type: "signer_document_signed",
         signingOrganizationId: String(signing.organizationId),
         signingId: signing.id,
         documentId: document.id,
         authUserId: userId,
-        firstESign: (earlier?.n ?? 0) === 0,
+        // A new record is always the signer's first on this document: one signature request per
+        // signer × document (unique index) and one e-signature per request (unique index); a retry
+        // returned `created: false` above and enqueues nothing.
+        firstESign: true,
       };
       await enqueueJob(tx, deliverVaultEventJob, { eSignatureId: inserted.id, event }, { idempotencyKey: inserted.id });
     }
@@ -241,33 +240,29 @@ async function advancePackage(
   db: Db,
   { signing, signer, now, audit }: { signing: SigningPackage; signer: PackageSigner; now: Date; audit: AuditBase },
 ): Promise<void> {
-  const remaining = await countUnsigned(db, signing.id);
-  if (remaining === 0) {
-    assertTransition(signing.status, "completed");
-    await db.update(signingPackages).set({ status: "completed", completedAt: now }).where(eq(signingPackages.id, signing.id));
-    await recordAuditEntry(db, {
-      ...audit,
-      action: "signing.completed",
-      entityType: "signing_package",
-      entityId: signing.id,
-      before: { status: signing.status },
-      after: { status: "completed" },
-    });
+  const transitionAudit = { actorUserId: audit.actorUserId, ipAddress: audit.ipAddress };
+  if ((await countUnsigned(db, signing.id)) === 0) {
+    const completed = await transitionSigning(db, signing, "completed", transitionAudit, { at: now });
+    await notifyCompletion(db, completed);
     return;
   }
-  if (signing.status === "sent") {
-    assertTransition(signing.status, "in_progress");
-    await db.update(signingPackages).set({ status: "in_progress" }).where(eq(signingPackages.id, signing.id));
-    await recordAuditEntry(db, {
-      ...audit,
-      action: "signing.in_progress",
-      entityType: "signing_package",
-      entityId: signing.id,
-      before: { status: "sent" },
-      after: { status: "in_progress" },
-    });
-  }
+  if (signing.status === "sent") await transitionSigning(db, signing, "in_progress", transitionAudit, { at: now });
   if ((await countUnsigned(db, signing.id, eq(packageSigners.routingOrder, signer.routingOrder))) === 0) {
-    await notifyNextRoutingGroup(db, { signing, afterRoutingOrder: signer.routingOrder, actorUserId: audit.actorUserId, ipAddress: audit.ipAddress });
+    await notifyNextRoutingGroup(db, { signing, afterRoutingOrder: signer.routingOrder, ...transitionAudit });
+  }
+}
+
+/** "Completed" mail to the creator and every signer, one idempotent job each. */
+async function notifyCompletion(db: Db, signing: SigningPackage): Promise<void> {
+  const link = signingLink(signing.id);
+  const creator = await getSigningCreator(db, signing);
+  const signers = await db.select().from(packageSigners).where(eq(packageSigners.packageId, signing.id)).orderBy(asc(packageSigners.createdAt), asc(packageSigners.id));
+  const recipients = [
+    ...(creator ? [{ key: `creator:${creator.id}`, email: creator.email, name: creator.name }] : []),
+    ...signers.map((s) => ({ key: `signer:${s.id}`, email: s.email, name: s.name })),
+  ];
+  for (const recipient of recipients) {
+    const email = completedEmail({ recipientName: recipient.name, signingTitle: signing.title, link });
+    await enqueueJob(db, sendEmailJob, { to: recipient.email, ...email }, { idempotencyKey: `signing-completed:${signing.id}:${recipient.key}` });
   }
 }

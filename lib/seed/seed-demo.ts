@@ -6,16 +6,15 @@ import {
   locations,
   memberships,
   organizations,
-  packageDocuments,
-  packageSigners,
-  signatureRequests,
-  signingPackages,
   users,
   type NewMembership,
 } from "@/db/schema";
 import { hashPassword } from "@/lib/auth/passwords";
 import { localSubjectForEmail } from "@/lib/auth/local-tokens";
-import { inspectPdf, renderAgreementPdf } from "@/lib/documents/pdf";
+import { resolvePrincipal } from "@/lib/auth/principal";
+import { renderAgreementPdf } from "@/lib/documents/pdf";
+import { createSigning } from "@/lib/signings/create-signing";
+import { sendSigning } from "@/lib/signings/send-signing";
 
 export const DEMO_PASSWORD = "demo-signing";
 
@@ -32,7 +31,8 @@ export type DemoSeedResult = { seeded: boolean; organizationId: number; otherOrg
 
 /**
  * Loads the demo dataset (README "Demo data"). Idempotent: when the demo organization exists it
- * changes nothing. Everything is written in one transaction.
+ * changes nothing. Everything is written in one transaction; sending the sample package enqueues
+ * its two invitation emails, which land in the dev outbox.
  */
 export async function seedDemo(db: Db): Promise<DemoSeedResult> {
   const [existing] = await db.select().from(organizations).where(eq(organizations.slug, "demo")).limit(1);
@@ -45,9 +45,7 @@ export async function seedDemo(db: Db): Promise<DemoSeedResult> {
     title: "Retail Installment Contract and Security Agreement",
     parties: ["Buyer: Sam Signer", "Co-buyer: Casey Cosigner"],
   });
-  const pdf = await inspectPdf(pdfBytes);
   const otherPdfBytes = await renderAgreementPdf({ title: "Bill of Sale", parties: ["Buyer: Pat Elsewhere"], pages: 1 });
-  const otherPdf = await inspectPdf(otherPdfBytes);
 
   return db.transaction(async (tx) => {
     const [demo] = await tx.insert(organizations).values({ name: "Demo Lending Co.", slug: "demo" }).returning();
@@ -96,65 +94,28 @@ export async function seedDemo(db: Db): Promise<DemoSeedResult> {
       { organizationId: other!.id, name: "Sign only", steps: ["review", "sign", "done"], isDefault: true },
     ]);
 
-    const now = new Date();
-    const [sample] = await tx
-      .insert(signingPackages)
-      .values({
-        organizationId: demo!.id,
-        companyId: demoCompany!.id,
-        locationId: austin!.id,
-        title: "Retail installment contract — Sam Signer",
-        status: "sent",
-        createdByUserId: id("manager@demo.local"),
-        message: "Please review and sign your closing documents.",
-        sentAt: now,
-      })
-      .returning();
-    await tx.insert(signingPackages).values({
-      organizationId: demo!.id,
-      companyId: demoCompany!.id,
-      locationId: dallas!.id,
-      title: "Chattel loan — draft for Dallas",
-      createdByUserId: id("manager@demo.local"),
+    // Packages go through the same functions as the API, so they can only be in states real code
+    // reaches and carry their audit trail (signing.created, signer.notified, signing.sent).
+    const manager = await resolvePrincipal(tx, localSubjectForEmail("manager@demo.local"));
+    const sample = await createSigning(tx, {
+      principal: manager,
+      locationId: austin!.id,
+      title: "Retail installment contract — Sam Signer",
+      message: "Please review and sign your closing documents.",
+      signers: [
+        { name: "Sam Signer", email: "signer@demo.local", role: "signer", routingOrder: 1 },
+        { name: "Casey Cosigner", email: "cosigner@demo.local", role: "co_signer", routingOrder: 1 },
+      ],
+      documents: [{ name: "Retail Installment Contract.pdf", bytes: pdfBytes }],
     });
-    const [otherPackage] = await tx
-      .insert(signingPackages)
-      .values({
-        organizationId: other!.id,
-        companyId: otherCompany!.id,
-        locationId: otherLocation!.id,
-        title: "Bill of sale — Pat Elsewhere",
-        createdByUserId: id("manager@other.local"),
-      })
-      .returning();
-
-    const [doc] = await tx
-      .insert(packageDocuments)
-      .values({
-        packageId: sample!.id,
-        name: "Retail Installment Contract.pdf",
-        content: pdfBytes,
-        sizeBytes: pdf.sizeBytes,
-        sha256: pdf.sha256,
-        pageCount: pdf.pageCount,
-      })
-      .returning();
-    await tx.insert(packageDocuments).values({
-      packageId: otherPackage!.id,
-      name: "Bill of Sale.pdf",
-      content: otherPdfBytes,
-      sizeBytes: otherPdf.sizeBytes,
-      sha256: otherPdf.sha256,
-      pageCount: otherPdf.pageCount,
+    await sendSigning(tx, { principal: manager, signingId: sample.id });
+    await createSigning(tx, { principal: manager, locationId: dallas!.id, title: "Chattel loan — draft for Dallas" });
+    await createSigning(tx, {
+      principal: await resolvePrincipal(tx, localSubjectForEmail("manager@other.local")),
+      locationId: otherLocation!.id,
+      title: "Bill of sale — Pat Elsewhere",
+      documents: [{ name: "Bill of Sale.pdf", bytes: otherPdfBytes }],
     });
-    const signers = await tx
-      .insert(packageSigners)
-      .values([
-        { packageId: sample!.id, userId: id("signer@demo.local"), name: "Sam Signer", email: "signer@demo.local", role: "signer", routingOrder: 1, status: "notified", notifiedAt: now },
-        { packageId: sample!.id, userId: id("cosigner@demo.local"), name: "Casey Cosigner", email: "cosigner@demo.local", role: "co_signer", routingOrder: 1, status: "notified", notifiedAt: now },
-      ])
-      .returning();
-    await tx.insert(signatureRequests).values(signers.map((s) => ({ packageId: sample!.id, documentId: doc!.id, signerId: s.id })));
 
     return { seeded: true, organizationId: demo!.id, otherOrganizationId: other!.id };
   });

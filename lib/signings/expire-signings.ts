@@ -1,14 +1,14 @@
 import { and, asc, eq, inArray, lte } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { signingPackages, users, type SigningPackage } from "@/db/schema";
-import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
+import { signingPackages } from "@/db/schema";
 import { sendEmailJob } from "@/lib/email/send-email-job";
-import { log } from "@/lib/log";
+import { expiredEmail } from "@/lib/email/templates/expired-email";
+import { signingLink } from "@/lib/email/templates/signing-link";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
-import { serializeSigning } from "./serialize-signing";
-import { canTransition } from "./state-machine";
-
-const EXPIRABLE = ["sent", "in_progress"] as const;
+import { log } from "@/lib/log";
+import { getSigningCreator } from "./get-signing-creator";
+import { OPEN_SIGNING_STATUSES } from "./state-machine";
+import { transitionSigning } from "./transition-signing";
 
 export type ExpireSigningsOptions = {
   /** Packages whose `expires_at` is at or before this instant expire; default the current time. */
@@ -60,7 +60,7 @@ export async function expireSignings(db: Db, options: ExpireSigningsOptions = {}
 }
 
 function isDue(now: Date) {
-  return and(inArray(signingPackages.status, EXPIRABLE), lte(signingPackages.expiresAt, now));
+  return and(inArray(signingPackages.status, OPEN_SIGNING_STATUSES), lte(signingPackages.expiresAt, now));
 }
 
 async function expireOne(db: Db, id: string, now: Date): Promise<boolean> {
@@ -70,45 +70,14 @@ async function expireOne(db: Db, id: string, now: Date): Promise<boolean> {
       .from(signingPackages)
       .where(and(eq(signingPackages.id, id), isDue(now)))
       .for("update", { skipLocked: true });
-    if (!before || !canTransition(before.status, "expired")) return false;
+    if (!before) return false;
 
-    const [after] = await tx
-      .update(signingPackages)
-      .set({ status: "expired", updatedAt: new Date() })
-      .where(eq(signingPackages.id, id))
-      .returning();
-
-    const [creator] = before.createdByUserId
-      ? await tx.select({ id: users.id, email: users.email, name: users.name }).from(users).where(eq(users.id, before.createdByUserId))
-      : [];
+    const creator = await getSigningCreator(tx, before);
+    await transitionSigning(tx, before, "expired", { actorUserId: null, details: { notifiedUserIds: creator ? [creator.id] : [] } });
     if (creator) {
-      await enqueueJob(
-        tx,
-        sendEmailJob,
-        { to: creator.email, subject: `Expired: ${before.title}`.slice(0, 500), text: expiredEmailText(before, creator.name) },
-        { idempotencyKey: `signing-expired:${id}` },
-      );
+      const email = expiredEmail({ recipientName: creator.name, signingTitle: before.title, expiresAt: before.expiresAt!, link: signingLink(id) });
+      await enqueueJob(tx, sendEmailJob, { to: creator.email, ...email }, { idempotencyKey: `signing-expired:${id}` });
     }
-
-    await recordAuditEntry(tx, {
-      organizationId: before.organizationId,
-      packageId: id,
-      actorUserId: null,
-      action: "signing.expired",
-      entityType: "signing_package",
-      entityId: id,
-      before: serializeSigning(before),
-      after: { ...serializeSigning(after!), notifiedUserIds: creator ? [creator.id] : [] },
-    });
     return true;
   });
-}
-
-function expiredEmailText(signing: SigningPackage, name: string): string {
-  return [
-    `Hello ${name},`,
-    "",
-    `The signing package "${signing.title}" expired on ${signing.expiresAt!.toISOString()} before every signer had signed.`,
-    "It can no longer be signed. Create and send a new package if it is still needed.",
-  ].join("\n");
 }

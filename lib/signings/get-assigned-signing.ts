@@ -5,11 +5,11 @@ import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { buildSignerSigningView, type SignerSigningView } from "./build-signer-signing-view";
 import { getSignerAssignmentOrThrow, type SignerAssignment } from "./get-signer-assignment-or-throw";
+import { isOpenSigningStatus } from "./state-machine";
 
 export type GetAssignedSigningOptions = { principal: Principal; packageId: string; ipAddress?: string | null };
 
 const UNSEEN = ["pending", "notified"] as const;
-const OPEN = ["sent", "in_progress"];
 
 /**
  * A package assigned to the caller. Opening an open package for the first time marks the caller
@@ -19,12 +19,12 @@ const OPEN = ["sent", "in_progress"];
 export async function getAssignedSigning(db: Db, options: GetAssignedSigningOptions): Promise<SignerSigningView> {
   requireCapability(options.principal, "signer:signings:read", "You do not have permission to read signing packages.");
   const assignment = await getSignerAssignmentOrThrow(db, options);
-  if (!(UNSEEN as readonly string[]).includes(assignment.signer.status) || !OPEN.includes(assignment.signing.status)) {
+  if (!(UNSEEN as readonly string[]).includes(assignment.signer.status) || !isOpenSigningStatus(assignment.signing.status)) {
     return buildSignerSigningView(db, assignment);
   }
   const viewed: SignerAssignment = await db.transaction(async (tx) => {
     const locked = await getSignerAssignmentOrThrow(tx, { ...options, lock: true });
-    if (!OPEN.includes(locked.signing.status)) return locked;
+    if (!isOpenSigningStatus(locked.signing.status)) return locked;
     const [updated] = await tx
       .update(packageSigners)
       .set({ status: "viewed", viewedAt: new Date() })

@@ -3,21 +3,25 @@ import type { Db } from "@/db/client";
 import { packageSigners, type SigningPackage } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { sendEmailJob } from "@/lib/email/send-email-job";
-import { getEnv } from "@/lib/env";
+import { inviteEmail } from "@/lib/email/templates/invite-email";
+import { signingLink } from "@/lib/email/templates/signing-link";
+import { yourTurnEmail } from "@/lib/email/templates/your-turn-email";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
 
 export type NotifyNextRoutingGroupOptions = {
   signing: SigningPackage;
-  /** The routing order that has just completed. */
-  afterRoutingOrder: number;
+  /** The routing order that has just completed; omitted when the package is being sent (the first group). */
+  afterRoutingOrder?: number;
   actorUserId: string | null;
   ipAddress?: string | null;
 };
 
 /**
- * Moves the next routing group (the lowest routing order above `afterRoutingOrder` that still has
- * pending signers) to `notified` and enqueues their invitation emails, inside the caller's
- * transaction. Returns the signer ids notified.
+ * Moves the next routing group (the lowest routing order above `afterRoutingOrder`, or the lowest
+ * at all, that still has pending signers) to `notified`, enqueues their emails — the invitation when
+ * the package is being sent, "your turn" for later groups — and writes a `signer.notified` entry per
+ * signer, inside the caller's transaction. The one place signers are invited. Returns the signer ids
+ * notified.
  */
 export async function notifyNextRoutingGroup(db: Db, options: NotifyNextRoutingGroupOptions): Promise<string[]> {
   const { signing } = options;
@@ -27,16 +31,17 @@ export async function notifyNextRoutingGroup(db: Db, options: NotifyNextRoutingG
     .where(
       and(
         eq(packageSigners.packageId, signing.id),
-        gt(packageSigners.routingOrder, options.afterRoutingOrder),
+        options.afterRoutingOrder === undefined ? undefined : gt(packageSigners.routingOrder, options.afterRoutingOrder),
         eq(packageSigners.status, "pending"),
       ),
     )
     .orderBy(asc(packageSigners.routingOrder))
     .limit(1);
   if (!next) return [];
+  const now = new Date();
   const notified = await db
     .update(packageSigners)
-    .set({ status: "notified", notifiedAt: new Date() })
+    .set({ status: "notified", notifiedAt: now, updatedAt: now })
     .where(
       and(
         eq(packageSigners.packageId, signing.id),
@@ -45,19 +50,14 @@ export async function notifyNextRoutingGroup(db: Db, options: NotifyNextRoutingG
       ),
     )
     .returning();
-  const link = `${getEnv().APP_URL.replace(/\/+$/, "")}/signings/${signing.id}`;
+  const link = signingLink(signing.id);
   for (const signer of notified) {
-    await enqueueJob(
-      db,
-      sendEmailJob,
-      {
-        to: signer.email,
-        subject: `Ready for your signature: ${signing.title}`.slice(0, 500),
-        text: [`Hello ${signer.name},`, "", `The documents of "${signing.title}" are ready for your signature.`, "", `Open your signing package: ${link}`].join("\n"),
-      },
-      // The same key as the invitation of `sendSigning`: one invitation per signer, whoever sends it.
-      { idempotencyKey: `signing-invite:${signing.id}:${signer.id}` },
-    );
+    const email =
+      options.afterRoutingOrder === undefined
+        ? inviteEmail({ signerName: signer.name, signingTitle: signing.title, message: signing.message, link })
+        : yourTurnEmail({ signerName: signer.name, signingTitle: signing.title, link });
+    // One key per signer whichever email it is: nobody is invited twice, whoever sends it.
+    await enqueueJob(db, sendEmailJob, { to: signer.email, ...email }, { idempotencyKey: `signing-invite:${signing.id}:${signer.id}` });
     await recordAuditEntry(db, {
       organizationId: signing.organizationId,
       packageId: signing.id,

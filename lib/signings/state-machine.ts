@@ -5,6 +5,7 @@ import { Conflict } from "@/lib/errors";
  * Signing package states (ARCHITECTURE §5): draft → sent → in_progress → completed;
  * draft|sent|in_progress → cancelled; sent|in_progress → declined (a signer declines) or expired.
  * `in_progress` starts with the first recorded e-signature. Terminal states have no way out.
+ * Only `transitionSigning` moves a package between them.
  */
 export const SIGNING_TRANSITIONS: Record<SigningStatus, readonly SigningStatus[]> = {
   draft: ["sent", "cancelled"],
@@ -16,7 +17,12 @@ export const SIGNING_TRANSITIONS: Record<SigningStatus, readonly SigningStatus[]
   expired: [],
 };
 
-export const TERMINAL_SIGNING_STATUSES: readonly SigningStatus[] = ["completed", "cancelled", "declined", "expired"];
+/** The states in which signers can sign (and a deadline can expire the package). */
+export const OPEN_SIGNING_STATUSES = ["sent", "in_progress"] as const satisfies readonly SigningStatus[];
+
+export function isOpenSigningStatus(status: SigningStatus): boolean {
+  return (OPEN_SIGNING_STATUSES as readonly SigningStatus[]).includes(status);
+}
 
 export function canTransition(from: SigningStatus, to: SigningStatus): boolean {
   return SIGNING_TRANSITIONS[from].includes(to);
@@ -28,10 +34,10 @@ export function canTransition(from: SigningStatus, to: SigningStatus): boolean {
  */
 export function assertTransition(from: SigningStatus, to: SigningStatus): void {
   if (canTransition(from, to)) return;
-  if (from === to) throw Conflict(`The signing package is already ${label(to)}.`);
-  throw Conflict(`A ${label(from)} signing package cannot become ${label(to)}.`);
+  if (from === to) throw Conflict(`The signing package is already ${signingStatusLabel(to)}.`);
+  throw Conflict(`A ${signingStatusLabel(from)} signing package cannot become ${signingStatusLabel(to)}.`);
 }
 
-function label(status: SigningStatus): string {
+export function signingStatusLabel(status: SigningStatus): string {
   return status.replace("_", " ");
 }

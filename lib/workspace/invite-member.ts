@@ -6,6 +6,7 @@ import { createInviteToken } from "@/lib/auth/create-invite-token";
 import { localSubjectForEmail } from "@/lib/auth/local-tokens";
 import type { Principal } from "@/lib/auth/principal";
 import { sendEmailJob } from "@/lib/email/send-email-job";
+import { memberInviteEmail } from "@/lib/email/templates/member-invite-email";
 import { getEnv, isClerkConfigured } from "@/lib/env";
 import { Conflict, NotFound } from "@/lib/errors";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
@@ -107,26 +108,17 @@ export async function inviteMember(db: Db, options: InviteMemberOptions): Promis
 
     const appUrl = getEnv().APP_URL;
     const needsPassword = !isClerkConfigured() && user!.authProvider === "local" && !user!.passwordHash && user!.isActive;
-    let howToSignIn = `Sign in at ${appUrl}/sign-in with this email address (${user!.email}).`;
-    if (needsPassword) {
-      const invite = await createInviteToken(tx, { userId: user!.id, organizationId });
-      const link = `${appUrl}/accept-invite?token=${invite.token}`;
-      howToSignIn =
-        `Choose your password here:\n${link}\n\nThe link works once and expires on ${invite.expiresAt.toUTCString()}. ` +
-        `Then sign in at ${appUrl}/sign-in with this email address (${user!.email}).`;
-    }
-    await enqueueJob(
-      tx,
-      sendEmailJob,
-      {
-        to: user!.email,
-        subject: `You're invited to ${organization.name}`,
-        text:
-          `Hello ${user!.name},\n\n${options.principal.user.name} invited you to ${organization.name} ` +
-          `as ${options.role.replace("_", " ")}.\n\n${howToSignIn}\n`,
-      },
-      { idempotencyKey: `invite:${membership!.id}` },
-    );
+    const invite = needsPassword ? await createInviteToken(tx, { userId: user!.id, organizationId }) : undefined;
+    const mail = memberInviteEmail({
+      recipientName: user!.name,
+      recipientEmail: user!.email,
+      inviterName: options.principal.user.name,
+      organizationName: organization.name,
+      role: options.role,
+      signInUrl: `${appUrl}/sign-in`,
+      passwordLink: invite ? { url: `${appUrl}/accept-invite?token=${invite.token}`, expiresAt: invite.expiresAt } : undefined,
+    });
+    await enqueueJob(tx, sendEmailJob, { to: user!.email, ...mail }, { idempotencyKey: `invite:${membership!.id}` });
     await recordAuditEntry(tx, {
       organizationId,
       actorUserId: options.principal.user.id,

@@ -1,10 +1,12 @@
+import { randomUUID } from "node:crypto";
 import { crc32, deflateSync } from "node:zlib";
-import { and, eq, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import {
   auditLog,
   eSignatures,
   jobs,
+  memberships,
   packageDocuments,
   packageSigners,
   signatureRequests,
@@ -13,10 +15,15 @@ import {
   type Location,
   type SigningStatus,
 } from "@/db/schema";
-import { inspectPdf, renderAgreementPdf } from "@/lib/documents/pdf";
+import { resolvePrincipal } from "@/lib/auth/principal";
+import { renderAgreementPdf } from "@/lib/documents/pdf";
+import { cancelSigning } from "@/lib/signings/cancel-signing";
+import { createSigning } from "@/lib/signings/create-signing";
+import { sendSigning } from "@/lib/signings/send-signing";
+import { transitionSigning } from "@/lib/signings/transition-signing";
 import { createUser } from "./fixtures";
 
-export type FixtureSigner = { email: string; routingOrder?: number; role?: "signer" | "co_signer"; status?: "pending" | "notified" };
+export type FixtureSigner = { email: string; routingOrder?: number; role?: "signer" | "co_signer" };
 
 export type FixturePackage = {
   id: string;
@@ -32,64 +39,76 @@ export async function ensureUser(db: Db, email: string) {
   return found ?? createUser(db, email);
 }
 
+/** An organization-level manager of `organizationId` (the seeded one when there is one) as a principal. */
+async function managerOf(db: Db, organizationId: number) {
+  const [existing] = await db
+    .select({ subject: users.authSubject })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.organizationId, organizationId), eq(memberships.role, "manager"), isNull(memberships.companyId), eq(users.isActive, true)))
+    .orderBy(asc(memberships.id))
+    .limit(1);
+  const subject =
+    existing?.subject ??
+    (await createUser(db, `fixture-manager-${organizationId}@fixtures.local`, [{ role: "manager", organizationId }])).authSubject;
+  return resolvePrincipal(db, subject!);
+}
+
 /**
- * A package at `location` in `status` (default sent) with `documentCount` PDFs and one required
- * signature request per signer × document. Signers of the lowest routing order start `notified`,
- * the others `pending`, unless given.
+ * A package at `location` in `status` (default sent) with `documentCount` PDFs and one signer per
+ * entry, built through the domain functions an API caller uses — `createSigning` (as an
+ * organization-level manager, who becomes its creator), `sendSigning` (one required signature
+ * request per signer × document, the lowest routing group notified), `cancelSigning` (after sending) — so it can
+ * only be in a state real code reaches. The signer-side package moves (in_progress, completed,
+ * declined, expired) are made with `transitionSigning` on the sent package, which allows exactly the
+ * state machine's moves; signer rows and signature requests stay as sending left them.
  */
 export async function createSignerPackage(
   db: Db,
   options: { location: Location; signers: FixtureSigner[]; documentCount?: number; status?: SigningStatus; title?: string },
 ): Promise<FixturePackage> {
-  const [pkg] = await db
-    .insert(signingPackages)
-    .values({
-      organizationId: options.location.organizationId,
-      companyId: options.location.companyId,
-      locationId: options.location.id,
-      title: options.title ?? "Fixture package",
-      status: options.status ?? "sent",
-      sentAt: options.status === "draft" ? null : new Date(),
-    })
-    .returning();
-  const documents: FixturePackage["documents"] = [];
+  const status = options.status ?? "sent";
+  const principal = await managerOf(db, options.location.organizationId);
+  const signerUsers = new Map<string, { id: string; name: string }>();
+  for (const s of options.signers) signerUsers.set(s.email, await ensureUser(db, s.email));
+  const title = options.title ?? "Fixture package";
+  const documents = [];
   for (let i = 0; i < (options.documentCount ?? 1); i++) {
-    const bytes = await renderAgreementPdf({ title: `Fixture document ${i + 1} ${pkg!.id}`, parties: ["Buyer"], pages: 1 });
-    const info = await inspectPdf(bytes);
-    const [doc] = await db
-      .insert(packageDocuments)
-      .values({ packageId: pkg!.id, name: `Document ${i + 1}.pdf`, content: bytes, sizeBytes: info.sizeBytes, sha256: info.sha256, pageCount: info.pageCount, position: i })
-      .returning();
-    documents.push({ id: doc!.id, sha256: doc!.sha256 });
+    const bytes = await renderAgreementPdf({ title: `Fixture document ${i + 1} ${title} ${randomUUID()}`, parties: ["Buyer"], pages: 1 });
+    documents.push({ name: `Document ${i + 1}.pdf`, bytes });
   }
-  const first = Math.min(...options.signers.map((s) => s.routingOrder ?? 1));
-  const signers: FixturePackage["signers"] = [];
+  const created = await createSigning(db, {
+    principal,
+    locationId: options.location.id,
+    title,
+    signers: options.signers.map((s) => ({ name: signerUsers.get(s.email)!.name, email: s.email, role: s.role ?? "signer", routingOrder: s.routingOrder ?? 1 })),
+    documents,
+  });
+  if (status !== "draft") {
+    const sent = await sendSigning(db, { principal, signingId: created.id });
+    if (status === "cancelled") await cancelSigning(db, { principal, signingId: created.id, reason: "fixture" });
+    else if (status !== "sent") await db.transaction((tx) => transitionSigning(tx, sent, status, { actorUserId: null }));
+  }
+
+  const docs = await db
+    .select({ id: packageDocuments.id, sha256: packageDocuments.sha256 })
+    .from(packageDocuments)
+    .where(eq(packageDocuments.packageId, created.id))
+    .orderBy(asc(packageDocuments.position));
+  const signerRows = await db.select().from(packageSigners).where(eq(packageSigners.packageId, created.id));
+  const signers = options.signers.map((s) => {
+    const row = signerRows.find((r) => r.email === s.email)!;
+    return { id: row.id, userId: signerUsers.get(s.email)!.id, email: s.email, routingOrder: row.routingOrder };
+  });
+  const requestRows = await db.select().from(signatureRequests).where(eq(signatureRequests.packageId, created.id));
   const requests = new Map<string, string>();
-  for (const s of options.signers) {
-    const user = await ensureUser(db, s.email);
-    const routingOrder = s.routingOrder ?? 1;
-    const [row] = await db
-      .insert(packageSigners)
-      .values({
-        packageId: pkg!.id,
-        userId: user.id,
-        name: user.name,
-        email: s.email,
-        role: s.role ?? "signer",
-        routingOrder,
-        status: s.status ?? (routingOrder === first && options.status !== "draft" ? "notified" : "pending"),
-      })
-      .returning();
-    signers.push({ id: row!.id, userId: user.id, email: s.email, routingOrder });
-    for (const [index, doc] of documents.entries()) {
-      const [request] = await db
-        .insert(signatureRequests)
-        .values({ packageId: pkg!.id, documentId: doc.id, signerId: row!.id })
-        .returning();
-      requests.set(`${s.email}:${index}`, request!.id);
+  for (const signer of signers) {
+    for (const [index, doc] of docs.entries()) {
+      const request = requestRows.find((r) => r.signerId === signer.id && r.documentId === doc.id);
+      if (request) requests.set(`${signer.email}:${index}`, request.id);
     }
   }
-  return { id: pkg!.id, documents, signers, requests };
+  return { id: created.id, documents: docs, signers, requests };
 }
 
 /** The seeded demo package (sent; signer@ and cosigner@ in routing group 1, one PDF). */

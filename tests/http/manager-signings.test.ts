@@ -368,9 +368,16 @@ describe("POST /v1/signing/manager/signings/{id}/send", () => {
       expect(["first.a@example.com", "first.b@example.com"]).toContain(payload.to);
       expect(payload.text).toContain(`https://sign.example.com/signings/${id}`);
       expect(payload.subject).toBe("Please sign: Two-step closing");
+      expect((job.payload as { html: string }).html).toContain(`<a href="https://sign.example.com/signings/${id}"`);
     }
     const entries = await auditEntriesFor(testDb.db, id);
     expect(entries.at(-1)).toMatchObject({ action: "signing.sent", before: expect.objectContaining({ status: "draft" }), after: expect.objectContaining({ status: "sent", signatureRequests: 6 }) });
+    // The first group is invited by the same function as later groups: one signer.notified each.
+    const firstGroup = signers.filter((s) => s.routingOrder === 1).map((s) => s.id).sort();
+    const notified = entries.filter((e) => e.action === "signer.notified");
+    expect(notified.map((e) => e.entityId).sort()).toEqual(firstGroup);
+    expect(notified.every((e) => (e.after as { status: string }).status === "notified")).toBe(true);
+    expect((entries.at(-1)!.after as { notifiedSignerIds: string[] }).notifiedSignerIds.sort()).toEqual(firstGroup);
   });
 
   it("409 without signers or without documents, with a clear message and nothing changed", async () => {

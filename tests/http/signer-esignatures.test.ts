@@ -77,6 +77,7 @@ describe("POST …/documents/{docId}/esignatures on the demo package", () => {
   });
 
   it("records the evidence: 201, request and signer signed, package in progress, audited", async () => {
+    const seeded = (await auditEntriesFor(testDb.db, demo.id)).length;
     const res = await sign("signer@demo.local", demo.id, demo.document.id, drawn({ documentSha256: demo.document.sha256 }), {
       "x-forwarded-for": "203.0.113.7, 10.0.0.1",
       "user-agent": "Vitest/4 (signing test)",
@@ -103,9 +104,9 @@ describe("POST …/documents/{docId}/esignatures on the demo package", () => {
     const [signer] = await testDb.db.select().from(packageSigners).where(eq(packageSigners.id, sam.id));
     expect(signer).toMatchObject({ status: "signed" });
     expect((await packageStatus(demo.id)).status).toBe("in_progress");
-    const actions = (await auditEntriesFor(testDb.db, demo.id)).map((e) => e.action);
+    const actions = (await auditEntriesFor(testDb.db, demo.id)).slice(seeded).map((e) => e.action);
     expect(actions).toEqual(["esignature.recorded", "signer.signed", "signing.in_progress"]);
-    const recorded = (await auditEntriesFor(testDb.db, demo.id))[0]!;
+    const recorded = (await auditEntriesFor(testDb.db, demo.id))[seeded]!;
     expect(recorded).toMatchObject({ entityId: first.id, ipAddress: "203.0.113.7" });
     expect(recorded.after).toMatchObject({ kind: "drawn", documentSha256: demo.document.sha256, consentGiven: true, imageSha256: expect.any(String) });
   });
@@ -128,6 +129,14 @@ describe("POST …/documents/{docId}/esignatures on the demo package", () => {
     const entries = await auditEntriesFor(testDb.db, demo.id);
     expect(entries.filter((e) => e.action === "signing.completed")).toHaveLength(1);
     expect(await verifyAuditChain(testDb.db, { packageId: demo.id })).toEqual({ verified: true, brokenAt: null });
+    // The creator and both signers are told it is complete, one job each.
+    const done = (await testDb.db.select().from(jobs).where(eq(jobs.name, "send-email"))).filter((j) =>
+      j.idempotencyKey?.startsWith(`signing-completed:${demo.id}:`),
+    );
+    expect(done.map((j) => (j.payload as { to: string }).to).sort()).toEqual(["cosigner@demo.local", "manager@demo.local", "signer@demo.local"]);
+    for (const job of done) {
+      expect(job.payload).toMatchObject({ subject: "Completed: Retail installment contract — Sam Signer", text: expect.stringContaining(`/signings/${demo.id}`) });
+    }
     const replay = await sign("signer@demo.local", demo.id, demo.document.id, drawn());
     expect(replay.status).toBe(200);
     expect(replay.body).toEqual(first);
@@ -319,21 +328,23 @@ describe("routing groups", () => {
     expect((await packageStatus(p.id)).status).toBe("in_progress");
     expect((await sign(a, p.id, p.documents[1]!.id, drawn())).status).toBe(201);
     expect(await statuses()).toMatchObject({ [a]: "signed", [b]: "notified", [c]: "notified", [d]: "pending" });
-    expect(await inviteJobs()).toEqual([b, c].sort());
+    // a was invited when the package was sent; b and c once a had signed everything.
+    expect(await inviteJobs()).toEqual([a, b, c].sort());
 
     expect((await sign(d, p.id, p.documents[0]!.id, drawn())).status).toBe(409);
     for (const doc of p.documents) expect((await sign(b, p.id, doc.id, typed())).status).toBe(201);
     expect(await statuses()).toMatchObject({ [b]: "signed", [c]: "notified", [d]: "pending" });
     for (const doc of p.documents) expect((await sign(c, p.id, doc.id, typed())).status).toBe(201);
     expect(await statuses()).toMatchObject({ [c]: "signed", [d]: "notified" });
-    expect(await inviteJobs()).toEqual([b, c, d].sort());
+    expect(await inviteJobs()).toEqual([a, b, c, d].sort());
     expect((await sign(d, p.id, p.documents[0]!.id, drawn())).status).toBe(201);
     expect((await packageStatus(p.id)).status).toBe("in_progress");
     expect((await sign(d, p.id, p.documents[1]!.id, drawn())).status).toBe(201);
     expect((await packageStatus(p.id)).status).toBe("completed");
     const actions = (await auditEntriesFor(testDb.db, p.id)).map((e) => e.action);
     expect(actions.filter((x) => x === "signing.completed")).toHaveLength(1);
-    expect(actions.filter((x) => x === "signer.notified")).toHaveLength(3);
+    // One per signer: a at send, then b, c and d as their groups came up.
+    expect(actions.filter((x) => x === "signer.notified")).toHaveLength(4);
     expect(await verifyAuditChain(testDb.db, { packageId: p.id })).toEqual({ verified: true, brokenAt: null });
   });
 

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { packageSigners, signingPackages } from "@/db/schema";
+import { jobs, packageSigners, signingPackages } from "@/db/schema";
 import { callApi, tokenFor } from "../helpers/api";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { auditEntriesFor, loadDemoWorld, type DemoWorld } from "../helpers/fixtures";
@@ -179,9 +179,10 @@ describe("GET /v1/signing/signer/signings/{id}", () => {
 
   it("does not mark a signer viewed on a closed package", async () => {
     const pkg = await createSignerPackage(testDb.db, { location: world.austin, signers: [{ email: "closed@demo.local" }], status: "cancelled" });
+    const trail = (await auditEntriesFor(testDb.db, pkg.id)).length;
     const body = Detail.parse((await get("closed@demo.local", `${BASE}/${pkg.id}`)).body);
     expect(body).toMatchObject({ status: "cancelled", me: { status: "notified" } });
-    expect(await auditEntriesFor(testDb.db, pkg.id)).toHaveLength(0);
+    expect(await auditEntriesFor(testDb.db, pkg.id)).toHaveLength(trail);
   });
 
   describe("role matrix on the demo package", () => {
@@ -253,6 +254,7 @@ describe("POST /v1/signing/signer/signings/{id}/decline", () => {
       location: world.austin,
       signers: [{ email: "decliner@demo.local" }, { email: "other-signer@demo.local" }],
     });
+    const trail = (await auditEntriesFor(testDb.db, pkg.id)).length;
     const res = await post("decliner@demo.local", `${BASE}/${pkg.id}/decline`, { reason: "  The rate is wrong.  " });
     expect(res.status).toBe(200);
     const body = Detail.parse(res.body);
@@ -260,8 +262,17 @@ describe("POST /v1/signing/signer/signings/{id}/decline", () => {
     const [signer] = await testDb.db.select().from(packageSigners).where(eq(packageSigners.id, body.me.signerId));
     expect(signer).toMatchObject({ status: "declined", declineReason: "The rate is wrong." });
     expect(body.documents[0]!.signatureRequests.map((r) => r.status)).toEqual(["declined"]);
-    const actions = (await auditEntriesFor(testDb.db, pkg.id)).map((e) => e.action);
+    const actions = (await auditEntriesFor(testDb.db, pkg.id)).slice(trail).map((e) => e.action);
     expect(actions).toEqual(["signer.declined", "signing.declined"]);
+    // The package's creator (the fixture's organization manager) is told, once.
+    const notices = await testDb.db.select().from(jobs).where(eq(jobs.idempotencyKey, `signing-declined:${pkg.id}`));
+    expect(notices).toHaveLength(1);
+    expect(notices[0]!.payload).toMatchObject({
+      to: "manager@demo.local",
+      subject: "Declined: Fixture package",
+      text: expect.stringContaining("Reason: The rate is wrong."),
+      html: expect.stringContaining(`/signings/${pkg.id}"`),
+    });
 
     const again = await post("decliner@demo.local", `${BASE}/${pkg.id}/decline`, { reason: "again" });
     expect(again.status).toBe(409);

@@ -1,0 +1,15 @@
+import { buildEmail, type EmailMessage } from "./email-message";
+
+export type CancelledEmailData = { signerName: string; signingTitle: string; reason: string | null };
+
+/** Tells an invited signer who has not finished that the package was cancelled. */
+export function cancelledEmail(data: CancelledEmailData): EmailMessage {
+  return buildEmail({
+    subject: `Cancelled: ${data.signingTitle}`,
+    recipientName: data.signerName,
+    paragraphs: [
+      `The signing package "${data.signingTitle}" was cancelled and no longer needs your signature.`,
+      ...(data.reason ? [`Reason: ${data.reason}`] : []),
+    ],
+  });
+}

@@ -1,0 +1,13 @@
+import { buildEmail, type EmailMessage } from "./email-message";
+
+export type YourTurnEmailData = { signerName: string; signingTitle: string; link: string };
+
+/** Tells a signer of a later routing group that the earlier groups have signed. */
+export function yourTurnEmail(data: YourTurnEmailData): EmailMessage {
+  return buildEmail({
+    subject: `Ready for your signature: ${data.signingTitle}`,
+    recipientName: data.signerName,
+    paragraphs: [`The documents of "${data.signingTitle}" are ready for your signature.`],
+    action: { label: "Open your signing package", url: data.link },
+  });
+}
