@@ -3,6 +3,8 @@ export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   // `next build` loads this hook too; a build must not open, migrate or seed any database.
   if (process.env.NEXT_PHASE === "phase-production-build") return;
+  const { installPeerAddressHeader } = await import("./lib/net/peer-address");
+  installPeerAddressHeader();
   const { prepareDatabase } = await import("./lib/boot");
   const { startJobWorker } = await import("./lib/jobs/start-job-worker");
   await prepareDatabase();

@@ -50,6 +50,11 @@ const schema = z
     ACCESS_TOKEN_TTL_SECONDS: positiveInt(900).pipe(z.number().max(24 * 3600)),
     ADMIN_READ_CAP: positiveInt(500),
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+    /**
+     * How many reverse proxies in front of the app append to X-Forwarded-For. 0 (unset): the header is
+     * ignored and the evidence IP is the socket peer; N: the Nth address from the right of the header.
+     */
+    TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
 
     CLERK_SECRET_KEY: optionalString.refine((v) => v === undefined || /^sk_(test|live)_/.test(v), {
       message: "must start with sk_test_ or sk_live_",

@@ -1,15 +1,9 @@
 import type { Context } from "hono";
+import { clientIpFromRequest } from "@/lib/net/client-ip";
 
 type NodeBindings = { incoming?: { socket?: { remoteAddress?: string } } };
 
-/**
- * The caller's address for audit evidence: the first X-Forwarded-For hop set by the proxy in front of
- * us, else the socket peer when running on the standalone Node server.
- */
+/** The caller's evidence IP: the standalone server's socket peer, or what Next's hook recorded. */
 export function clientIp(c: Context): string | null {
-  const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
-  if (forwarded) return forwarded.slice(0, 64);
-  const real = c.req.header("x-real-ip")?.trim();
-  if (real) return real.slice(0, 64);
-  return (c.env as NodeBindings | undefined)?.incoming?.socket?.remoteAddress ?? null;
+  return clientIpFromRequest(c.req.raw.headers, (c.env as NodeBindings | undefined)?.incoming?.socket?.remoteAddress);
 }

@@ -78,6 +78,8 @@ describe("POST …/documents/{docId}/esignatures on the demo package", () => {
 
   it("records the evidence: 201, request and signer signed, package in progress, audited", async () => {
     const seeded = (await auditEntriesFor(testDb.db, demo.id)).length;
+    // Behind two trusted proxies the client is the second X-Forwarded-For entry from the right.
+    setEnvForTests({ TRUSTED_PROXY_HOPS: "2" });
     const res = await sign("signer@demo.local", demo.id, demo.document.id, drawn({ documentSha256: demo.document.sha256 }), {
       "x-forwarded-for": "203.0.113.7, 10.0.0.1",
       "user-agent": "Vitest/4 (signing test)",
