@@ -1,13 +1,10 @@
+import { clientIpFromRequest } from "@/lib/net/client-ip";
+
 /**
  * The client address used to throttle failed sign-ins and API-key exchanges from a route handler
- * or a server action, which see headers but no socket. Under `next start` Next.js writes the socket
- * address into X-Forwarded-For when the client sent none, so the right-most entry is the nearest hop.
- * The single place to teach the trusted-proxy rule (`TRUSTED_PROXY_HOPS`, issue 14 item 4).
+ * or a server action: the evidence IP rule (socket peer, or TRUSTED_PROXY_HOPS entries of
+ * X-Forwarded-For; lib/net/client-ip.ts), so a client cannot dodge its counter by forging the header.
  */
 export function requestClientIp(headers: Headers): string {
-  const hops = (headers.get("x-forwarded-for") ?? "")
-    .split(",")
-    .map((hop) => hop.trim())
-    .filter(Boolean);
-  return (hops.at(-1) ?? "unknown").slice(0, 64);
+  return clientIpFromRequest(headers) ?? "unknown";
 }

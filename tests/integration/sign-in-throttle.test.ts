@@ -10,6 +10,7 @@ import { createSessionCookie } from "@/lib/auth/create-session-cookie";
 import { recordAuthFailure } from "@/lib/auth/record-auth-failure";
 import { signInWithPasswordThrottled } from "@/lib/auth/sign-in-with-password-throttled";
 import { getSessionUser } from "@/lib/bank/get-session-user";
+import { setEnvForTests } from "@/lib/env";
 import { DEMO_PASSWORD, seedDemo } from "@/lib/seed/seed-demo";
 import { createTestDb, type TestDb } from "@/tests/helpers/db";
 
@@ -18,9 +19,12 @@ let testDb: TestDb;
 beforeAll(async () => {
   testDb = await createTestDb();
   await seedDemo(testDb.db);
+  // These requests are built in-process, with no socket: the client is the entry one trusted proxy wrote.
+  setEnvForTests({ TRUSTED_PROXY_HOPS: "1" });
 });
 
 afterAll(async () => {
+  setEnvForTests({});
   await testDb.cleanup();
 });
 
