@@ -1,10 +1,11 @@
 import { z } from "@hono/zod-openapi";
 import { BadRequest } from "@/lib/errors";
+import { SafeString } from "./schemas/common";
 
 /** `?limit=&cursor=` for every list (ARCHITECTURE §4). */
 export const PaginationQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(25).openapi({ example: 25 }),
-  cursor: z.string().max(512).optional().openapi({ description: "The `nextCursor` of the previous page" }),
+  cursor: SafeString.max(512).optional().openapi({ description: "The `nextCursor` of the previous page" }),
 });
 
 export type Page<T> = { data: T[]; nextCursor: string | null };
