@@ -39,7 +39,7 @@ type Pool = { slots: Slot[]; queue: Job[]; nextId: number };
 const globalPool = globalThis as typeof globalThis & { __closingSigningPdfPool?: Pool };
 const pool: Pool = (globalPool.__closingSigningPdfPool ??= { slots: [], queue: [], nextId: 1 });
 
-function spawn(): Worker {
+function spawn(): Slot {
   const worker = new Worker(PDF_WORKER_SOURCE, {
     eval: true,
     workerData: { searchFrom: [process.cwd(), ...(process.argv[1] ? [dirname(process.argv[1])] : [])] },
@@ -49,7 +49,14 @@ function spawn(): Worker {
   });
   // An idle worker must not keep the process (a test run, a CLI) alive.
   worker.unref();
-  return worker;
+  const slot: Slot = { worker, busy: false };
+  // A worker that dies while idle leaves the pool; without an "error" listener its death would throw here.
+  worker.on("error", () => {});
+  worker.on("exit", () => {
+    const index = pool.slots.indexOf(slot);
+    if (index >= 0) pool.slots.splice(index, 1);
+  });
+  return slot;
 }
 
 function run(slot: Slot, job: Job): void {
@@ -65,8 +72,9 @@ function run(slot: Slot, job: Job): void {
     worker.off("error", onError);
     worker.off("exit", onExit);
     if (replace) {
+      const index = pool.slots.indexOf(slot);
+      if (index >= 0) pool.slots.splice(index, 1);
       void worker.terminate();
-      pool.slots.splice(pool.slots.indexOf(slot), 1);
     } else {
       slot.busy = false;
       worker.unref();
@@ -98,7 +106,7 @@ function drain(): void {
   while (pool.queue.length > 0) {
     let slot = pool.slots.find((s) => !s.busy);
     if (!slot && pool.slots.length < POOL_SIZE) {
-      slot = { worker: spawn(), busy: false };
+      slot = spawn();
       pool.slots.push(slot);
     }
     if (!slot) return;
