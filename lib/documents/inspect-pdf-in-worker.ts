@@ -20,6 +20,7 @@ export type PdfInspection = { pageCount: number | null; inflatedBytes: number };
 type Job = {
   bytes: Uint8Array;
   loadDocument: boolean;
+  timeoutMs: number;
   resolve: (value: PdfInspection) => void;
   reject: (error: unknown) => void;
 };
@@ -91,8 +92,8 @@ function run(slot: Slot, job: Job): void {
   const onError = () => finish(() => job.reject(BadRequest("The uploaded PDF is too complex to read.")), true);
   const onExit = () => finish(() => job.reject(BadRequest("The uploaded PDF is too complex to read.")), true);
   const timer = setTimeout(
-    () => finish(() => job.reject(BadRequest(`The uploaded PDF could not be read within ${PDF_PARSE_TIMEOUT_MS / 1000} seconds.`)), true),
-    PDF_PARSE_TIMEOUT_MS,
+    () => finish(() => job.reject(BadRequest(`The uploaded PDF could not be read within ${job.timeoutMs / 1000} seconds.`)), true),
+    job.timeoutMs,
   );
   worker.on("message", onMessage);
   worker.on("error", onError);
@@ -120,12 +121,12 @@ function drain(): void {
  * is unreadable, too complex or too slow, and (503) when too many parses are already waiting. With
  * `loadDocument` it also loads the file with pdf-lib and counts its pages.
  */
-export function inspectPdfInWorker(bytes: Uint8Array, options: { loadDocument: boolean }): Promise<PdfInspection> {
+export function inspectPdfInWorker(bytes: Uint8Array, options: { loadDocument: boolean; timeoutMs?: number }): Promise<PdfInspection> {
   if (pool.queue.length >= MAX_QUEUED) {
     return Promise.reject(new AppError("unavailable", "Too many PDF uploads are being checked; try again shortly.", { "Retry-After": "5" }));
   }
   return new Promise<PdfInspection>((resolve, reject) => {
-    pool.queue.push({ bytes, loadDocument: options.loadDocument, resolve, reject });
+    pool.queue.push({ bytes, loadDocument: options.loadDocument, timeoutMs: options.timeoutMs ?? PDF_PARSE_TIMEOUT_MS, resolve, reject });
     drain();
   });
 }
