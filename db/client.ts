@@ -27,10 +27,14 @@ export async function openDb(target: DbTarget, options: { max?: number } = {}): 
   if ("url" in target) {
     const { default: postgres } = await import("postgres");
     const { drizzle } = await import("drizzle-orm/postgres-js");
+    // With the database unreachable a request fails within the connect timeout (then 503 via the
+    // error mapper) instead of hanging; a stuck statement or an abandoned transaction is ended by the
+    // server. postgres.js reconnects on the next query, so service recovers without a restart.
     const client = postgres(target.url, {
       max: options.max ?? databasePoolMax(),
-      connect_timeout: 5,
+      connect_timeout: 2,
       idle_timeout: 30,
+      connection: { statement_timeout: 15_000, idle_in_transaction_session_timeout: 30_000, lock_timeout: 10_000 },
       onnotice: () => {},
     });
     const db = drizzle(client, { schema, casing: "snake_case" }) as unknown as Db;

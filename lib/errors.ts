@@ -1,3 +1,5 @@
+import { describeDbError } from "@/lib/db/describe-db-error";
+
 /**
  * The one error type and the one code → status table (STYLE §3). Domain code throws these;
  * `toErrorResponse` is the only place that turns an error into `{ error }` and a status.
@@ -52,11 +54,25 @@ export const AUTH_ERRORS = {
 
 export type ErrorResponse = { status: number; body: { error: string }; headers: Record<string, string> };
 
+/** Seconds a client should wait before retrying while the database is unreachable. */
+const DB_RETRY_AFTER_SECONDS = 5;
+
 export function toErrorResponse(error: unknown, log: (error: unknown) => void = defaultLog): ErrorResponse {
   if (error instanceof AppError) {
     return { status: error.status, body: { error: error.message }, headers: error.headers };
   }
+  const dbError = describeDbError(error);
+  if (dbError?.kind === "invalid_text") {
+    return { status: 400, body: { error: "The request contains text the service cannot store (for example a U+0000 character)." }, headers: {} };
+  }
   log(error);
+  if (dbError?.kind === "unavailable") {
+    return {
+      status: 503,
+      body: { error: "The database is unavailable. Try again shortly." },
+      headers: { "Retry-After": String(DB_RETRY_AFTER_SECONDS) },
+    };
+  }
   return { status: 500, body: { error: "Internal server error." }, headers: {} };
 }
 
@@ -64,7 +80,16 @@ function defaultLog(error: unknown): void {
   console.error(JSON.stringify({ level: "error", msg: "unhandled error", error: errorDetails(error) }));
 }
 
-export function errorDetails(error: unknown): { name: string; message: string; stack?: string } {
+/**
+ * What a log line may say about an error. A database error is reduced to its code and a message
+ * without literals: Drizzle's message carries the SQL parameters (tokens, signature text, emails).
+ */
+export function errorDetails(error: unknown): { name: string; message: string; code?: string; stack?: string } {
+  const dbError = describeDbError(error);
+  if (dbError && error instanceof Error) {
+    const frames = (error.stack ?? "").split("\n").filter((line) => /^\s+at /.test(line));
+    return { name: "DatabaseError", code: dbError.code, message: dbError.message, stack: frames.join("\n") };
+  }
   if (error instanceof Error) return { name: error.name, message: error.message, stack: error.stack };
   return { name: "NonError", message: String(error) };
 }

@@ -6,9 +6,25 @@ type Level = Exclude<keyof typeof LEVELS, "silent">;
 
 const SECRET_KEYS = /authorization|token|secret|password|api[-_]?key|cookie/i;
 
-/** Drops values whose key looks secret, so a careless log call cannot leak a credential. */
+/** Credentials recognisable by shape wherever they appear in a string: JWTs, bearer values, reply tokens in addresses. */
+const SECRET_VALUES: [RegExp, string][] = [
+  [/eyJ[\w-]{4,}\.[\w-]{4,}\.[\w-]*/g, "[redacted-jwt]"],
+  [/\b(Bearer|Basic)\s+[^\s"',;]+/gi, "$1 [redacted]"],
+  [/\breply\+[^@\s"'>]+@/gi, "reply+[redacted]@"],
+];
+
+function scrub(text: string): string {
+  return SECRET_VALUES.reduce((s, [pattern, replacement]) => s.replace(pattern, replacement), text);
+}
+
+/**
+ * Drops values whose key looks secret and scrubs credential-shaped strings, so a careless log call
+ * cannot leak a credential; errors are reduced by `errorDetails` (database errors to code and a
+ * message without parameters).
+ */
 function redact(value: unknown, depth = 0): unknown {
-  if (value instanceof Error) return errorDetails(value);
+  if (value instanceof Error) return redact(errorDetails(value), depth + 1);
+  if (typeof value === "string") return scrub(value);
   if (value === null || typeof value !== "object" || depth > 4) return value;
   if (Array.isArray(value)) return value.map((v) => redact(v, depth + 1));
   return Object.fromEntries(
@@ -18,7 +34,7 @@ function redact(value: unknown, depth = 0): unknown {
 
 function write(level: Level, msg: string, fields?: Record<string, unknown>): void {
   if (LEVELS[level] < LEVELS[getEnv().LOG_LEVEL]) return;
-  const line = JSON.stringify({ level, time: new Date().toISOString(), msg, ...(redact(fields ?? {}) as object) });
+  const line = JSON.stringify({ level, time: new Date().toISOString(), msg: scrub(msg), ...(redact(fields ?? {}) as object) });
   if (level === "error" || level === "warn") console.error(line);
   else console.log(line);
 }

@@ -22,7 +22,18 @@ const MAX_AGE_SECONDS = 5 * 60;
 /** Verification keys are cached by `kid` for this long, then fetched again (a key can be expired by Plaid). */
 const KEY_CACHE_MS = 15 * 60_000;
 
+/**
+ * A `kid` the provider refused (unknown, expired, or the lookup failed) is remembered for this long, so
+ * a stream of forged webhooks costs one provider call per kid and minute, not one per request.
+ */
+const NEGATIVE_CACHE_MS = 60_000;
+/** Bounds both caches: forged webhooks can name any number of kids. */
+const MAX_CACHED_KIDS = 1000;
+/** Plaid's key ids are UUIDs; anything far from that shape is refused without a provider call. */
+const KID_SHAPE = /^[A-Za-z0-9_-]{1,100}$/;
+
 const keys = new Map<string, { key: CryptoKey | Uint8Array; fetchedAt: number }>();
+const refusedKids = new Map<string, { reason: string; refusedAt: number }>();
 
 const BodySchema = z.looseObject({ webhook_type: z.string().min(1), webhook_code: z.string().min(1) });
 
@@ -78,16 +89,31 @@ export async function verifyBankWebhook(options: VerifyBankWebhookOptions): Prom
 }
 
 async function getVerificationKey(kid: string, plaid: PlaidApi, now: Date): Promise<CryptoKey | Uint8Array> {
+  if (!KID_SHAPE.test(kid)) throw new Error("kid is not a provider key id");
   const cached = keys.get(kid);
   if (cached && now.getTime() - cached.fetchedAt < KEY_CACHE_MS) return cached.key;
-  // A failed fetch (unknown kid, Plaid down) propagates: the caller answers 401 and Plaid retries.
-  const { data } = await plaid.webhookVerificationKeyGet({ key_id: kid });
-  if (data.key.expired_at !== null && data.key.expired_at !== undefined) {
+  const refused = refusedKids.get(kid);
+  if (refused && now.getTime() - refused.refusedAt < NEGATIVE_CACHE_MS) throw new Error(`${refused.reason} (cached)`);
+  // A failed fetch (unknown kid, Plaid down) answers 401 and Plaid retries later; the refusal is cached briefly.
+  try {
+    const { data } = await plaid.webhookVerificationKeyGet({ key_id: kid });
+    if (data.key.expired_at !== null && data.key.expired_at !== undefined) throw new Error(`verification key ${kid} is expired`);
+    const { created_at: _created, expired_at: _expired, ...jwk } = data.key;
+    const key = await importJWK(jwk as JWK, "ES256");
+    remember(keys, kid, { key, fetchedAt: now.getTime() });
+    refusedKids.delete(kid);
+    return key;
+  } catch (error) {
     keys.delete(kid);
-    throw new Error(`verification key ${kid} is expired`);
+    const reason = error instanceof Error ? error.message : String(error);
+    remember(refusedKids, kid, { reason: `verification key lookup failed: ${reason}`, refusedAt: now.getTime() });
+    throw error;
   }
-  const { created_at: _created, expired_at: _expired, ...jwk } = data.key;
-  const key = await importJWK(jwk as JWK, "ES256");
-  keys.set(kid, { key, fetchedAt: now.getTime() });
-  return key;
+}
+
+/** Inserts into a bounded cache, dropping the oldest entry (Map keeps insertion order) when full. */
+function remember<V>(cache: Map<string, V>, kid: string, value: V): void {
+  cache.delete(kid);
+  if (cache.size >= MAX_CACHED_KIDS) cache.delete(cache.keys().next().value!);
+  cache.set(kid, value);
 }

@@ -3,6 +3,7 @@ import { chattelDocumentFiles, type ChattelDocumentFile } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { sha256Hex } from "@/lib/documents/pdf";
+import { inspectPdfInWorker } from "@/lib/documents/inspect-pdf-in-worker";
 import { MAX_PDF_BYTES } from "@/lib/documents/validate-pdf-upload";
 import { AppError, BadRequest } from "@/lib/errors";
 import { uuidv7 } from "@/lib/ids";
@@ -42,6 +43,8 @@ export async function uploadDocumentFile(db: Db, options: UploadDocumentFileOpti
   if (bytes.byteLength === 0) throw BadRequest("The uploaded file is empty.");
   const type = sniffFileType(bytes);
   if (!type) throw BadRequest("Only PDF, PNG and JPEG files are accepted.");
+  // Stored as uploaded and opened by viewers later: a PDF whose streams inflate past the bound is refused now.
+  if (type.extension === "pdf") await inspectPdfInWorker(bytes, { loadDocument: false });
 
   const id = uuidv7();
   const storage = getFileStorage();

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { inboundEvents, type InboundEvent } from "@/db/schema";
+import { neutraliseNul } from "@/lib/db/neutralise-nul";
 import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { applyIdentityEvent } from "./apply-identity-event";
@@ -27,7 +28,8 @@ export type ReceiveIdentityEventResult = { duplicate: boolean; status: InboundEv
  *   nothing stored, the provider retries.
  */
 export async function receiveIdentityEvent(db: Db, options: ReceiveIdentityEventOptions): Promise<ReceiveIdentityEventResult> {
-  const { event } = options;
+  // U+0000 cannot be stored; a verified event is acknowledged with U+FFFD in its place.
+  const event = neutraliseNul(options.event);
   return db.transaction(async (tx) => {
     const [stored] = await tx
       .insert(inboundEvents)

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "@/db/client";
 import { inboundEvents, type InboundEvent } from "@/db/schema";
+import { neutraliseNul } from "@/lib/db/neutralise-nul";
 import type { JobDefinition } from "@/lib/jobs/define-job";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { log } from "@/lib/log";
@@ -23,12 +24,20 @@ export type ReceiveInboundEventResult = { inboundEventId: string; duplicate: boo
  * only after this resolves, so an acknowledged event is never lost, and any failure (database down)
  * propagates as a 5xx so the provider retries.
  *
+ * Strings carrying U+0000 are stored with U+FFFD instead (`neutraliseNul`), never refused.
+ *
  * A redelivery (same source and provider event id) stores nothing new. It enqueues again with the
  * same idempotency key, which is a no-op for a job that exists and repairs the case where an earlier
  * enqueue to Inngest failed after the row committed.
  */
 export async function receiveInboundEvent(db: Db, options: ReceiveInboundEventOptions): Promise<ReceiveInboundEventResult> {
-  const { source, providerEventId, type, payload, job } = options;
+  const { job } = options;
+  const { source, providerEventId, type, payload } = neutraliseNul({
+    source: options.source,
+    providerEventId: options.providerEventId,
+    type: options.type,
+    payload: options.payload,
+  });
   return db.transaction(async (tx) => {
     const [stored] = await tx
       .insert(inboundEvents)

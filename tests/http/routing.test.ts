@@ -93,13 +93,13 @@ describe("GET /ready with the database down", () => {
     }
   });
 
-  it("/v1 answers a JSON 500 without internals when the database fails mid-request", async () => {
+  it("/v1 answers a JSON 503 without internals when the database fails mid-request", async () => {
     const unreachable = await openDb({ url: "postgres://postgres@127.0.0.1:1/none" });
     setDbHandle(unreachable);
     try {
       const res = await callApi("/v1/signing/session", { token });
-      expect(res.status).toBe(500);
-      expect(res.body).toEqual({ error: "Internal server error." });
+      expect(res.status).toBe(503);
+      expect(res.body).toEqual({ error: "The database is unavailable. Try again shortly." });
     } finally {
       await unreachable.close();
       setDbHandle(testDb);

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { SignJWT, generateKeyPair } from "jose";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -5,6 +6,7 @@ import { bankItems, inboundEvents } from "@/db/schema";
 import { POST as exchange } from "@/app/api/bank/exchange/route";
 import { GET as status } from "@/app/api/bank/status/route";
 import { POST as bankWebhook } from "@/app/api/webhooks/bank/route";
+import { verifyBankWebhook } from "@/lib/bank/verify-bank-webhook";
 import { setEnvForTests } from "@/lib/env";
 import { startFakePlaid, type FakePlaid } from "@/tests/fakes/plaid/server";
 import { bankEnv, bankRequest, sessionCookieFor } from "@/tests/helpers/bank";
@@ -113,6 +115,26 @@ describe("POST /api/webhooks/bank – verification", () => {
     const next = await fake.rotateKey();
     expect(next).not.toBe(old);
     expect((await send(itemWebhook("item-x", "NEW_ACCOUNTS_AVAILABLE", { n: 2 }), { kid: next })).status).toBe(200);
+  });
+
+  it("asks the provider about an unknown kid once per minute, not on every request", async () => {
+    const forger = await generateKeyPair("ES256");
+    const kid = randomUUID();
+    const forged = await new SignJWT({ request_body_sha256: "0" }).setProtectedHeader({ alg: "ES256", kid }).setIssuedAt().sign(forger.privateKey);
+    const lookups = () => fake.requests.filter((r) => r.path === "/webhook_verification_key/get" && r.body.key_id === kid).length;
+    for (let i = 0; i < 5; i++) expect((await bankWebhook(webhookRequest(body, forged))).status).toBe(401);
+    expect(lookups()).toBe(1);
+    const later = () => new Date(Date.now() + 61_000);
+    await expect(verifyBankWebhook({ rawBody: body, headers: new Headers({ "bank-verification": forged }), now: later })).rejects.toThrow();
+    expect(lookups()).toBe(2);
+  });
+
+  it("refuses a kid of an impossible shape without asking the provider", async () => {
+    const before = fake.requests.length;
+    const forger = await generateKeyPair("ES256");
+    const forged = await new SignJWT({}).setProtectedHeader({ alg: "ES256", kid: "../".repeat(50) }).setIssuedAt().sign(forger.privateKey);
+    expect((await bankWebhook(webhookRequest(body, forged))).status).toBe(401);
+    expect(fake.requests.length).toBe(before);
   });
 
   it("answers 503 when bank linking is not configured", async () => {

@@ -20,18 +20,18 @@ afterAll(async () => {
 const event = () => stripeEvent("invoice.paid", 1_900_000_000, invoiceObject({ customer: "cus_down", subscription: "sub_down" }));
 
 describe("payments webhook with the database down", () => {
-  it("answers 500, never 2xx, when the database cannot be reached at all (closed port)", async () => {
+  it("answers 503, never 2xx, when the database cannot be reached at all (closed port)", async () => {
     setDbHandle(await openDb({ url: "postgres://postgres@127.0.0.1:9/nowhere" }, { max: 1 }));
     const response = await deliver(event());
-    expect(response.status).toBe(500);
-    expect(await response.json()).toEqual({ error: "Internal server error." });
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({ error: "The database is unavailable. Try again shortly." });
   });
 
-  it("answers 500 when the database goes away after start-up", async () => {
+  it("answers 503 when the database goes away after start-up", async () => {
     setDbHandle(testDb);
     expect((await deliver(event())).status).toBe(200);
     await testDb.close();
     const response = await deliver(event());
-    expect(response.status).toBe(500);
+    expect(response.status).toBe(503);
   });
 });

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { IsoDateTime } from "./common";
+import { IsoDateTime, SafeString } from "./common";
 import { DocumentIdParamSchema } from "./documents";
 
 // Comments on chattel documents (/v1/documents/{id}/comments).
@@ -27,7 +27,7 @@ export const CommentListSchema = z
   .object({ data: z.array(CommentSchema), nextCursor: z.string().nullable() })
   .openapi("CommentList");
 
-const Body = z.string().trim().min(1).max(10_000).openapi({ example: "Title received — @owner@demo.local please review." });
+const Body = SafeString.trim().min(1).max(10_000).openapi({ example: "Title received — @owner@demo.local please review." });
 const Mentions = z
   .array(z.uuid())
   .max(50)

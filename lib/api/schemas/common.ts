@@ -21,6 +21,13 @@ export function pickErrors<K extends keyof typeof errorResponses>(...codes: K[])
   return Object.fromEntries(codes.map((code) => [code, errorResponses[code]])) as Pick<typeof errorResponses, K>;
 }
 
+/** C0 control characters other than tab, LF and CR: never meaningful in user text, and PostgreSQL cannot store U+0000. */
+export const CONTROL_FREE = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F]*$/;
+export const CONTROL_CHARACTER_ERROR = "must not contain control characters (U+0000 to U+001F other than tab, newline and carriage return)";
+
+/** The string every request field, query and path parameter is built on: it refuses C0 controls with a 400. */
+export const SafeString = z.string().regex(CONTROL_FREE, { error: CONTROL_CHARACTER_ERROR });
+
 export const IsoDateTime = z.iso.datetime().openapi({ example: "2026-11-21T08:00:00.000Z" });
 
 /** A JSON response for an operation's `responses`. */

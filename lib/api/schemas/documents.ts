@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { chattelDocumentStatusEnum, chattelDocumentTypeEnum } from "@/db/schema";
-import { IsoDateTime } from "./common";
+import { IsoDateTime, SafeString } from "./common";
 import { PaginationQuerySchema } from "./pagination";
 
 // Chattel documents and their files (/v1/documents).
@@ -12,14 +12,14 @@ const IntId = (what: string) =>
     .positive()
     .max(2_147_483_647);
 const QueryIntId = z.coerce.number().int().positive().max(2_147_483_647);
-const Text = (max: number) => z.string().trim().min(1).max(max);
-const NullableText = (max: number) => z.string().trim().max(max).nullable().optional();
+const Text = (max: number) => SafeString.trim().min(1).max(max);
+const NullableText = (max: number) => SafeString.trim().max(max).nullable().optional();
 
 export const DocumentTypeSchema = z.enum(chattelDocumentTypeEnum.enumValues).openapi("DocumentType");
 export const DocumentStatusSchema = z.enum(chattelDocumentStatusEnum.enumValues).openapi("DocumentStatus");
 
 export const DocumentContactSchema = z
-  .strictObject({ name: z.string().trim().min(1).max(200).nullable().default(null), email: z.email().max(320) })
+  .strictObject({ name: SafeString.trim().min(1).max(200).nullable().default(null), email: z.email().max(320) })
   .openapi("DocumentContact");
 
 export const DocumentIdParamSchema = z.object({
@@ -106,7 +106,7 @@ export const ListDocumentsQuerySchema = PaginationQuerySchema.extend({
   organizationId: QueryIntId.optional(),
   companyId: QueryIntId.optional(),
   locationId: QueryIntId.optional(),
-  q: z.string().trim().min(1).max(200).optional().openapi({ description: "Search in title, borrower name/email and collateral serial" }),
+  q: SafeString.trim().min(1).max(200).optional().openapi({ description: "Search in title, borrower name/email and collateral serial" }),
 });
 
 export const DocumentFileSchema = z

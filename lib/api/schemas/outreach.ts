@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { OUTREACH_PURPOSES, TEMPLATE_VARIABLES } from "@/lib/outreach/built-in-templates";
-import { IsoDateTime } from "./common";
+import { IsoDateTime, SafeString } from "./common";
 
 // Outreach to a document's borrower, co-borrowers and dealer contacts, and the organization's templates.
 
@@ -39,9 +39,9 @@ export const CreateOutreachMessageSchema = z
     recipientKind: RecipientKindSchema,
     recipientEmail: z.email().max(320).optional().openapi({ description: "Which co-borrower or dealer contact, when there are several" }),
     purpose: OutreachPurposeSchema,
-    message: z.string().trim().min(1).max(5000).optional().openapi({ description: "Fills {{message}}; required for custom without a body" }),
-    subject: z.string().trim().min(1).max(300).optional().openapi({ description: `Overrides the template's subject. ${variables}` }),
-    body: z.string().trim().min(1).max(20_000).optional().openapi({ description: `Overrides the template's body. ${variables}` }),
+    message: SafeString.trim().min(1).max(5000).optional().openapi({ description: "Fills {{message}}; required for custom without a body" }),
+    subject: SafeString.trim().min(1).max(300).optional().openapi({ description: `Overrides the template's subject. ${variables}` }),
+    body: SafeString.trim().min(1).max(20_000).optional().openapi({ description: `Overrides the template's body. ${variables}` }),
   })
   .superRefine((body, ctx) => {
     if (body.purpose === "custom" && body.message === undefined && body.body === undefined) {
@@ -65,8 +65,8 @@ export const OutreachTemplateListSchema = z.object({ data: z.array(OutreachTempl
 
 export const SaveOutreachTemplateSchema = z
   .strictObject({
-    subject: z.string().trim().min(1).max(300).openapi({ example: "Document needed: {{documentTitle}}" }),
-    body: z.string().trim().min(1).max(20_000).openapi({ description: variables }),
+    subject: SafeString.trim().min(1).max(300).openapi({ example: "Document needed: {{documentTitle}}" }),
+    body: SafeString.trim().min(1).max(20_000).openapi({ description: variables }),
   })
   .openapi("SaveOutreachTemplateRequest");
 

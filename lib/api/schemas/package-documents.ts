@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { IsoDateTime } from "./common";
+import { IsoDateTime, SafeString } from "./common";
 
 export const PackageDocumentSchema = z
   .object({
@@ -29,10 +29,10 @@ export const PdfUploadContent = {
 };
 
 export const UploadQuerySchema = z.object({
-  name: z.string().trim().min(1).max(200).optional().openapi({ description: "Document name for a raw `application/pdf` upload" }),
+  name: SafeString.trim().min(1).max(200).optional().openapi({ description: "Document name for a raw `application/pdf` upload" }),
 });
 
 export const DocumentParamsSchema = z.object({
-  id: z.string().max(100).openapi({ param: { name: "id", in: "path" } }),
-  docId: z.string().max(100).openapi({ param: { name: "docId", in: "path" } }),
+  id: SafeString.max(100).openapi({ param: { name: "id", in: "path" } }),
+  docId: SafeString.max(100).openapi({ param: { name: "docId", in: "path" } }),
 });

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { IsoDateTime } from "./common";
+import { IsoDateTime, SafeString } from "./common";
 import { PaginationQuerySchema } from "./pagination";
 
 // Organizations, companies and locations: the places a manager's memberships are scoped to.
@@ -11,8 +11,8 @@ const IntId = (what: string) =>
     .positive()
     .max(2_147_483_647);
 
-const Name = z.string().trim().min(1).max(200);
-const Optional = (max: number) => z.string().trim().max(max).nullable().optional();
+const Name = SafeString.trim().min(1).max(200);
+const Optional = (max: number) => SafeString.trim().max(max).nullable().optional();
 
 const cappedList = <T extends z.ZodType>(item: T, name: string) =>
   z
@@ -24,7 +24,7 @@ const cappedList = <T extends z.ZodType>(item: T, name: string) =>
     .openapi(name);
 
 export const IntIdParamSchema = z.object({
-  id: z.string().max(20).openapi({ param: { name: "id", in: "path" }, example: "1" }),
+  id: SafeString.max(20).openapi({ param: { name: "id", in: "path" }, example: "1" }),
 });
 
 export const OrganizationSchema = z
@@ -34,8 +34,7 @@ export const OrganizationListSchema = cappedList(OrganizationSchema, "Organizati
 export const CreateOrganizationSchema = z
   .strictObject({
     name: Name.openapi({ example: "Acme Lending" }),
-    slug: z
-      .string()
+    slug: SafeString
       .regex(/^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/, { error: "expected lower-case letters, digits and dashes" })
       .optional()
       .openapi({ description: "Defaults to one derived from the name" }),
@@ -69,8 +68,7 @@ export const LocationSchema = z
   .openapi("Location");
 export const LocationListSchema = cappedList(LocationSchema, "LocationList");
 
-const Timezone = z
-  .string()
+const Timezone = SafeString
   .max(64)
   .refine((tz) => {
     try {

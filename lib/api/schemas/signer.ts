@@ -1,20 +1,20 @@
 import { z } from "@hono/zod-openapi";
 import { SIGNATURE_FONTS } from "@/lib/esignatures/signature-fonts";
 import { MAX_SIGNATURE_IMAGE_BYTES, parsePngDataUrl } from "@/lib/esignatures/parse-png-data-url";
-import { IsoDateTime } from "./common";
+import { IsoDateTime, SafeString } from "./common";
 import { pageSchema, PaginationQuerySchema } from "./pagination";
 
 const SignerStatus = z.enum(["pending", "notified", "viewed", "signed", "declined"]);
 const SignerRole = z.enum(["signer", "co_signer"]);
 const VisibleSigningStatus = z.enum(["sent", "in_progress", "completed", "cancelled", "declined", "expired"]);
-const Sha256 = z.string().regex(/^[0-9a-fA-F]{64}$/, { error: "expected a hex SHA-256 (64 characters)" });
+const Sha256 = SafeString.regex(/^[0-9a-fA-F]{64}$/, { error: "expected a hex SHA-256 (64 characters)" });
 
 export const SigningIdParamSchema = z.object({
-  id: z.string().max(100).openapi({ param: { name: "id", in: "path" }, example: "01934b7e-8f3a-7c2d-9e4f-1a2b3c4d5e6f" }),
+  id: SafeString.max(100).openapi({ param: { name: "id", in: "path" }, example: "01934b7e-8f3a-7c2d-9e4f-1a2b3c4d5e6f" }),
 });
 
 export const DocumentParamsSchema = SigningIdParamSchema.extend({
-  docId: z.string().max(100).openapi({ param: { name: "docId", in: "path" } }),
+  docId: SafeString.max(100).openapi({ param: { name: "docId", in: "path" } }),
 });
 
 export const ListAssignedSigningsQuerySchema = PaginationQuerySchema.extend({
@@ -98,8 +98,7 @@ const Consent = z.literal(true, { error: "must be true: explicit consent to sign
 
 const DrawnSignature = z.strictObject({
   kind: z.literal("drawn"),
-  imageDataUrl: z
-    .string()
+  imageDataUrl: SafeString
     .max(Math.ceil((MAX_SIGNATURE_IMAGE_BYTES * 4) / 3) + 64, { error: `image exceeds ${MAX_SIGNATURE_IMAGE_BYTES} bytes` })
     .superRefine((value, ctx) => {
       const png = parsePngDataUrl(value);
@@ -112,7 +111,7 @@ const DrawnSignature = z.strictObject({
 
 const TypedSignature = z.strictObject({
   kind: z.literal("typed"),
-  text: z.string().trim().min(1).max(200).openapi({ example: "Sam Signer" }),
+  text: SafeString.trim().min(1).max(200).openapi({ example: "Sam Signer" }),
   font: z.enum(SIGNATURE_FONTS),
   consent: Consent,
   documentSha256: Sha256.optional().openapi({ description: "The SHA-256 of the document the signer viewed; 409 when it changed" }),
@@ -123,8 +122,7 @@ export const RecordESignatureSchema = z
   .openapi("RecordESignatureRequest");
 
 export const IdempotencyHeaderSchema = z.object({
-  "idempotency-key": z
-    .string()
+  "idempotency-key": SafeString
     .min(1)
     .max(255)
     .regex(/^[\x21-\x7e]+$/, { error: "expected printable ASCII without spaces" })
@@ -155,5 +153,5 @@ export const ESignatureSchema = z
 export const ESignatureListSchema = pageSchema(ESignatureSchema, "ESignatureList");
 
 export const DeclineSigningSchema = z
-  .strictObject({ reason: z.string().trim().min(1).max(1000).openapi({ example: "The loan amount is wrong." }) })
+  .strictObject({ reason: SafeString.trim().min(1).max(1000).openapi({ example: "The loan amount is wrong." }) })
   .openapi("DeclineSigningRequest");

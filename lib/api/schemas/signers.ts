@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { IsoDateTime } from "./common";
+import { IsoDateTime, SafeString } from "./common";
 
 export const SignerRoleSchema = z.enum(["signer", "co_signer"]);
 
@@ -26,7 +26,7 @@ export const SignerSchema = z
 const RoutingOrder = z.number().int({ error: "expected an integer routing order" }).min(1).max(100);
 
 const signerFields = {
-  name: z.string().trim().min(1).max(200).openapi({ example: "Jordan Doe" }),
+  name: SafeString.trim().min(1).max(200).openapi({ example: "Jordan Doe" }),
   email: z.email({ error: "expected an email address" }).max(320).openapi({ example: "jordan@example.com" }),
 };
 
@@ -44,7 +44,7 @@ export const NewPackageSignerSchema = z
     ...signerFields,
     role: SignerRoleSchema.optional().openapi({ description: "Default: the template role's, else signer" }),
     routingOrder: RoutingOrder.optional().openapi({ description: "Default: the template role's, else 1" }),
-    templateRole: z.string().trim().min(1).max(64).optional().openapi({
+    templateRole: SafeString.trim().min(1).max(64).optional().openapi({
       description: "Key of a template role; its role and routing order apply unless given here",
     }),
   })
@@ -52,7 +52,7 @@ export const NewPackageSignerSchema = z
 
 export const UpdateSignerSchema = z
   .strictObject({
-    name: z.string().trim().min(1).max(200).optional(),
+    name: SafeString.trim().min(1).max(200).optional(),
     email: z.email({ error: "expected an email address" }).max(320).optional(),
     role: SignerRoleSchema.optional(),
     routingOrder: RoutingOrder.optional(),
@@ -63,6 +63,6 @@ export const UpdateSignerSchema = z
 export const SignerListSchema = z.object({ data: z.array(SignerSchema) }).openapi("SignerList");
 
 export const SignerParamsSchema = z.object({
-  id: z.string().max(100).openapi({ param: { name: "id", in: "path" } }),
-  signerId: z.string().max(100).openapi({ param: { name: "signerId", in: "path" } }),
+  id: SafeString.max(100).openapi({ param: { name: "id", in: "path" } }),
+  signerId: SafeString.max(100).openapi({ param: { name: "signerId", in: "path" } }),
 });

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { IsoDateTime } from "./common";
+import { IsoDateTime, SafeString } from "./common";
 import { PackageDocumentSchema } from "./package-documents";
 import { PaginationQuerySchema } from "./pagination";
 import { NewPackageSignerSchema, SignerSchema } from "./signers";
@@ -49,8 +49,8 @@ const PlaceId = (what: string) =>
     .positive()
     .max(2_147_483_647);
 
-const Title = z.string().trim().min(1).max(200);
-const Message = z.string().trim().max(2000);
+const Title = SafeString.trim().min(1).max(200);
+const Message = SafeString.trim().max(2000);
 
 export const CreateSigningSchema = z
   .strictObject({
@@ -63,7 +63,7 @@ export const CreateSigningSchema = z
     documents: z
       .array(
         z.strictObject({
-          name: z.string().trim().min(1).max(200),
+          name: SafeString.trim().min(1).max(200),
           contentBase64: z.base64({ error: "expected the PDF's bytes as base64" }).min(1),
         }),
       )
@@ -103,16 +103,16 @@ export const UpdateSigningSchema = z
   .openapi("UpdateSigningRequest");
 
 export const CancelSigningSchema = z
-  .strictObject({ reason: z.string().trim().min(1).max(1000).optional() })
+  .strictObject({ reason: SafeString.trim().min(1).max(1000).optional() })
   .openapi("CancelSigningRequest");
 
 export const ListSigningsQuerySchema = PaginationQuerySchema.extend({
   status: SigningStatusSchema.optional(),
   locationId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   companyId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
-  q: z.string().trim().min(1).max(200).optional().openapi({ description: "Matches the title or a signer's name (case-insensitive)" }),
+  q: SafeString.trim().min(1).max(200).optional().openapi({ description: "Matches the title or a signer's name (case-insensitive)" }),
 });
 
 export const SigningIdParamSchema = z.object({
-  id: z.string().max(100).openapi({ param: { name: "id", in: "path" }, example: "01935f4e-8b1c-7d2a-9f00-1a2b3c4d5e6f" }),
+  id: SafeString.max(100).openapi({ param: { name: "id", in: "path" }, example: "01935f4e-8b1c-7d2a-9f00-1a2b3c4d5e6f" }),
 });

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { FLOW_STEPS } from "@/db/schema/flows";
-import { IsoDateTime } from "./common";
+import { IsoDateTime, SafeString } from "./common";
 import { PackageDocumentSchema } from "./package-documents";
 import { PaginationQuerySchema } from "./pagination";
 import { SignerRoleSchema } from "./signers";
@@ -9,8 +9,8 @@ import { SignerRoleSchema } from "./signers";
 
 export const TemplateRoleSchema = z
   .strictObject({
-    key: z.string().trim().regex(/^[A-Za-z0-9_-]{1,64}$/, { error: "expected 1-64 letters, digits, _ or -" }).openapi({ example: "buyer" }),
-    label: z.string().trim().min(1).max(100).openapi({ example: "Buyer" }),
+    key: SafeString.trim().regex(/^[A-Za-z0-9_-]{1,64}$/, { error: "expected 1-64 letters, digits, _ or -" }).openapi({ example: "buyer" }),
+    label: SafeString.trim().min(1).max(100).openapi({ example: "Buyer" }),
     role: SignerRoleSchema,
     routingOrder: z.number().int().min(1).max(100),
   })
@@ -47,15 +47,15 @@ const OrgId = z
 export const CreateTemplateSchema = z
   .strictObject({
     organizationId: OrgId,
-    name: z.string().trim().min(1).max(200).openapi({ example: "Retail installment closing" }),
-    description: z.string().trim().max(2000).nullable().optional(),
+    name: SafeString.trim().min(1).max(200).openapi({ example: "Retail installment closing" }),
+    description: SafeString.trim().max(2000).nullable().optional(),
     roles: Roles.default([]),
   })
   .openapi("CreateTemplateRequest");
 export const UpdateTemplateSchema = z
   .strictObject({
-    name: z.string().trim().min(1).max(200).optional(),
-    description: z.string().trim().max(2000).nullable().optional(),
+    name: SafeString.trim().min(1).max(200).optional(),
+    description: SafeString.trim().max(2000).nullable().optional(),
     roles: Roles.optional(),
   })
   .refine((v) => Object.keys(v).length > 0, { error: "at least one field is required" })
@@ -88,13 +88,13 @@ export const FlowListSchema = z
 export const CreateFlowSchema = z
   .strictObject({
     organizationId: OrgId,
-    name: z.string().trim().min(1).max(200).openapi({ example: "Standard closing" }),
+    name: SafeString.trim().min(1).max(200).openapi({ example: "Standard closing" }),
     steps: Steps,
     isDefault: z.boolean().default(false).openapi({ description: "Makes this the organization's default flow (the previous default is unset)" }),
   })
   .openapi("CreateFlowRequest");
 export const UpdateFlowSchema = z
-  .strictObject({ name: z.string().trim().min(1).max(200).optional(), steps: Steps.optional(), isDefault: z.literal(true).optional() })
+  .strictObject({ name: SafeString.trim().min(1).max(200).optional(), steps: Steps.optional(), isDefault: z.literal(true).optional() })
   .refine((v) => Object.keys(v).length > 0, { error: "at least one field is required" })
   .openapi("UpdateFlowRequest");
 
@@ -102,4 +102,4 @@ export const ListByOrganizationQuerySchema = PaginationQuerySchema.extend({
   organizationId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
 });
 
-export const UuidParamSchema = z.object({ id: z.string().max(100).openapi({ param: { name: "id", in: "path" } }) });
+export const UuidParamSchema = z.object({ id: SafeString.max(100).openapi({ param: { name: "id", in: "path" } }) });

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { PAID_PLAN_TIERS } from "@/lib/env";
-import { IsoDateTime } from "./common";
+import { CONTROL_CHARACTER_ERROR, CONTROL_FREE, IsoDateTime, SafeString } from "./common";
 import { OrganizationQuerySchema } from "./organization-query";
 import { PaginationQuerySchema } from "./pagination";
 
@@ -55,7 +55,7 @@ export const MembersQuerySchema = PaginationQuerySchema.extend(OrganizationQuery
 export const InviteMemberSchema = z
   .strictObject({
     email: z.email().max(320).openapi({ example: "new.manager@example.com" }),
-    name: z.string().trim().min(1).max(200).optional(),
+    name: SafeString.trim().min(1).max(200).optional(),
     role: MemberRoleSchema,
     organizationId: IntId("organization").optional().openapi({ description: "Required when you administer several organizations" }),
     companyId: IntId("company").optional(),
@@ -83,12 +83,16 @@ export const WorkspaceSettingsSchema = z
 
 export const UpdateWorkspaceSettingsSchema = z
   .strictObject({
-    name: z.string().trim().min(1).max(200).optional(),
+    name: SafeString.trim().min(1).max(200).optional(),
     branding: z
       .strictObject({
-        logoUrl: z.url({ protocol: /^https$/, error: "expected an https:// URL" }).max(2000).nullable().optional(),
-        brandColor: z
-          .string()
+        logoUrl: z
+          .url({ protocol: /^https$/, error: "expected an https:// URL" })
+          .max(2000)
+          .regex(CONTROL_FREE, { error: CONTROL_CHARACTER_ERROR })
+          .nullable()
+          .optional(),
+        brandColor: SafeString
           .regex(/^#[0-9a-fA-F]{6}$/, { error: "expected a #rrggbb color" })
           .transform((v) => v.toLowerCase())
           .nullable()
