@@ -99,6 +99,15 @@ describe("GET /v1/signing/manager/signings", () => {
       const second = SigningPage.parse((await as("admin@demo.local", `${PATH}?limit=2&cursor=${first.nextCursor}`)).body);
       expect(second.data).toHaveLength(1);
       expect(second.nextCursor).toBeNull();
+      // The cursor carries how many rows were served; editing it to 0 to read past the cap is refused.
+      const [payload, tag] = first.nextCursor!.split(".");
+      const [lastKey] = JSON.parse(Buffer.from(payload!, "base64url").toString()) as [string, number];
+      const unsignedReset = Buffer.from(JSON.stringify([lastKey, 0])).toString("base64url");
+      for (const cursor of [unsignedReset, `${unsignedReset}.${tag}`]) {
+        const tampered = await as("admin@demo.local", `${PATH}?limit=2&cursor=${cursor}`);
+        expect(tampered.status).toBe(400);
+        expect(tampered.body).toEqual({ error: "Invalid cursor. Pass the nextCursor of a previous page unchanged." });
+      }
       const big = SigningPage.parse((await as("admin@demo.local", `${PATH}?limit=100`)).body);
       expect(big.data).toHaveLength(3);
       expect(new Set(big.data.map((s) => s.organizationId)).size).toBeGreaterThanOrEqual(1);
