@@ -36,3 +36,13 @@ export function inNextRequestScope<T>(request: Request, handler: () => Promise<T
 export function inRequestScope(handler: (request: Request) => Promise<Response>): (request: Request) => Promise<Response> {
   return (request) => inNextRequestScope(request, () => handler(request));
 }
+
+/**
+ * Calls `fn` the way `next build` prerenders a page without `cacheComponents`: a static-generation
+ * scope in which any request API (`connection()`, `cookies()`, `headers()`) throws to mark the page dynamic.
+ */
+export function inNextPrerender<T>(route: string, fn: () => Promise<T>): Promise<T> {
+  const workStore = { route, page: route, forceStatic: false, dynamicShouldError: false, isStaticGeneration: true };
+  const prerenderStore = { type: "prerender-legacy", phase: "render", revalidate: Infinity, implicitTags: { tags: [] } };
+  return workAsyncStorage.run(workStore, () => workUnitAsyncStorage.run(prerenderStore, fn));
+}
