@@ -13,6 +13,8 @@ type SessionOption = { unauthorized: string };
 export type RouteOptions<S extends z.ZodType | undefined, A extends SessionOption | undefined> = {
   /** Bodies over this many bytes are refused with 413 while they stream in, before any other check. */
   maxBodyBytes: number;
+  /** A check that needs only the URL and headers (e.g. a webhook token), run before the body is read. */
+  preflight?: (request: Request) => void;
   /** The body is JSON validated by this schema (400 otherwise); without it the handler gets the raw bytes. */
   body?: S;
   /** The 400 message when the JSON does not match `body`. */
@@ -38,7 +40,7 @@ export type RouteContext<S extends z.ZodType | undefined, A extends SessionOptio
 };
 
 /**
- * The one wrapper for `app/api/**` route handlers. In order: body cap (413, while streaming) →
+ * The one wrapper for `app/api/**` route handlers. In order: preflight → body cap (413, while streaming) →
  * session (401) → same origin (403) → JSON body against its schema (400) → the handler; any thrown
  * error becomes `{ error }` through the one mapper. The session comes from `getSessionPrincipal`, so
  * a route never knows which identity provider signed the user in.
@@ -50,6 +52,7 @@ export function routeHandler<S extends z.ZodType | undefined = undefined, A exte
   return async (request, params) => {
     let response: Response;
     try {
+      options.preflight?.(request);
       const rawBody = await readCappedBody(request, options.maxBodyBytes);
       let db: Db | null = null;
       let principal: Principal | null = null;

@@ -152,3 +152,13 @@ describe("one bad-JSON message", () => {
     expect(v1.body).toEqual({ error: "Request body is not valid JSON." });
   });
 });
+
+describe("checks before the body", () => {
+  it("refuses the inbound email webhook's wrong token with 401 without reading the body", async () => {
+    setEnvForTests({ EMAIL_WEBHOOK_TOKEN: "right-token" });
+    const { request, state } = endlessRequest("http://localhost:3000/api/webhooks/email?token=wrong", "POST");
+    const response = await emailWebhookRoute.POST(request);
+    expect(response.status).toBe(401);
+    expect(state.pulled).toBe(0);
+  });
+});

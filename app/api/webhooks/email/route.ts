@@ -9,16 +9,19 @@ import { routeHandler } from "@/lib/next/route-handler";
 export const dynamic = "force-dynamic";
 
 // Mail with attachments arrives in one request: 5 MiB covers a reply with a scanned page or two.
-export const POST = routeHandler({ maxBodyBytes: 5 * 1024 * 1024 }, async ({ request, rawBody }) => {
-  verifyEmailWebhookToken(request.url);
-  const mail = await parseInboundEmail({ body: rawBody, contentType: request.headers.get("content-type") });
-  const { db } = await prepareDatabase();
-  const { duplicate } = await receiveInboundEvent(db, {
-    source: "email",
-    providerEventId: mail.messageId,
-    type: "email.received",
-    payload: mail,
-    jobName: PROCESS_INBOUND_EMAIL_JOB,
-  });
-  return Response.json(duplicate ? { received: true, duplicate: true } : { received: true });
-});
+// The token is in the URL, so a wrong one is refused (401) before a byte of the body is read.
+export const POST = routeHandler(
+  { maxBodyBytes: 5 * 1024 * 1024, preflight: (request) => verifyEmailWebhookToken(request.url) },
+  async ({ request, rawBody }) => {
+    const mail = await parseInboundEmail({ body: rawBody, contentType: request.headers.get("content-type") });
+    const { db } = await prepareDatabase();
+    const { duplicate } = await receiveInboundEvent(db, {
+      source: "email",
+      providerEventId: mail.messageId,
+      type: "email.received",
+      payload: mail,
+      jobName: PROCESS_INBOUND_EMAIL_JOB,
+    });
+    return Response.json(duplicate ? { received: true, duplicate: true } : { received: true });
+  },
+);
