@@ -1,6 +1,5 @@
 import type { z } from "zod";
 import type { Db } from "@/db/client";
-import { getSessionPrincipal } from "@/lib/auth/get-session-principal";
 import type { Principal } from "@/lib/auth/principal";
 import { prepareDatabase } from "@/lib/boot";
 import { errorJsonResponse, Unauthorized } from "@/lib/errors";
@@ -58,6 +57,9 @@ export function routeHandler<S extends z.ZodType | undefined = undefined, A exte
       let principal: Principal | null = null;
       if (options.session) {
         db = (await prepareDatabase()).db;
+        // Loaded on first use: webhook routes never pull in the identity provider's SDKs (next-auth's
+        // CommonJS providers do not load under plain Node ESM, where the payments test app runs).
+        const { getSessionPrincipal } = await import("@/lib/auth/get-session-principal");
         principal = await getSessionPrincipal(db);
         if (!principal) throw Unauthorized(options.session.unauthorized);
       }
