@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import {
   locations,
@@ -8,9 +8,8 @@ import {
   type PackageSigner,
   type SigningStatus,
 } from "@/db/schema";
-import type { Scope } from "@/lib/auth/capabilities";
-import { scopesWith, type Principal } from "@/lib/auth/principal";
-import { getEnv } from "@/lib/env";
+import { hasCapability, type Principal } from "@/lib/auth/principal";
+import { scopeFilter } from "@/lib/auth/scope-filter";
 
 export type HomeSigning = {
   id: string;
@@ -45,21 +44,10 @@ const columns = {
   updatedAt: signingPackages.updatedAt,
 };
 
-function scopeCondition(scope: Exclude<Scope, { type: "global" }>): SQL | undefined {
-  switch (scope.type) {
-    case "organization":
-      return eq(signingPackages.organizationId, scope.organizationId);
-    case "company":
-      return and(eq(signingPackages.organizationId, scope.organizationId), eq(signingPackages.companyId, scope.companyId));
-    case "location":
-      return and(eq(signingPackages.organizationId, scope.organizationId), eq(signingPackages.locationId, scope.locationId));
-  }
-}
-
 /**
  * What the signed-in home page shows: the packages waiting on the user as a signer, and the
- * packages their manager (or admin) roles reach, scoped exactly like `/v1` (organization, company
- * or location memberships). Admin reach is global and capped by ADMIN_READ_CAP.
+ * packages their manager (or admin) roles reach, through the same `scopeFilter` as `/v1`'s package
+ * list (organization, company or location memberships). Admin reach is global and capped by ADMIN_READ_CAP.
  */
 export async function listSigningsForHome(db: Db, options: ListSigningsForHomeOptions): Promise<HomeSignings> {
   const limit = options.limit ?? DEFAULT_LIMIT;
@@ -77,13 +65,11 @@ export async function listSigningsForHome(db: Db, options: ListSigningsForHomeOp
 
   let managedRows: Awaited<ReturnType<typeof selectManaged>> = [];
   let managedMeta: { reach: "all" | "scoped"; cap: number } | null = null;
-  const scopes = scopesWith(options.principal, "signings:read");
-  if (scopes.length > 0) {
-    const global = scopes.some((s) => s.type === "global");
-    const cap = global ? Math.min(limit, getEnv().ADMIN_READ_CAP) : limit;
-    const where = global ? undefined : or(...scopes.map((s) => scopeCondition(s as Exclude<Scope, { type: "global" }>)));
-    managedRows = await selectManaged(db, where, cap + 1);
-    managedMeta = { reach: global ? "all" : "scoped", cap };
+  if (hasCapability(options.principal, "signings:read")) {
+    const scope = scopeFilter(options.principal, "signings:read", signingPackages);
+    const cap = scope.cap === null ? limit : Math.min(limit, scope.cap);
+    managedRows = await selectManaged(db, scope.where, cap + 1);
+    managedMeta = { reach: scope.cap === null ? "scoped" : "all", cap };
   }
   const managed = managedMeta ? managedRows.slice(0, managedMeta.cap) : [];
 
@@ -98,7 +84,7 @@ export async function listSigningsForHome(db: Db, options: ListSigningsForHomeOp
   };
 }
 
-function selectManaged(db: Db, where: SQL | undefined, limit: number) {
+function selectManaged(db: Db, where: SQL, limit: number) {
   return db
     .select(columns)
     .from(signingPackages)
