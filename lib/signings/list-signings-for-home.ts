@@ -22,7 +22,12 @@ export type HomeSigning = {
   signedCount: number;
 };
 
-export type AssignedSigning = HomeSigning & { myStatus: PackageSigner["status"]; myRole: PackageSigner["role"] };
+export type AssignedSigning = HomeSigning & {
+  myStatus: PackageSigner["status"];
+  myRole: PackageSigner["role"];
+  /** A signer of a lower routing order has not signed yet, so it is not the user's turn. */
+  waitingOnEarlier: boolean;
+};
 
 export type HomeSignings = {
   /** Packages on which the user is a signer. Drafts are left out: they have not been sent yet. */
@@ -53,7 +58,16 @@ export async function listSigningsForHome(db: Db, options: ListSigningsForHomeOp
   const limit = options.limit ?? DEFAULT_LIMIT;
 
   const assignedRows = await db
-    .select({ ...columns, myStatus: packageSigners.status, myRole: packageSigners.role })
+    .select({
+      ...columns,
+      myStatus: packageSigners.status,
+      myRole: packageSigners.role,
+      waitingOnEarlier: sql<boolean>`exists (
+        select 1 from package_signers earlier
+        where earlier.package_id = ${packageSigners.packageId}
+          and earlier.routing_order < ${packageSigners.routingOrder}
+          and earlier.status <> 'signed')`,
+    })
     .from(packageSigners)
     .innerJoin(signingPackages, eq(signingPackages.id, packageSigners.packageId))
     .innerJoin(organizations, eq(organizations.id, signingPackages.organizationId))
