@@ -1,12 +1,10 @@
 import { headers } from "next/headers";
+import { clientIpFromRequest } from "@/lib/net/client-ip";
 
 /**
- * The caller's address for audit evidence in server actions and pages: the first X-Forwarded-For
- * hop set by the proxy in front of us, else X-Real-IP. Next does not expose the socket peer here.
+ * The caller's evidence IP in server actions and pages: the socket peer that instrumentation's hook
+ * recorded, unless TRUSTED_PROXY_HOPS trusts X-Forwarded-For entries (lib/net/client-ip.ts).
  */
 export async function requestClientIp(): Promise<string | null> {
-  const list = await headers();
-  const forwarded = list.get("x-forwarded-for")?.split(",")[0]?.trim();
-  if (forwarded) return forwarded.slice(0, 64);
-  return list.get("x-real-ip")?.trim().slice(0, 64) || null;
+  return clientIpFromRequest(await headers());
 }

@@ -126,6 +126,15 @@ test.describe("the signer's package page", () => {
     await expectNoAxeViolations(page);
   });
 
+  test("the emailed link opened by one of the package's managers lands on home, not a 404", async ({ page }) => {
+    const pkg = await createE2ePackage("Managed link", [{ email: CASEY }]);
+    await signInAs(page, "manager@demo.local");
+    const response = await page.goto(`/signings/${pkg.id}`);
+    expect(response?.status()).toBe(200);
+    expect(new URL(page.url()).pathname).toBe("/");
+    await expect(page.getByText("Managed link").first()).toBeVisible();
+  });
+
   test("signed everything: the bank step is next, and the done page's status line updates by itself", async ({ page }) => {
     const pkg = await createE2ePackage("Done", [{ email: SAM }, { email: CASEY }]);
     await signEverything(SAM, pkg);

@@ -1,7 +1,8 @@
-import { notFound } from "next/navigation";
+import { notFound, redirect } from "next/navigation";
 import { cache } from "react";
 import { AppError } from "@/lib/errors";
 import { getSignerPackagePage, type SignerPackagePage } from "@/lib/signings/get-signer-package-page";
+import { getSigningOrThrow } from "@/lib/signings/get-signing-or-throw";
 import { requestClientIp } from "../../../_lib/client-ip";
 import { requirePrincipal } from "../../../_lib/require-principal";
 
@@ -15,9 +16,13 @@ export const loadPackagePage = cache(async (packageId: string, returnTo: string)
   try {
     return await getSignerPackagePage(db, { principal, packageId, ipAddress: await requestClientIp() });
   } catch (error) {
-    if (error instanceof AppError && error.code === "not_found") notFound();
-    throw error;
+    if (!(error instanceof AppError && error.code === "not_found")) throw error;
   }
+  // The same link reaches the package's managers (declined, completed and expired emails). Until the
+  // manager's package page exists they land on home, where their packages are listed.
+  const managed = await getSigningOrThrow(db, { principal, signingId: packageId, capability: "signings:read" }).catch(() => null);
+  if (managed) redirect("/");
+  notFound();
 });
 
 /** "A", "A and B", "A, B and C". */
