@@ -1,21 +1,23 @@
 "use client";
 
+import type { PDFWorker } from "pdfjs-dist";
+
 type Pdfjs = typeof import("pdfjs-dist");
 
-let loading: Promise<Pdfjs> | undefined;
+let loading: Promise<{ pdfjs: Pdfjs; worker: PDFWorker }> | undefined;
 
 /**
  * pdf.js on demand: a dynamic import keeps it out of the page's first-load JavaScript. The worker
- * is bundled from the package and served from our own origin (no CDN); one worker is shared by
- * every document the page opens.
+ * is bundled from the package and served from our own origin (no CDN). One PDFWorker is created
+ * and passed to every `getDocument`: pdf.js then leaves it running when a document is destroyed
+ * (switching tabs, retrying), whereas a worker created from `GlobalWorkerOptions.workerPort` is torn
+ * down with the first destroyed document and refuses the next one.
  */
-export function loadPdfjs(): Promise<Pdfjs> {
+export function loadPdfjs(): Promise<{ pdfjs: Pdfjs; worker: PDFWorker }> {
   loading ??= import("pdfjs-dist")
     .then((pdfjs) => {
-      if (!pdfjs.GlobalWorkerOptions.workerPort) {
-        pdfjs.GlobalWorkerOptions.workerPort = new Worker(new URL("pdfjs-dist/build/pdf.worker.min.mjs", import.meta.url), { type: "module" });
-      }
-      return pdfjs;
+      const port = new Worker(new URL("pdfjs-dist/build/pdf.worker.min.mjs", import.meta.url), { type: "module" });
+      return { pdfjs, worker: pdfjs.PDFWorker.create({ port }) };
     })
     .catch((error: unknown) => {
       loading = undefined;

@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEvent } from "react";
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from "react";
 import type { PDFDocumentLoadingTask, PDFDocumentProxy } from "pdfjs-dist";
 import { loadPdfjs } from "./load-pdfjs";
 import { PdfPage, type PageSize } from "./pdf-page";
@@ -25,6 +25,7 @@ type Anchor = { page: number; fraction: number };
 
 /** One document: toolbar (page x of n, page jump, zoom) and the scroll box of virtualised pages. */
 export function PdfDocumentView({ name, fileUrl, downloadUrl, expectedPageCount, announce }: PdfDocumentViewProps) {
+  const id = useId();
   const root = useRef<HTMLDivElement>(null);
   const scroller = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLDivElement>(null);
@@ -50,9 +51,9 @@ export function PdfDocumentView({ name, fileUrl, downloadUrl, expectedPageCount,
     let task: PDFDocumentLoadingTask | undefined;
     let loaded: PDFDocumentProxy | undefined;
     loadPdfjs()
-      .then((pdfjs) => {
+      .then(({ pdfjs, worker }) => {
         if (cancelled) return;
-        task = pdfjs.getDocument({ url: fileUrl, isEvalSupported: false, enableXfa: false });
+        task = pdfjs.getDocument({ url: fileUrl, worker, isEvalSupported: false, enableXfa: false });
         return task.promise.then(async (doc) => {
           loaded = doc;
           const first = (await doc.getPage(1)).getViewport({ scale: 1 });
@@ -217,7 +218,7 @@ export function PdfDocumentView({ name, fileUrl, downloadUrl, expectedPageCount,
   }
 
   const rendered = new Set(pagesToRender(current, pageCount));
-  const jumpErrorId = `${fileUrl}-jump-error`;
+  const jumpErrorId = `${id}-jump-error`;
   const button =
     "inline-flex h-10 min-w-10 items-center justify-center rounded-md border border-slate-300 bg-white px-2 text-sm font-medium text-slate-900 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 disabled:cursor-not-allowed disabled:opacity-50";
 
@@ -229,11 +230,11 @@ export function PdfDocumentView({ name, fileUrl, downloadUrl, expectedPageCount,
             Page {current} of {pageCount}
           </p>
           <form onSubmit={onJump} className="flex items-center gap-1" noValidate>
-            <label htmlFor={`${fileUrl}-jump`} className="sr-only">
+            <label htmlFor={`${id}-jump`} className="sr-only">
               Go to page
             </label>
             <input
-              id={`${fileUrl}-jump`}
+              id={`${id}-jump`}
               type="text"
               inputMode="numeric"
               autoComplete="off"

@@ -92,9 +92,9 @@ export const PdfPage = memo(function PdfPage({ pdf, pageNumber, pageCount, size,
     let cancelled = false;
     let layer: { cancel: () => void } | undefined;
     (async () => {
-      const [{ TextLayer }, page] = await Promise.all([loadPdfjs(), pdf.getPage(pageNumber)]);
+      const [{ pdfjs }, page] = await Promise.all([loadPdfjs(), pdf.getPage(pageNumber)]);
       if (cancelled) return;
-      const textLayer = new TextLayer({ textContentSource: page.streamTextContent(), container: host, viewport: page.getViewport({ scale: 1 }) });
+      const textLayer = new pdfjs.TextLayer({ textContentSource: page.streamTextContent(), container: host, viewport: page.getViewport({ scale: 1 }) });
       layer = textLayer;
       host.replaceChildren();
       await textLayer.render();
