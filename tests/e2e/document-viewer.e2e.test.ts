@@ -1,9 +1,12 @@
+import { createRequire } from "node:module";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { renderAgreementPdf } from "@/lib/documents/pdf";
 import { DEMO_PASSWORD } from "@/lib/seed/seed-demo";
+import { ApiKeysPage } from "./pages/api-keys-page";
 import { DocumentsViewerPage } from "./pages/documents-viewer-page";
 import { SignInPage } from "./pages/sign-in-page";
-import { launchBrowser, newContext } from "./support/browser";
+import { baseUrl, launchBrowser, newContext } from "./support/browser";
 
 let browser: Browser;
 let context: BrowserContext;
@@ -23,8 +26,56 @@ async function signedInAsSigner(options: { mobile?: boolean } = {}): Promise<Pag
   context = await newContext(browser, options);
   const page = await context.newPage();
   await (await new SignInPage(page).goto()).signIn("signer@demo.local", DEMO_PASSWORD);
-  packageId ??= (await page.locator("[data-testid^=assigned-signings] [data-signing-id]").first().getAttribute("data-signing-id"))!;
+  packageId ??= (await page
+    .locator("[data-testid^=assigned-signings] [data-signing-id]")
+    .filter({ hasText: "Retail installment contract — Sam Signer" })
+    .first()
+    .getAttribute("data-signing-id"))!;
   return page;
+}
+
+const AXE_PATH = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+
+type AxeViolation = { id: string; impact: string | null; nodes: { target: string[] }[] };
+
+async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
+  await page.addScriptTag({ path: AXE_PATH });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    return (await axe.run(document)).violations;
+  });
+  return violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+}
+
+/** As the demo manager, through the UI (API key) and /v1: a sent package for signer@demo.local with one `pages`-page PDF. */
+async function sendLongPackage(pages: number): Promise<string> {
+  context = await newContext(browser);
+  const page = await context.newPage();
+  await (await new SignInPage(page).goto()).signIn("manager@demo.local", DEMO_PASSWORD);
+  const apiKey = await (await new ApiKeysPage(page).goto()).create(`viewer e2e ${Date.now()}`);
+  await context.close();
+  const exchanged = await fetch(`${baseUrl()}/api/auth/token`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ apiKey }) });
+  const { token } = (await exchanged.json()) as { token: string };
+  const api = async (path: string, body?: unknown) => {
+    const res = await fetch(`${baseUrl()}/v1/signing/manager${path}`, {
+      method: body === undefined ? "GET" : "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as { id: string; data: { id: number; name: string }[] };
+  };
+  const locations = await api("/locations");
+  const austin = locations.data.find((l) => l.name === "Austin Branch")!;
+  const pdf = await renderAgreementPdf({ title: `Long agreement ${pages} pages`, parties: ["Buyer: Sam Signer"], pages });
+  const created = await api("/signings", {
+    locationId: austin.id,
+    title: `Viewer e2e — ${pages} pages`,
+    signers: [{ name: "Sam Signer", email: "signer@demo.local" }],
+    documents: [{ name: "Long agreement.pdf", contentBase64: Buffer.from(pdf).toString("base64") }],
+  });
+  await api(`/signings/${created.id}/send`, {});
+  return created.id;
 }
 
 describe("the signer's documents viewer", () => {
@@ -92,5 +143,42 @@ describe("the signer's documents viewer", () => {
     await alert.getByRole("button", { name: "Try again" }).click();
     await new DocumentsViewerPage(page).firstPagePainted();
     expect(await alert.count()).toBe(0);
+  });
+
+  it("virtualises a 20-page document: full scroll height at once, canvases only around the page being read", async () => {
+    const longId = await sendLongPackage(20);
+    const page = await signedInAsSigner();
+    const viewer = await new DocumentsViewerPage(page).goto(longId);
+    await viewer.counter(1, 20).waitFor();
+    await expect(page.getByRole("group", { name: /^Page \d+ of 20$/ }).count()).resolves.toBe(20);
+    const first = await viewer.pageGroup(1, 20).evaluate((el) => el.getBoundingClientRect().height);
+    const scrollHeight = await viewer.pages.evaluate((el) => el.scrollHeight);
+    expect(scrollHeight).toBeGreaterThan(first * 20);
+    const canvases = () => page.locator("[data-page-number]:has(canvas)").evaluateAll((els) => els.map((el) => Number((el as HTMLElement).dataset.pageNumber)));
+    await expect.poll(canvases).toEqual([1, 2, 3]);
+
+    await viewer.jumpTo("15");
+    await viewer.counter(15, 20).waitFor();
+    await expect.poll(canvases).toEqual([13, 14, 15, 16, 17]);
+    await viewer.pageGroup(15, 20).getByText("Page 15 of 20").waitFor();
+
+    const width = () => viewer.pageGroup(15, 20).evaluate((el) => el.getBoundingClientRect().width);
+    const before = await width();
+    await viewer.pages.hover();
+    await page.keyboard.down("Control");
+    await page.mouse.wheel(0, -200);
+    await page.keyboard.up("Control");
+    await expect.poll(width).toBeGreaterThan(before * 1.2);
+    await viewer.counter(15, 20).waitFor();
+  });
+
+  it("has no serious or critical axe-core violation with the document open, on a desktop and a phone", async () => {
+    for (const mobile of [false, true]) {
+      const page = await signedInAsSigner({ mobile });
+      await new DocumentsViewerPage(page).goto(packageId);
+      await page.getByRole("group", { name: "Page 1 of 2" }).getByText("Retail Installment Contract and Security Agreement").waitFor();
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await context.close();
+    }
   });
 });
