@@ -14,9 +14,12 @@ let loading: Promise<{ pdfjs: Pdfjs; worker: PDFWorker }> | undefined;
  * down with the first destroyed document and refuses the next one.
  */
 export function loadPdfjs(): Promise<{ pdfjs: Pdfjs; worker: PDFWorker }> {
-  loading ??= import("pdfjs-dist")
-    .then((pdfjs) => {
-      const port = new Worker(new URL("pdfjs-dist/build/pdf.worker.min.mjs", import.meta.url), { type: "module" });
+  // The worker starts loading its (large) script now, in parallel with the import of pdf.js itself;
+  // messages posted to it before it runs are queued by the browser.
+  loading ??= Promise.resolve()
+    .then(() => new Worker(new URL("pdfjs-dist/build/pdf.worker.min.mjs", import.meta.url), { type: "module" }))
+    .then(async (port) => {
+      const pdfjs = await import("pdfjs-dist");
       return { pdfjs, worker: pdfjs.PDFWorker.create({ port }) };
     })
     .catch((error: unknown) => {

@@ -23,6 +23,12 @@ export type PdfDocumentViewProps = {
 
 type Anchor = { page: number; fraction: number };
 
+async function fetchPdf(url: string, signal: AbortSignal): Promise<Uint8Array> {
+  const response = await fetch(url, { credentials: "same-origin", signal });
+  if (!response.ok) throw new Error(`GET ${url}: HTTP ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
 /** One document: toolbar (page x of n, page jump, zoom) and the scroll box of virtualised pages. */
 export function PdfDocumentView({ name, fileUrl, downloadUrl, expectedPageCount, announce }: PdfDocumentViewProps) {
   const id = useId();
@@ -50,18 +56,19 @@ export function PdfDocumentView({ name, fileUrl, downloadUrl, expectedPageCount,
     let cancelled = false;
     let task: PDFDocumentLoadingTask | undefined;
     let loaded: PDFDocumentProxy | undefined;
-    loadPdfjs()
-      .then(({ pdfjs, worker }) => {
+    const abort = new AbortController();
+    // The file and pdf.js (with its worker) load in parallel: the first paint waits for the slower one only.
+    Promise.all([loadPdfjs(), fetchPdf(fileUrl, abort.signal)])
+      .then(async ([{ pdfjs, worker }, data]) => {
         if (cancelled) return;
-        task = pdfjs.getDocument({ url: fileUrl, worker, isEvalSupported: false, enableXfa: false });
-        return task.promise.then(async (doc) => {
-          loaded = doc;
-          const first = (await doc.getPage(1)).getViewport({ scale: 1 });
-          if (cancelled) return;
-          setSizes((known) => ({ ...known, 1: { width: first.width, height: first.height } }));
-          setPdf(doc);
-          announce(`${name} loaded, ${doc.numPages} ${doc.numPages === 1 ? "page" : "pages"}.`);
-        });
+        task = pdfjs.getDocument({ data, worker, isEvalSupported: false, enableXfa: false });
+        const doc = await task.promise;
+        loaded = doc;
+        const first = (await doc.getPage(1)).getViewport({ scale: 1 });
+        if (cancelled) return;
+        setSizes((known) => ({ ...known, 1: { width: first.width, height: first.height } }));
+        setPdf(doc);
+        announce(`${name} loaded, ${doc.numPages} ${doc.numPages === 1 ? "page" : "pages"}.`);
       })
       .catch((cause: unknown) => {
         if (cancelled) return;
@@ -72,6 +79,7 @@ export function PdfDocumentView({ name, fileUrl, downloadUrl, expectedPageCount,
       });
     return () => {
       cancelled = true;
+      abort.abort();
       void task?.destroy();
       void loaded?.destroy();
     };

@@ -34,8 +34,8 @@ const QUICK_OUTPUT_SCALE = 0.5;
 export const PdfPage = memo(function PdfPage({ pdf, pageNumber, pageCount, size, scale, active, onSize, onPainted }: PdfPageProps) {
   const canvasHost = useRef<HTMLDivElement>(null);
   const textHost = useRef<HTMLDivElement>(null);
+  // The text layer is built after the page's first paint, so it never delays the pixels.
   const [wantText, setWantText] = useState(false);
-  if (active && pdf && !wantText) setWantText(true);
 
   useEffect(() => {
     const host = canvasHost.current;
@@ -67,7 +67,10 @@ export const PdfPage = memo(function PdfPage({ pdf, pageNumber, pageCount, size,
         await task.promise;
         if (cancelled) return;
         host.replaceChildren(canvas);
-        if (i === 0) onPainted(pageNumber);
+        if (i === 0) {
+          onPainted(pageNumber);
+          setWantText(true);
+        }
       }
     };
     paint().catch((error: unknown) => {
