@@ -268,7 +268,12 @@ export function PdfDocumentView({ name, fileUrl, downloadUrl, expectedPageCount,
           <button type="button" className={button} onClick={() => zoomTo(stepZoom(scale, "in"))} aria-label="Zoom in" disabled={scale >= 5}>
             <span aria-hidden="true">+</span>
           </button>
-          <button type="button" className={button} onClick={() => zoomTo("fit")} aria-pressed={zoom === "fit"}>
+          <button
+            type="button"
+            className={`${button} aria-pressed:border-slate-500 aria-pressed:bg-slate-200`}
+            onClick={() => zoomTo("fit")}
+            aria-pressed={zoom === "fit"}
+          >
             Fit width
           </button>
         </div>

@@ -47,7 +47,10 @@ async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
   return violations.filter((v) => v.impact === "serious" || v.impact === "critical");
 }
 
-/** As the demo manager, through the UI (API key) and /v1: a sent package for signer@demo.local with one `pages`-page PDF. */
+/**
+ * As the demo manager, through the UI (API key) and /v1: a sent package for signer@demo.local with a
+ * `pages`-page PDF and a one-page "Bill of sale.pdf".
+ */
 async function sendLongPackage(pages: number): Promise<string> {
   context = await newContext(browser);
   const page = await context.newPage();
@@ -68,11 +71,15 @@ async function sendLongPackage(pages: number): Promise<string> {
   const locations = await api("/locations");
   const austin = locations.data.find((l) => l.name === "Austin Branch")!;
   const pdf = await renderAgreementPdf({ title: `Long agreement ${pages} pages`, parties: ["Buyer: Sam Signer"], pages });
+  const bill = await renderAgreementPdf({ title: "Bill of sale", parties: ["Buyer: Sam Signer"], pages: 1 });
   const created = await api("/signings", {
     locationId: austin.id,
     title: `Viewer e2e — ${pages} pages`,
     signers: [{ name: "Sam Signer", email: "signer@demo.local" }],
-    documents: [{ name: "Long agreement.pdf", contentBase64: Buffer.from(pdf).toString("base64") }],
+    documents: [
+      { name: "Long agreement.pdf", contentBase64: Buffer.from(pdf).toString("base64") },
+      { name: "Bill of sale.pdf", contentBase64: Buffer.from(bill).toString("base64") },
+    ],
   });
   await api(`/signings/${created.id}/send`, {});
   return created.id;
@@ -145,8 +152,10 @@ describe("the signer's documents viewer", () => {
     expect(await alert.count()).toBe(0);
   });
 
+  let longId: string;
+
   it("virtualises a 20-page document: full scroll height at once, canvases only around the page being read", async () => {
-    const longId = await sendLongPackage(20);
+    longId = await sendLongPackage(20);
     const page = await signedInAsSigner();
     const viewer = await new DocumentsViewerPage(page).goto(longId);
     await viewer.counter(1, 20).waitFor();
@@ -180,5 +189,26 @@ describe("the signer's documents viewer", () => {
       expect(await seriousAxeViolations(page)).toEqual([]);
       await context.close();
     }
+  });
+
+  it("shows several documents as tabs with their status, switched by click or arrow keys", async () => {
+    longId ??= await sendLongPackage(20);
+    const page = await signedInAsSigner();
+    const viewer = await new DocumentsViewerPage(page).goto(longId);
+    const tabs = page.getByRole("tablist", { name: "Documents in this package" }).getByRole("tab");
+    await expect(tabs.allTextContents()).resolves.toEqual(["Long agreement.pdfTo sign", "Bill of sale.pdfTo sign"]);
+    const first = tabs.nth(0);
+    expect(await first.getAttribute("aria-selected")).toBe("true");
+    await first.focus();
+    await page.keyboard.press("ArrowRight");
+    expect(await tabs.nth(1).getAttribute("aria-selected")).toBe("true");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Bill of sale.pdfTo sign");
+    await viewer.counter(1, 1).waitFor();
+    await viewer.status.filter({ hasText: "Bill of sale.pdf loaded, 1 page." }).waitFor();
+    expect(await viewer.download.getAttribute("href")).toMatch(/\/file\?download=1$/);
+    await expect(viewer.download.textContent()).resolves.toBe("Download\u00a0Bill of sale.pdf");
+    await tabs.nth(0).click();
+    await viewer.counter(1, 20).waitFor();
+    await new DocumentsViewerPage(page).firstPagePainted();
   });
 });
