@@ -22,10 +22,11 @@ afterEach(async () => {
   await context?.close();
 });
 
-async function signedInAsSigner(options: { mobile?: boolean } = {}): Promise<Page> {
+async function signedInAsSigner(options: { mobile?: boolean; email?: string } = {}): Promise<Page> {
   context = await newContext(browser, options);
   const page = await context.newPage();
-  await (await new SignInPage(page).goto()).signIn("signer@demo.local", DEMO_PASSWORD);
+  await (await new SignInPage(page).goto()).signIn(options.email ?? "signer@demo.local", DEMO_PASSWORD);
+  if (options.email) return page;
   packageId ??= (await page
     .locator("[data-testid^=assigned-signings] [data-signing-id]")
     .filter({ hasText: "Retail installment contract — Sam Signer" })
@@ -33,6 +34,9 @@ async function signedInAsSigner(options: { mobile?: boolean } = {}): Promise<Pag
     .getAttribute("data-signing-id"))!;
   return page;
 }
+
+const LONG_PACKAGE_MANAGER = "manager@other.local";
+const LONG_PACKAGE_SIGNER = "cosigner@demo.local";
 
 const AXE_PATH = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 
@@ -48,13 +52,14 @@ async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
 }
 
 /**
- * As the demo manager, through the UI (API key) and /v1: a sent package for signer@demo.local with a
- * `pages`-page PDF and a one-page "Bill of sale.pdf".
+ * As the other organization's manager, through the UI (API key) and /v1: a sent package for
+ * cosigner@demo.local with a `pages`-page PDF and a one-page "Bill of sale.pdf". Neither the demo
+ * manager nor signer@demo.local, whose lists other browser tests check, can see it.
  */
 async function sendLongPackage(pages: number): Promise<string> {
   context = await newContext(browser);
   const page = await context.newPage();
-  await (await new SignInPage(page).goto()).signIn("manager@demo.local", DEMO_PASSWORD);
+  await (await new SignInPage(page).goto()).signIn(LONG_PACKAGE_MANAGER, DEMO_PASSWORD);
   const apiKey = await (await new ApiKeysPage(page).goto()).create(`viewer e2e ${Date.now()}`);
   await context.close();
   const exchanged = await fetch(`${baseUrl()}/api/auth/token`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ apiKey }) });
@@ -69,13 +74,13 @@ async function sendLongPackage(pages: number): Promise<string> {
     return (await res.json()) as { id: string; data: { id: number; name: string }[] };
   };
   const locations = await api("/locations");
-  const austin = locations.data.find((l) => l.name === "Austin Branch")!;
+  const tulsa = locations.data.find((l) => l.name === "Tulsa Office")!;
   const pdf = await renderAgreementPdf({ title: `Long agreement ${pages} pages`, parties: ["Buyer: Sam Signer"], pages });
   const bill = await renderAgreementPdf({ title: "Bill of sale", parties: ["Buyer: Sam Signer"], pages: 1 });
   const created = await api("/signings", {
-    locationId: austin.id,
+    locationId: tulsa.id,
     title: `Viewer e2e — ${pages} pages`,
-    signers: [{ name: "Sam Signer", email: "signer@demo.local" }],
+    signers: [{ name: "Casey Cosigner", email: LONG_PACKAGE_SIGNER }],
     documents: [
       { name: "Long agreement.pdf", contentBase64: Buffer.from(pdf).toString("base64") },
       { name: "Bill of sale.pdf", contentBase64: Buffer.from(bill).toString("base64") },
@@ -156,7 +161,7 @@ describe("the signer's documents viewer", () => {
 
   it("virtualises a 20-page document: full scroll height at once, canvases only around the page being read", async () => {
     longId = await sendLongPackage(20);
-    const page = await signedInAsSigner();
+    const page = await signedInAsSigner({ email: LONG_PACKAGE_SIGNER });
     const viewer = await new DocumentsViewerPage(page).goto(longId);
     await viewer.counter(1, 20).waitFor();
     await expect(page.getByRole("group", { name: /^Page \d+ of 20$/ }).count()).resolves.toBe(20);
@@ -193,7 +198,7 @@ describe("the signer's documents viewer", () => {
 
   it("shows several documents as tabs with their status, switched by click or arrow keys", async () => {
     longId ??= await sendLongPackage(20);
-    const page = await signedInAsSigner();
+    const page = await signedInAsSigner({ email: LONG_PACKAGE_SIGNER });
     const viewer = await new DocumentsViewerPage(page).goto(longId);
     const tabs = page.getByRole("tablist", { name: "Documents in this package" }).getByRole("tab");
     await expect(tabs.allTextContents()).resolves.toEqual(["Long agreement.pdfTo sign", "Bill of sale.pdfTo sign"]);
