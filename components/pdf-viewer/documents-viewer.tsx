@@ -1,27 +1,115 @@
 "use client";
 
-// Placeholder with the agreed props; the viewer teammate's PDF.js viewer replaces this file at merge.
-export type ViewerDocument = { id: string; name: string; pageCount: number | null; fileUrl: string; downloadUrl: string; status?: string };
+import { useCallback, useId, useRef, useState, type KeyboardEvent } from "react";
+import { PdfDocumentView } from "./pdf-document-view";
+import "./pdf-viewer.css";
 
-export function DocumentsViewer({ documents }: { documents: ViewerDocument[]; initialDocumentId?: string }) {
+export type ViewerDocument = {
+  id: string;
+  name: string;
+  pageCount: number | null;
+  /** Where the viewer reads the PDF (same origin, inline). */
+  fileUrl: string;
+  /** The original file as an attachment. */
+  downloadUrl: string;
+  /** Shown beside the name, e.g. "Signed" or "To sign". */
+  status?: string;
+};
+
+export type DocumentsViewerProps = { documents: ViewerDocument[]; initialDocumentId?: string };
+
+/**
+ * The documents of a package, one at a time: tabs (arrow keys move between them) with each
+ * document's status, a download link for the original, and the PDF itself (pdf.js, loaded on demand).
+ * Announcements are sparse: a document loaded (with its page count) or failed.
+ */
+export function DocumentsViewer({ documents, initialDocumentId }: DocumentsViewerProps) {
+  const baseId = useId();
+  const [selectedId, setSelectedId] = useState(
+    documents.some((d) => d.id === initialDocumentId) ? initialDocumentId! : documents[0]?.id,
+  );
+  const [announcement, setAnnouncement] = useState("");
+  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
+  const announce = useCallback((message: string) => setAnnouncement(message), []);
+
+  const selected = documents.find((d) => d.id === selectedId) ?? documents[0];
+  if (!selected) {
+    return <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-sm text-slate-700">This package has no documents.</p>;
+  }
+
+  function onTabKey(e: KeyboardEvent<HTMLButtonElement>, index: number) {
+    const last = documents.length - 1;
+    const next = e.key === "ArrowRight" ? (index === last ? 0 : index + 1) : e.key === "ArrowLeft" ? (index === 0 ? last : index - 1) : e.key === "Home" ? 0 : e.key === "End" ? last : null;
+    if (next === null) return;
+    e.preventDefault();
+    setSelectedId(documents[next]!.id);
+    tabs.current[next]?.focus();
+  }
+
+  const panelId = `${baseId}-panel`;
   return (
-    <ul aria-label="Documents" className="space-y-3">
-      {documents.map((d) => (
-        <li key={d.id} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-          <p className="font-medium text-slate-900">{d.name}</p>
-          <p className="text-sm text-slate-700">
-            {d.pageCount ? `${d.pageCount} pages` : null} {d.status ? `· ${d.status}` : null}
-          </p>
-          <p className="mt-2 flex gap-4 text-sm">
-            <a className="font-medium text-blue-800 underline" href={d.fileUrl}>
-              Open {d.name}
-            </a>
-            <a className="font-medium text-blue-800 underline" href={d.downloadUrl}>
-              Download {d.name}
-            </a>
-          </p>
-        </li>
-      ))}
-    </ul>
+    <section className="flex min-w-0 flex-col gap-3" aria-label="Documents">
+      <div className="flex flex-wrap items-end justify-between gap-2">
+        {documents.length > 1 ? (
+          <div role="tablist" aria-label="Documents in this package" className="flex max-w-full gap-1 overflow-x-auto">
+            {documents.map((d, i) => {
+              const active = d.id === selected.id;
+              return (
+                <button
+                  key={d.id}
+                  ref={(el) => {
+                    tabs.current[i] = el;
+                  }}
+                  type="button"
+                  role="tab"
+                  id={`${baseId}-tab-${i}`}
+                  aria-selected={active}
+                  aria-controls={panelId}
+                  tabIndex={active ? 0 : -1}
+                  onClick={() => setSelectedId(d.id)}
+                  onKeyDown={(e) => onTabKey(e, i)}
+                  className={`flex min-h-10 shrink-0 flex-col items-start rounded-t-md border-b-2 px-3 py-1.5 text-left text-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 ${
+                    active ? "border-blue-700 bg-white font-semibold text-slate-900" : "border-transparent text-slate-700 hover:bg-white"
+                  }`}
+                >
+                  <span className="max-w-56 truncate">{d.name}</span>
+                  {d.status ? <span className="text-xs font-normal text-slate-700">{d.status}</span> : null}
+                </button>
+              );
+            })}
+          </div>
+        ) : (
+          <h2 className="text-base font-semibold text-slate-900">
+            {selected.name}
+            {selected.status ? <span className="ml-2 text-sm font-normal text-slate-700">{selected.status}</span> : null}
+          </h2>
+        )}
+        <a
+          href={selected.downloadUrl}
+          download
+          className="inline-flex h-10 items-center rounded-md px-2 text-sm font-medium text-blue-800 underline hover:text-blue-950 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
+        >
+          Download<span className="sr-only">&nbsp;{selected.name}</span>
+        </a>
+      </div>
+      <div
+        id={panelId}
+        role={documents.length > 1 ? "tabpanel" : undefined}
+        aria-labelledby={documents.length > 1 ? `${baseId}-tab-${documents.indexOf(selected)}` : undefined}
+        className="min-w-0"
+      >
+        <PdfDocumentView
+          key={selected.id}
+          name={selected.name}
+          fileUrl={selected.fileUrl}
+          downloadUrl={selected.downloadUrl}
+          expectedPageCount={selected.pageCount}
+          announce={announce}
+        />
+      </div>
+      <p role="status" className="sr-only">
+        {announcement}
+      </p>
+    </section>
   );
 }
