@@ -1,5 +1,5 @@
 import type { Db } from "@/db/client";
-import type { FlowStep, SignerStatus, SigningStatus } from "@/db/schema";
+import type { FlowStep, PackageSigner, SigningStatus } from "@/db/schema";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { getEnv, type Env } from "@/lib/env";
 import { getSigningFlowSteps } from "@/lib/flows/get-signing-flow-steps";
@@ -19,7 +19,7 @@ export type BankStepAvailability = "available" | "not_configured" | "not_in_flow
 
 export type BankStep = {
   signing: { id: string; title: string; status: SigningStatus };
-  signerStatus: SignerStatus;
+  signerStatus: PackageSigner["status"];
   /** The package's flow (its own, else the organization's default, else review → sign → done). */
   steps: FlowStep[];
   availability: BankStepAvailability;
