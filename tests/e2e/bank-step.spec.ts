@@ -108,6 +108,8 @@ linked.describe("bank step with Plaid configured", () => {
     const bank = new BankStepPage(page);
     await expect(bank.heading).toBeVisible();
     await expect(bank.currentStep).toContainText("Link your bank");
+    // Nothing signed yet: the earlier steps are not marked done.
+    await expect(bank.steps.getByText("(done)")).toHaveCount(0);
     await expect(page.getByText("Step 3 of 4")).toBeVisible();
     await expect(bank.connectedHeading).toHaveCount(0);
     await expectNoAxeViolations(page);
@@ -117,6 +119,9 @@ linked.describe("bank step with Plaid configured", () => {
     await expect(bank.connectedHeading).toBeVisible();
     await expect(bank.connectedHeading).toBeFocused();
     await expect(bank.institution).toHaveText("First Platypus Bank");
+    // The step list follows without a reload: the bank step is done.
+    await expect(bank.steps.getByRole("listitem").filter({ hasText: "Link your bank" })).toContainText("(done)");
+    await expect(bank.currentStep).toHaveCount(0);
     expect(plaidLink.opens.map((o) => o.outcome.kind)).toEqual(["success"]);
     expect(await bankStatus(page)).toMatchObject({ connected: true, item: { institution_id: "ins_109508", institution_name: "First Platypus Bank" } });
     // The signer has not signed yet: the step leads back to the documents, not to done.

@@ -73,7 +73,8 @@ export default async function BankStepPage({ params }: { params: Promise<{ id: s
       {position >= 0 ? (
         <ol aria-label="Steps" className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
           {step.steps.map((s, index) => {
-            const done = index < position || (index === position && linked);
+            // Earlier steps count as done once the signer has signed; this one once a bank is connected.
+            const done = (index < position && step.signerStatus === "signed") || (index === position && linked);
             const current = index === position && !linked;
             return (
               <li key={s} aria-current={current ? "step" : undefined} className="flex items-center gap-2">

@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { usePlaidLink, type PlaidLinkError, type PlaidLinkOnExit, type PlaidLinkOnSuccess } from "react-plaid-link";
 import { BankApiError, exchangePublicToken, fetchBankStatus, fetchLinkToken, type BankLinkStatus } from "./bank-api";
@@ -42,6 +43,7 @@ function plaidErrorSentence(error: PlaidLinkError): string {
  * the token or the public_token anywhere but in memory.
  */
 export function BankLink({ initialStatus, cspNonce, continueHref, continueLabel, returnTo }: BankLinkProps) {
+  const router = useRouter();
   const [status, setStatus] = useState(initialStatus);
   const [token, setToken] = useState<string | null>(null);
   const [phase, setPhase] = useState<Phase>("idle");
@@ -78,12 +80,14 @@ export function BankLink({ initialStatus, cspNonce, continueHref, continueLabel,
       setStatus(fresh);
       setNotice(exchanged.persisted ? null : { kind: "not_saved", text: NOT_SAVED });
       focusConnected.current = fresh.connected;
+      // The server parts of the page (the flow's steps) show the new state too; this component keeps its own.
+      if (fresh.connected) router.refresh();
     } catch (error) {
       setNotice(errorNotice(error));
     } finally {
       setPhase("idle");
     }
-  }, []);
+  }, [router]);
 
   const onExit = useCallback<PlaidLinkOnExit>(
     (error) => {
