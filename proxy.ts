@@ -68,6 +68,7 @@ function securityHeaders(pathname: string, requestNonce: string): Record<string,
     production: env.NODE_ENV === "production",
     appUrl: env.APP_URL,
     clerkPublishableKey: isClerkWebConfigured(env) ? env.NEXT_PUBLIC_CLERK_PUBLISHABLE_KEY : undefined,
+    plaidEnvironment: env.PLAID_ENV,
   });
 }
 

@@ -2,16 +2,35 @@ import { parsePublishableKey } from "@clerk/shared/keys";
 
 const PLAID_LINK = "https://cdn.plaid.com";
 
+/** Plaid's API host per PLAID_ENV, which Link's script talks to from the page (Plaid's documented `connect-src`). */
+const PLAID_API: Record<PlaidEnvironment, string> = { sandbox: "https://sandbox.plaid.com", production: "https://production.plaid.com" };
+
+export type PlaidEnvironment = "sandbox" | "production";
+
+type ThirdPartyRoute = {
+  pattern: RegExp;
+  scriptSrc: string[];
+  frameSrc: string[];
+  connectSrc: (options: ContentSecurityPolicyOptions) => string[];
+};
+
 /**
- * The one place where a route may load third-party code. Each entry widens `script-src` and
- * `frame-src` for the paths it matches and nowhere else. The bank step (Plaid Link) is the only one;
- * when that page lands, its path must match `pattern` (adjust the pattern here, not the policy).
+ * The one place where a route may load third-party code. Each entry widens `script-src`,
+ * `frame-src` and `connect-src` for the paths it matches and nowhere else. The bank step
+ * (`app/(signer)/signings/[id]/bank`, Plaid Link) is the only one: Plaid documents `script-src` and
+ * `frame-src` https://cdn.plaid.com and `connect-src` its API host (sandbox or production).
  * Note: with `'strict-dynamic'`, CSP 3 browsers ignore host sources in `script-src`; Plaid's script
- * is inserted by react-plaid-link (itself loaded with the nonce), so it is trusted through
- * strict-dynamic. The host entry serves CSP 2 browsers, and `frame-src` is what lets Link's iframe open.
+ * is inserted by react-plaid-link (itself loaded with the nonce, and given the nonce for the script
+ * element), so it is trusted through strict-dynamic. The host entry serves CSP 2 browsers, and
+ * `frame-src` is what lets Link's iframe open.
  */
-export const THIRD_PARTY_ROUTES: readonly { pattern: RegExp; scriptSrc: string[]; frameSrc: string[] }[] = [
-  { pattern: /^\/signings\/[^/]+\/bank(?:\/|$)/, scriptSrc: [PLAID_LINK], frameSrc: [PLAID_LINK] },
+export const THIRD_PARTY_ROUTES: readonly ThirdPartyRoute[] = [
+  {
+    pattern: /^\/signings\/[^/]+\/bank\/?$/,
+    scriptSrc: [PLAID_LINK],
+    frameSrc: [PLAID_LINK],
+    connectSrc: (options) => [PLAID_API[options.plaidEnvironment ?? "sandbox"]],
+  },
 ];
 
 export type ContentSecurityPolicyOptions = {
@@ -21,6 +40,8 @@ export type ContentSecurityPolicyOptions = {
   production: boolean;
   /** NEXT_PUBLIC_CLERK_PUBLISHABLE_KEY when the browser signs in with Clerk. */
   clerkPublishableKey?: string;
+  /** PLAID_ENV: which Plaid API host the bank step may connect to (default sandbox, as in lib/env.ts). */
+  plaidEnvironment?: PlaidEnvironment;
 };
 
 /**
@@ -59,6 +80,7 @@ export function buildContentSecurityPolicy(options: ContentSecurityPolicyOptions
     if (!route.pattern.test(options.pathname)) continue;
     directives["script-src"]!.push(...route.scriptSrc);
     directives["frame-src"]!.push(...route.frameSrc);
+    directives["connect-src"]!.push(...route.connectSrc(options));
   }
   return Object.entries(directives)
     .map(([name, values]) => `${name} ${values.join(" ")}`)

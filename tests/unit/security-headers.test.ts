@@ -42,6 +42,18 @@ describe("buildContentSecurityPolicy", () => {
     }
   });
 
+  it("lets the bank step connect to the Plaid API host of PLAID_ENV, and no other page to either", () => {
+    const pathname = "/signings/0195f3a0-0000-7000-8000-000000000001/bank";
+    expect(directives(buildContentSecurityPolicy({ ...base, pathname })).get("connect-src")).toEqual(["'self'", "https://sandbox.plaid.com"]);
+    const production = directives(buildContentSecurityPolicy({ ...base, pathname: `${pathname}/`, plaidEnvironment: "production" }));
+    expect(production.get("connect-src")).toEqual(["'self'", "https://production.plaid.com"]);
+    expect(production.get("script-src")).toEqual(["'self'", "'nonce-bm9uY2U='", "'strict-dynamic'", "https://cdn.plaid.com"]);
+    expect(production.get("frame-src")).toEqual(["'self'", "https://cdn.plaid.com"]);
+    for (const other of ["/signings/abc/bank/extra", "/signings/abc/done", "/api/bank/status", "/me/esignatures", "/signings/abc/documents/bank"]) {
+      expect(buildContentSecurityPolicy({ ...base, pathname: other, plaidEnvironment: "production" })).not.toContain("plaid");
+    }
+  });
+
   it("allows Clerk's Frontend API (from the publishable key) when Clerk is configured, and nothing of Clerk otherwise", () => {
     const csp = directives(buildContentSecurityPolicy({ ...base, clerkPublishableKey: PUBLISHABLE_KEY }));
     expect(csp.get("script-src")).toContain("https://clerk.sign.example.test");

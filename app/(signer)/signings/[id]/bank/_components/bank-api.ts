@@ -1,0 +1,74 @@
+import { z } from "zod";
+
+/** `GET /api/bank/status` (docs/integrations.md), the fields the bank step reads. */
+const BankItemJson = z.object({
+  item_id: z.string(),
+  institution_id: z.string().nullable(),
+  institution_name: z.string().nullable(),
+  health: z.string(),
+  needs_attention: z.boolean(),
+  linked_at: z.string(),
+});
+const BankStatusJson = z.object({ connected: z.boolean(), item: BankItemJson.nullable() });
+const LinkTokenJson = z.object({ link_token: z.string().min(1) });
+const ExchangeJson = z.object({ item_id: z.string(), institution_id: z.string().nullable(), persisted: z.boolean() });
+
+export type BankLinkStatus = z.infer<typeof BankStatusJson>;
+
+/** A failed call to our `/api/bank/*`, with the sentence the signer reads. */
+export class BankApiError extends Error {
+  constructor(
+    readonly kind: "signed_out" | "unavailable" | "rejected" | "network",
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const SENTENCES = {
+  signed_out: "You were signed out. Sign in again, then come back to this page to link your bank.",
+  unavailable: "Bank linking isn't working right now. Try again in a few minutes, or continue and link your bank later from this page.",
+  refused: "Your browser's request was refused. Reload this page and try again.",
+  exchange: "Your bank connection didn't finish. Nothing was linked. Please try again.",
+  network: "We couldn't reach our server. Check your internet connection and try again.",
+  unexpected: "Something went wrong on our side. Please try again.",
+} as const;
+
+async function call(path: string, init: RequestInit, what: "token" | "exchange" | "status"): Promise<unknown> {
+  let response: Response;
+  try {
+    response = await fetch(path, { ...init, credentials: "same-origin", cache: "no-store" });
+  } catch {
+    throw new BankApiError("network", SENTENCES.network);
+  }
+  if (response.status === 401) throw new BankApiError("signed_out", SENTENCES.signed_out);
+  if (response.status === 503) throw new BankApiError("unavailable", SENTENCES.unavailable);
+  if (response.status === 403) throw new BankApiError("rejected", SENTENCES.refused);
+  if (response.status === 400 && what === "exchange") throw new BankApiError("rejected", SENTENCES.exchange);
+  if (!response.ok) throw new BankApiError("rejected", SENTENCES.unexpected);
+  try {
+    return await response.json();
+  } catch {
+    throw new BankApiError("rejected", SENTENCES.unexpected);
+  }
+}
+
+function parse<T>(schema: z.ZodType<T>, value: unknown): T {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new BankApiError("rejected", SENTENCES.unexpected);
+  return parsed.data;
+}
+
+const JSON_POST = { method: "POST", headers: { "content-type": "application/json" } } as const;
+
+export async function fetchLinkToken(): Promise<string> {
+  return parse(LinkTokenJson, await call("/api/bank/link-token", JSON_POST, "token")).link_token;
+}
+
+export async function exchangePublicToken(publicToken: string): Promise<{ persisted: boolean }> {
+  return parse(ExchangeJson, await call("/api/bank/exchange", { ...JSON_POST, body: JSON.stringify({ public_token: publicToken }) }, "exchange"));
+}
+
+export async function fetchBankStatus(): Promise<BankLinkStatus> {
+  return parse(BankStatusJson, await call("/api/bank/status", { method: "GET" }, "status"));
+}

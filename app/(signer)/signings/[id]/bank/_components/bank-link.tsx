@@ -1,0 +1,229 @@
+"use client";
+
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { usePlaidLink, type PlaidLinkError, type PlaidLinkOnExit, type PlaidLinkOnSuccess } from "react-plaid-link";
+import { BankApiError, exchangePublicToken, fetchBankStatus, fetchLinkToken, type BankLinkStatus } from "./bank-api";
+
+type Phase = "idle" | "preparing" | "open" | "saving";
+
+type Notice =
+  | { kind: "exit" | "expired" | "not_saved"; text: string }
+  | { kind: "error"; text: string; signedOut?: boolean };
+
+export type BankLinkProps = {
+  initialStatus: BankLinkStatus;
+  /** This request's CSP nonce, put on Plaid's script element (CSP 2 browsers; CSP 3 trusts it through 'strict-dynamic'). */
+  cspNonce?: string;
+  continueHref: string;
+  continueLabel: string;
+  /** Where sign-in should bring the signer back to. */
+  returnTo: string;
+};
+
+const EXITED = "You closed the bank window before it finished. Nothing was linked. You can link your bank later from this page.";
+const EXPIRED = "Your secure bank session timed out before you finished. We've started a new one: select Try again.";
+const NOT_SAVED =
+  "Your bank approved the connection, but we couldn't save it on our side because of a setup problem here, not with your bank. " +
+  "Nothing else is needed from you now: tell your lender, or try again later.";
+
+function plaidErrorSentence(error: PlaidLinkError): string {
+  // Plaid's display_message is written for end users; the rest of its error is for developers.
+  const shown = error.display_message?.trim();
+  return shown
+    ? `Your bank couldn't be linked: ${shown} Please try again.`
+    : "Something went wrong while connecting to your bank. Nothing was linked. Please try again.";
+}
+
+/**
+ * The bank step's one action: our link token → Plaid Link over the page → our exchange of the
+ * public_token → the institution and "Connected" from `/api/bank/status`. A closed Link, an error
+ * or an expired link token ends in a sentence and a retry (with a fresh token); nothing here stores
+ * the token or the public_token anywhere but in memory.
+ */
+export function BankLink({ initialStatus, cspNonce, continueHref, continueLabel, returnTo }: BankLinkProps) {
+  const router = useRouter();
+  const [status, setStatus] = useState(initialStatus);
+  const [token, setToken] = useState<string | null>(null);
+  const [phase, setPhase] = useState<Phase>("idle");
+  const [notice, setNotice] = useState<Notice | null>(null);
+  /** The signer asked for Link; it opens as soon as a token and Plaid's script are ready. */
+  const pendingOpen = useRef(false);
+  const connectedHeading = useRef<HTMLHeadingElement>(null);
+  const focusConnected = useRef(false);
+
+  const prepareToken = useCallback(async (): Promise<string | null> => {
+    try {
+      const fresh = await fetchLinkToken();
+      setToken(fresh);
+      return fresh;
+    } catch (error) {
+      setToken(null);
+      setNotice(errorNotice(error));
+      return null;
+    }
+  }, []);
+
+  const onSuccess = useCallback<PlaidLinkOnSuccess>(async (publicToken) => {
+    // A link token serves one successful Link session: the next attempt gets a new one.
+    setToken(null);
+    if (!publicToken) {
+      setPhase("idle");
+      setNotice({ kind: "error", text: "Your bank connection didn't finish. Nothing was linked. Please try again." });
+      return;
+    }
+    setPhase("saving");
+    try {
+      const exchanged = await exchangePublicToken(publicToken);
+      const fresh = await fetchBankStatus();
+      setStatus(fresh);
+      setNotice(exchanged.persisted ? null : { kind: "not_saved", text: NOT_SAVED });
+      focusConnected.current = fresh.connected;
+      // The server parts of the page (the flow's steps) show the new state too; this component keeps its own.
+      if (fresh.connected) router.refresh();
+    } catch (error) {
+      setNotice(errorNotice(error));
+    } finally {
+      setPhase("idle");
+    }
+  }, [router]);
+
+  const onExit = useCallback<PlaidLinkOnExit>(
+    (error) => {
+      setPhase("idle");
+      if (error?.error_code === "INVALID_LINK_TOKEN") {
+        setNotice({ kind: "expired", text: EXPIRED });
+        setToken(null);
+        void prepareToken();
+        return;
+      }
+      if (error) {
+        setNotice({ kind: "error", text: plaidErrorSentence(error) });
+        setToken(null);
+        void prepareToken();
+        return;
+      }
+      setNotice({ kind: "exit", text: EXITED });
+    },
+    [prepareToken],
+  );
+
+  const onEvent = useCallback((eventName: string) => {
+    if (eventName === "OPEN") setPhase("open");
+  }, []);
+
+  const { open, ready } = usePlaidLink({ token, onSuccess, onExit, onEvent, ...(cspNonce ? { cspNonce } : {}) });
+
+  useEffect(() => {
+    if (!pendingOpen.current || !ready || !token) return;
+    pendingOpen.current = false;
+    open();
+  }, [ready, token, open]);
+
+  useEffect(() => {
+    if (focusConnected.current && status.connected) {
+      focusConnected.current = false;
+      connectedHeading.current?.focus();
+    }
+  }, [status]);
+
+  const start = async () => {
+    setNotice(null);
+    setPhase("preparing");
+    pendingOpen.current = true;
+    if (token && ready) {
+      pendingOpen.current = false;
+      open();
+      return;
+    }
+    if (!token && !(await prepareToken())) {
+      pendingOpen.current = false;
+      setPhase("idle");
+    }
+  };
+
+  const busy = phase !== "idle";
+  const busyLabel = phase === "saving" ? "Saving your bank connection…" : phase === "open" ? "Waiting for your bank…" : "Opening…";
+  const retry = notice !== null && notice.kind !== "not_saved";
+  const item = status.connected ? status.item : null;
+
+  return (
+    <div className="space-y-5">
+      {item ? (
+        <section aria-labelledby="bank-connected-heading" className="rounded-lg border border-emerald-300 bg-emerald-50 p-4">
+          <h2 id="bank-connected-heading" ref={connectedHeading} tabIndex={-1} className="flex items-center gap-2 text-base font-semibold text-emerald-900 focus:outline-none">
+            <span aria-hidden="true" className="flex h-6 w-6 items-center justify-center rounded-full bg-emerald-700 text-sm text-white">
+              ✓
+            </span>
+            Connected
+          </h2>
+          <p className="mt-2 text-sm text-slate-900" data-testid="bank-institution">
+            {item.institution_name ?? "Your bank"}
+          </p>
+          {item.needs_attention ? (
+            <p className="mt-2 text-sm text-amber-900">Your bank asked you to sign in to it again. Link it again below to keep it connected.</p>
+          ) : (
+            <p className="mt-1 text-sm text-slate-700">Your lender can now set up payments from this account.</p>
+          )}
+        </section>
+      ) : null}
+
+      <div role="status" aria-live="polite" className="empty:hidden">
+        {notice && notice.kind !== "error" ? (
+          <p className={`rounded-md border p-3 text-sm ${notice.kind === "not_saved" ? "border-amber-300 bg-amber-50 text-amber-950" : "border-slate-300 bg-white text-slate-900"}`}>
+            {notice.text}
+          </p>
+        ) : null}
+        {busy ? <p className="text-sm text-slate-700">{busyLabel}</p> : null}
+      </div>
+      <div role="alert" className="empty:hidden">
+        {notice?.kind === "error" ? (
+          <p className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900">
+            {notice.text}{" "}
+            {notice.signedOut ? (
+              <Link href={`/sign-in?callbackUrl=${encodeURIComponent(returnTo)}`} className="font-semibold underline">
+                Sign in again
+              </Link>
+            ) : null}
+          </p>
+        ) : null}
+      </div>
+
+      <div className="flex flex-col gap-3 sm:flex-row">
+        {item && !item.needs_attention ? (
+          <>
+            <Link
+              href={continueHref}
+              className="inline-flex min-h-11 items-center justify-center rounded-md bg-blue-700 px-5 py-2.5 text-base font-semibold text-white shadow-sm hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
+            >
+              {continueLabel}
+            </Link>
+            <button type="button" onClick={start} disabled={busy} className={SECONDARY}>
+              {busy ? busyLabel : "Link a different bank"}
+            </button>
+          </>
+        ) : (
+          <>
+            <button type="button" onClick={start} disabled={busy} className={PRIMARY}>
+              {busy ? busyLabel : retry ? "Try again" : item ? "Link your bank again" : "Link your bank"}
+            </button>
+            <Link href={continueHref} className={SECONDARY}>
+              {item ? continueLabel : "Skip for now"}
+            </Link>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
+
+const PRIMARY =
+  "inline-flex min-h-11 items-center justify-center rounded-md bg-blue-700 px-5 py-2.5 text-base font-semibold text-white shadow-sm hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 disabled:cursor-wait disabled:opacity-70";
+const SECONDARY =
+  "inline-flex min-h-11 items-center justify-center rounded-md border border-slate-400 bg-white px-5 py-2.5 text-base font-medium text-slate-900 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 disabled:cursor-wait disabled:opacity-70";
+
+function errorNotice(error: unknown): Notice {
+  if (error instanceof BankApiError) return { kind: "error", text: error.message, signedOut: error.kind === "signed_out" };
+  return { kind: "error", text: "Something went wrong on our side. Please try again." };
+}

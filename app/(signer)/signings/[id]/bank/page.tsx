@@ -1,0 +1,135 @@
+import type { Metadata } from "next";
+import { headers } from "next/headers";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import type { FlowStep } from "@/db/schema";
+import { getBankStep, type BankStep } from "@/lib/bank/get-bank-step";
+import { AppError } from "@/lib/errors";
+import { requirePrincipal } from "../../../../_lib/require-principal";
+import { BankLink } from "./_components/bank-link";
+
+export const metadata: Metadata = { title: "Link your bank" };
+
+const STEP_LABELS: Record<FlowStep, string> = {
+  review: "Review the documents",
+  sign: "Sign",
+  link_bank: "Link your bank",
+  upload_documents: "Upload documents",
+  done: "Done",
+};
+
+const CLOSED_SENTENCE: Record<string, string> = {
+  cancelled: "The sender cancelled this package, so there is no bank to link for it.",
+  declined: "This package was declined, so there is no bank to link for it.",
+  expired: "This package expired, so there is no bank to link for it.",
+};
+
+/** After the bank: the done page once the signer has signed, else back to the documents. */
+function nextStep(step: BankStep): { href: string; label: string } {
+  return step.signerStatus === "signed"
+    ? { href: `/signings/${step.signing.id}/done`, label: "Continue" }
+    : { href: `/signings/${step.signing.id}`, label: "Continue to your documents" };
+}
+
+/**
+ * The flow's bank step (issue 10 item 7): the only page that loads Plaid Link's script, and the only
+ * one whose CSP allows https://cdn.plaid.com (lib/security/content-security-policy.ts). When bank
+ * linking is not configured, or not part of this package, it says so and how to go on.
+ */
+export default async function BankStepPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const returnTo = `/signings/${encodeURIComponent(id)}/bank`;
+  const { db, principal } = await requirePrincipal(returnTo);
+  let step: BankStep;
+  try {
+    step = await getBankStep(db, { principal, packageId: id });
+  } catch (error) {
+    if (error instanceof AppError && error.code === "not_found") notFound();
+    throw error;
+  }
+  const next = nextStep(step);
+  const packageHref = `/signings/${step.signing.id}`;
+  const position = step.steps.indexOf("link_bank");
+  const linked = step.bank.connected;
+
+  return (
+    <div className="mx-auto max-w-2xl space-y-6">
+      <p>
+        <Link href={packageHref} className="text-sm font-medium text-blue-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-blue-700">
+          <span aria-hidden="true">← </span>Back to {step.signing.title}
+        </Link>
+      </p>
+
+      <header className="space-y-1">
+        {position >= 0 ? (
+          <p className="text-sm font-medium text-slate-700">
+            Step {position + 1} of {step.steps.length}
+          </p>
+        ) : null}
+        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Link your bank</h1>
+        <p className="text-sm text-slate-700">{step.signing.title}</p>
+      </header>
+
+      {position >= 0 ? (
+        <ol aria-label="Steps" className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
+          {step.steps.map((s, index) => {
+            // Earlier steps count as done once the signer has signed; this one once a bank is connected.
+            const done = (index < position && step.signerStatus === "signed") || (index === position && linked);
+            const current = index === position && !linked;
+            return (
+              <li key={s} aria-current={current ? "step" : undefined} className="flex items-center gap-2">
+                <span
+                  aria-hidden="true"
+                  className={`flex h-6 w-6 shrink-0 items-center justify-center rounded-full border text-xs font-semibold ${
+                    done ? "border-emerald-700 bg-emerald-700 text-white" : current ? "border-blue-700 bg-white text-blue-800 ring-2 ring-blue-700" : "border-slate-400 bg-white text-slate-700"
+                  }`}
+                >
+                  {done ? "✓" : index + 1}
+                </span>
+                <span className={current ? "font-semibold text-slate-900" : "text-slate-700"}>
+                  {STEP_LABELS[s]}
+                  {current ? <span className="sr-only"> (current step)</span> : null}
+                  {done ? <span className="sr-only"> (done)</span> : null}
+                </span>
+              </li>
+            );
+          })}
+        </ol>
+      ) : null}
+
+      <section aria-label="Bank account" className="space-y-4 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+        {step.availability === "available" ? (
+          <>
+            <p className="text-sm text-slate-800">
+              Your lender asks you to connect the bank account your payments will come from. A secure window from Plaid opens over this
+              page; you sign in to your bank there. We never see your bank password.
+            </p>
+            <BankLink
+              initialStatus={{ connected: step.bank.connected, item: step.bank.item }}
+              cspNonce={(await headers()).get("x-nonce") ?? undefined}
+              continueHref={next.href}
+              continueLabel={next.label}
+              returnTo={returnTo}
+            />
+          </>
+        ) : (
+          <>
+            <p className="text-base text-slate-900">
+              {step.availability === "not_configured"
+                ? "Linking a bank account online isn't available for this package right now. You don't need to do anything here: continue, and your lender will contact you about your bank details."
+                : step.availability === "not_in_flow"
+                  ? "This package doesn't ask you to link a bank account. You can continue."
+                  : (CLOSED_SENTENCE[step.signing.status] ?? "You declined this package, so there is no bank to link for it.")}
+            </p>
+            <Link
+              href={step.availability === "closed" ? packageHref : next.href}
+              className="inline-flex min-h-11 items-center justify-center rounded-md bg-blue-700 px-5 py-2.5 text-base font-semibold text-white shadow-sm hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
+            >
+              {step.availability === "closed" ? "Back to the package" : next.label}
+            </Link>
+          </>
+        )}
+      </section>
+    </div>
+  );
+}
