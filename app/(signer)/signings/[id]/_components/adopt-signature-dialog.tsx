@@ -32,6 +32,7 @@ export default function AdoptSignatureDialog({
   const id = useId();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const padRef = useRef<DrawPadHandle>(null);
+  const nameRef = useRef<HTMLInputElement>(null);
   const tabRefs = useRef<Record<Mode, HTMLButtonElement | null>>({ type: null, draw: null });
   const [mode, setMode] = useState<Mode>(initial?.kind === "drawn" ? "draw" : "type");
   const [text, setText] = useState(initial?.kind === "typed" ? initial.text : signerName);
@@ -41,6 +42,8 @@ export default function AdoptSignatureDialog({
   useEffect(() => {
     const dialog = dialogRef.current!;
     if (!dialog.open) dialog.showModal();
+    // React's autoFocus runs before the dialog is open; put focus where the signer starts.
+    if (nameRef.current && !nameRef.current.closest("[hidden]")) nameRef.current.focus();
     return () => dialog.close();
   }, []);
 
@@ -127,8 +130,8 @@ export default function AdoptSignatureDialog({
               id={`${id}-name`}
               value={text}
               maxLength={200}
+              ref={nameRef}
               autoComplete="name"
-              autoFocus
               onChange={(event) => {
                 setText(event.target.value);
                 setError(null);
