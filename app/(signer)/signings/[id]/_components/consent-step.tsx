@@ -32,7 +32,7 @@ export function ConsentStep({
           <dt className="font-semibold text-slate-950">Paper copies</dt>
           <dd>
             You can ask the lender who sent this package for a paper copy of any document, free of charge. You can also
-            download and print each document from this page now, and from My signatures later.
+            download and print each document from this page now, and your signed copies later from your signature records.
           </dd>
         </div>
         <div>
