@@ -45,6 +45,10 @@ export type RecordESignatureOptions = {
   userAgent?: string | null;
 };
 
+/** The 409 messages a signing page turns into its own sentences. */
+export const DOCUMENT_CHANGED_MESSAGE = "The document changed since you viewed it. Reload it and review it again before signing.";
+export const OUT_OF_TURN_MESSAGE = "Signers earlier in the routing order have not signed yet.";
+
 export type RecordESignatureResult = { eSignature: ESignature; created: boolean };
 
 /**
@@ -96,10 +100,10 @@ export async function recordESignature(db: Db, options: RecordESignatureOptions)
     }
     if (signer.status === "declined") throw Conflict("You have declined this signing package.");
     if (options.documentSha256 !== undefined && options.documentSha256.toLowerCase() !== document.sha256) {
-      throw Conflict("The document changed since you viewed it. Reload it and review it again before signing.");
+      throw Conflict(DOCUMENT_CHANGED_MESSAGE);
     }
     if ((await countUnsigned(tx, signing.id, lt(packageSigners.routingOrder, signer.routingOrder))) > 0) {
-      throw Conflict("Signers earlier in the routing order have not signed yet.");
+      throw Conflict(OUT_OF_TURN_MESSAGE);
     }
 
     const [inserted] = await tx

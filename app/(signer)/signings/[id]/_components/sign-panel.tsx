@@ -1,26 +1,153 @@
 "use client";
 
-// Placeholder with the agreed props; the sign teammate's consent, adoption and signing panel replaces this file at merge.
+import "@fontsource/caveat/400.css";
+import "@fontsource/dancing-script/400.css";
+import "@fontsource/great-vibes/400.css";
+import "@fontsource/homemade-apple/400.css";
+import dynamic from "next/dynamic";
+import { useActionState, useCallback, useEffect, useId, useRef, useState } from "react";
+import { consentAction } from "../consent-action";
+import type { ConsentFormState } from "../consent-form";
+import { loadAdoptedSignature, storeAdoptedSignature, type AdoptedSignature } from "./adopted-signature";
+import { ConsentStep } from "./consent-step";
+import { DocumentSignRow, type SignableDocument } from "./document-sign-row";
+import { SignaturePreview } from "./signature-preview";
+
+// signature_pad and the dialog load when the signer first opens it, not with the page.
+const AdoptSignatureDialog = dynamic(() => import("./adopt-signature-dialog"), { ssr: false });
+
 export type SignPanelProps = {
   signingId: string;
   signerName: string;
   consentGiven: boolean;
   canSign: boolean;
   disabledReason: string | null;
-  documents: { id: string; name: string; sha256: string; signed: boolean; signedAt: string | null }[];
+  documents: SignableDocument[];
 };
 
-export function SignPanel({ canSign, disabledReason, documents }: SignPanelProps) {
+/**
+ * The signer's signing steps for one package: the electronic-records consent (once), adopting a
+ * signature (once, changeable), then one Sign button per document. Progress and outcomes are
+ * announced in a live region; errors sit next to the button they concern.
+ */
+export function SignPanel({ signingId, signerName, consentGiven, canSign, disabledReason, documents }: SignPanelProps) {
+  const id = useId();
+  const [consentState, consentDispatch, consentPending] = useActionState<ConsentFormState, FormData>(consentAction, { status: "idle" });
+  const consented = consentGiven || consentState.status === "accepted";
+  const [signature, setSignature] = useState<AdoptedSignature | null>(null);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const [signedHere, setSignedHere] = useState<Record<string, string>>({});
+  // What the live region says: the latest step's outcome.
+  const [announcement, setAnnouncement] = useState<string | { signedDocumentId: string }>("");
+  const signatureHeading = useRef<HTMLHeadingElement>(null);
+  const adoptButton = useRef<HTMLButtonElement>(null);
+  const wasConsented = useRef(consented);
+
+  useEffect(() => {
+    // sessionStorage exists only in the browser: read it after hydration, not during render.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setSignature(loadAdoptedSignature(signingId));
+  }, [signingId]);
+
+  useEffect(() => {
+    if (consented && !wasConsented.current) {
+      setAnnouncement("Thank you. Next, adopt your signature.");
+      signatureHeading.current?.focus();
+    }
+    wasConsented.current = consented;
+  }, [consented]);
+
+  const isSigned = (d: SignableDocument) => d.signed || d.id in signedHere;
+  const left = documents.filter((d) => !isSigned(d)).length;
+  const announced =
+    typeof announcement === "string"
+      ? announcement
+      : `${documents.find((d) => d.id === announcement.signedDocumentId)?.name ?? "The document"} signed. ${
+          left === 0 ? "You have signed every document." : `${left} of ${documents.length} left.`
+        }`;
+
+  const onSigned = useCallback((documentId: string, signedAt: string) => {
+    setSignedHere((current) => (current[documentId] ? current : { ...current, [documentId]: signedAt }));
+    setAnnouncement({ signedDocumentId: documentId });
+  }, []);
+
+  function adopt(next: AdoptedSignature) {
+    setSignature(next);
+    storeAdoptedSignature(signingId, next);
+    setDialogOpen(false);
+    setAnnouncement("Signature adopted. Sign each document below.");
+    // The opener stays mounted (its label changes), so focus returns to it.
+    requestAnimationFrame(() => adoptButton.current?.focus());
+  }
+
+  function closeDialog() {
+    setDialogOpen(false);
+    requestAnimationFrame(() => adoptButton.current?.focus());
+  }
+
+  const reasonId = `${id}-reason`;
+  const blocked = !canSign;
   return (
-    <div className="space-y-2">
-      <ul className="space-y-1 text-sm">
-        {documents.map((d) => (
-          <li key={d.id}>
-            {d.name}: {d.signed ? "signed" : "not signed yet"}
-          </li>
-        ))}
-      </ul>
-      {canSign ? null : <p className="text-sm text-slate-700">{disabledReason}</p>}
-    </div>
+    <section aria-labelledby={`${id}-title`} className="space-y-4">
+      <div className="flex items-baseline justify-between gap-2">
+        <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-950">
+          Sign
+        </h2>
+        <p className="text-sm text-slate-700">
+          {left === 0 ? "All documents signed" : `${left} of ${documents.length} left`}
+        </p>
+      </div>
+
+      {blocked && disabledReason ? (
+        <p id={reasonId} className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+          {disabledReason}
+        </p>
+      ) : null}
+
+      {!consented ? (
+        <ConsentStep signingId={signingId} state={consentState} action={consentDispatch} pending={consentPending} />
+      ) : (
+        <>
+          <div className="space-y-2 rounded-lg border border-slate-300 bg-white p-4">
+            <h3 ref={signatureHeading} tabIndex={-1} className="text-base font-semibold text-slate-950 focus:outline-none">
+              Your signature
+            </h3>
+            {signature ? (
+              <SignaturePreview signature={signature} label={`Your adopted signature${signature.kind === "typed" ? `: ${signature.text}` : ", drawn"}`} />
+            ) : (
+              <p className="text-sm text-slate-700">Adopt a signature once; it is applied to each document you sign.</p>
+            )}
+            <button
+              ref={adoptButton}
+              type="button"
+              onClick={() => setDialogOpen(true)}
+              className="min-h-11 w-full rounded-md border border-blue-700 bg-white px-4 py-2 text-sm font-semibold text-blue-800 hover:bg-blue-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 sm:w-auto"
+            >
+              {signature ? "Change signature" : "Adopt your signature"}
+            </button>
+          </div>
+
+          <ul className="space-y-2" aria-label="Documents to sign">
+            {documents.map((d) => (
+              <DocumentSignRow
+                key={`${d.id}:${d.sha256}`}
+                signingId={signingId}
+                document={{ ...d, signed: isSigned(d), signedAt: d.signedAt ?? signedHere[d.id] ?? null }}
+                signature={signature}
+                disabled={blocked}
+                describedBy={blocked && disabledReason ? reasonId : undefined}
+                onSigned={onSigned}
+              />
+            ))}
+          </ul>
+        </>
+      )}
+
+      <p aria-live="polite" role="status" className="sr-only">
+        {announced}
+      </p>
+
+      {dialogOpen ? <AdoptSignatureDialog signerName={signerName} initial={signature} onAdopt={adopt} onClose={closeDialog} /> : null}
+    </section>
   );
 }

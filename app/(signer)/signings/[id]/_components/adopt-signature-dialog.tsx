@@ -1,0 +1,198 @@
+"use client";
+
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { SIGNATURE_FONTS, type SignatureFont } from "@/lib/esignatures/signature-fonts";
+import type { AdoptedSignature } from "./adopted-signature";
+import { SignatureDrawPad, type DrawPadHandle } from "./signature-draw-pad";
+import { SIGNATURE_FONT_STYLES } from "./signature-font-styles";
+
+type Mode = "type" | "draw";
+const MODES: { id: Mode; label: string }[] = [
+  { id: "type", label: "Type" },
+  { id: "draw", label: "Draw" },
+];
+
+/**
+ * "Adopt your signature": typed (the allowed fonts with a live preview of the name) or drawn
+ * (signature_pad). A modal <dialog>: the page behind is inert and Escape closes it; the opener gets
+ * focus back (the panel does that in `onClose`). Loaded on demand, so signature_pad is not part of
+ * the page's first load.
+ */
+export default function AdoptSignatureDialog({
+  signerName,
+  initial,
+  onAdopt,
+  onClose,
+}: {
+  signerName: string;
+  initial: AdoptedSignature | null;
+  onAdopt: (signature: AdoptedSignature) => void;
+  onClose: () => void;
+}) {
+  const id = useId();
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const padRef = useRef<DrawPadHandle>(null);
+  const nameRef = useRef<HTMLInputElement>(null);
+  const tabRefs = useRef<Record<Mode, HTMLButtonElement | null>>({ type: null, draw: null });
+  const [mode, setMode] = useState<Mode>(initial?.kind === "drawn" ? "draw" : "type");
+  const [text, setText] = useState(initial?.kind === "typed" ? initial.text : signerName);
+  const [font, setFont] = useState<SignatureFont>(initial?.kind === "typed" ? initial.font : SIGNATURE_FONTS[0]);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    const dialog = dialogRef.current!;
+    if (!dialog.open) dialog.showModal();
+    // React's autoFocus runs before the dialog is open; put focus where the signer starts.
+    if (nameRef.current && !nameRef.current.closest("[hidden]")) nameRef.current.focus();
+    return () => dialog.close();
+  }, []);
+
+  function selectMode(next: Mode) {
+    setMode(next);
+    setError(null);
+    tabRefs.current[next]?.focus();
+  }
+
+  function onTabKey(event: KeyboardEvent<HTMLButtonElement>) {
+    const index = MODES.findIndex((m) => m.id === mode);
+    const step = event.key === "ArrowRight" ? 1 : event.key === "ArrowLeft" ? -1 : 0;
+    if (event.key === "Home" || event.key === "End") {
+      event.preventDefault();
+      selectMode(MODES[event.key === "Home" ? 0 : MODES.length - 1]!.id);
+    } else if (step) {
+      event.preventDefault();
+      selectMode(MODES[(index + step + MODES.length) % MODES.length]!.id);
+    }
+  }
+
+  function adopt() {
+    if (mode === "type") {
+      const name = text.trim();
+      if (!name) return setError("Type your name to make your signature.");
+      if (name.length > 200) return setError("Use at most 200 characters.");
+      return onAdopt({ kind: "typed", text: name, font });
+    }
+    const result = padRef.current?.exportPng();
+    if (!result) return;
+    if (!result.ok) return setError(result.message);
+    onAdopt({ kind: "drawn", imageDataUrl: result.imageDataUrl });
+  }
+
+  const errorId = `${id}-error`;
+  const panelClass = "space-y-4 pt-4";
+  return (
+    <dialog
+      ref={dialogRef}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-description`}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      className="m-auto w-[calc(100%-1rem)] max-w-xl rounded-xl bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-950/50"
+    >
+      <div className="max-h-[calc(100dvh-2rem)] overflow-y-auto p-5 sm:p-6">
+        <h2 id={`${id}-title`} className="text-xl font-semibold">
+          Adopt your signature
+        </h2>
+        <p id={`${id}-description`} className="mt-1 text-sm text-slate-700">
+          You adopt it once; it is applied to each document you sign in this package.
+        </p>
+
+        <div role="tablist" aria-label="How to make your signature" className="mt-4 flex gap-1 border-b border-slate-300">
+          {MODES.map((m) => (
+            <button
+              key={m.id}
+              ref={(el) => {
+                tabRefs.current[m.id] = el;
+              }}
+              type="button"
+              role="tab"
+              id={`${id}-tab-${m.id}`}
+              aria-selected={mode === m.id}
+              aria-controls={`${id}-panel-${m.id}`}
+              tabIndex={mode === m.id ? 0 : -1}
+              onClick={() => selectMode(m.id)}
+              onKeyDown={onTabKey}
+              className="-mb-px min-h-11 border-b-2 px-4 py-2 text-sm font-semibold aria-selected:border-blue-700 aria-selected:text-blue-800 aria-[selected=false]:border-transparent aria-[selected=false]:text-slate-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
+            >
+              {m.label}
+            </button>
+          ))}
+        </div>
+
+        <div role="tabpanel" id={`${id}-panel-type`} aria-labelledby={`${id}-tab-type`} hidden={mode !== "type"} className={panelClass}>
+          <div className="space-y-1">
+            <label htmlFor={`${id}-name`} className="block text-sm font-medium">
+              Your name as you sign it
+            </label>
+            <input
+              id={`${id}-name`}
+              value={text}
+              maxLength={200}
+              ref={nameRef}
+              autoComplete="name"
+              onChange={(event) => {
+                setText(event.target.value);
+                setError(null);
+              }}
+              aria-invalid={error && mode === "type" ? true : undefined}
+              aria-describedby={error && mode === "type" ? errorId : undefined}
+              className="block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base shadow-sm focus:border-blue-600 focus:outline-2 focus:outline-blue-600"
+            />
+          </div>
+          <fieldset>
+            <legend className="text-sm font-medium">Style</legend>
+            <div className="mt-2 grid gap-2 sm:grid-cols-2">
+              {SIGNATURE_FONTS.map((f) => (
+                <label
+                  key={f}
+                  className="flex min-h-16 cursor-pointer items-center gap-3 rounded-md border border-slate-300 px-3 py-2 has-checked:border-blue-700 has-checked:bg-blue-50 has-focus-visible:outline-2 has-focus-visible:outline-blue-700"
+                >
+                  <input type="radio" name={`${id}-font`} value={f} checked={font === f} onChange={() => setFont(f)} className="size-4 shrink-0 accent-blue-700" />
+                  <span className="min-w-0">
+                    <span className="block truncate text-2xl leading-snug" style={{ fontFamily: SIGNATURE_FONT_STYLES[f].fontFamily }} aria-hidden="true">
+                      {text.trim() || signerName}
+                    </span>
+                    <span className="block text-xs text-slate-700">{SIGNATURE_FONT_STYLES[f].label}</span>
+                  </span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        </div>
+
+        <div role="tabpanel" id={`${id}-panel-draw`} aria-labelledby={`${id}-tab-draw`} hidden={mode !== "draw"} className={panelClass}>
+          <p id={`${id}-draw-hint`} className="text-sm text-slate-700">
+            Draw your signature in the box with a finger, a pen or a mouse. Drawing needs a pointer; with a keyboard, use Type.
+          </p>
+          <SignatureDrawPad ref={padRef} describedBy={error && mode === "draw" ? `${id}-draw-hint ${errorId}` : `${id}-draw-hint`} />
+        </div>
+
+        <p id={errorId} role="alert" className="mt-3 min-h-5 text-sm font-medium text-red-800">
+          {error}
+        </p>
+
+        <p className="mt-2 text-xs text-slate-700">
+          By adopting it, you agree that this signature is your electronic signature on each document you sign in this package.
+        </p>
+        <div className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <button
+            type="button"
+            onClick={onClose}
+            className="min-h-11 rounded-md border border-slate-400 bg-white px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
+          >
+            Cancel
+          </button>
+          <button
+            type="button"
+            onClick={adopt}
+            className="min-h-11 rounded-md bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
+          >
+            Adopt signature
+          </button>
+        </div>
+      </div>
+    </dialog>
+  );
+}
