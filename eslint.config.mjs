@@ -3,7 +3,7 @@ import nextTypescript from "eslint-config-next/typescript";
 import local from "./eslint-rules/no-import-cycle.mjs";
 
 const config = [
-  { ignores: [".next/**", "node_modules/**", ".data/**", "db/migrations/**", "next-env.d.ts", "coverage/**", "test-results/**", "playwright-report/**"] },
+  { ignores: [".next/**", "node_modules/**", ".data/**", "db/migrations/**", "next-env.d.ts", "coverage/**", "test-results/**", "playwright-report/**", "dist/**"] },
   ...nextCoreWebVitals,
   ...nextTypescript,
   {

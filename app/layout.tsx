@@ -5,7 +5,20 @@ import type { ReactNode } from "react";
 import { getEnv, isClerkWebConfigured } from "@/lib/env";
 import "./globals.css";
 
-export const metadata: Metadata = { title: { default: "Closing & Signing", template: "%s · Closing & Signing" }, description: "Review and sign closing documents." };
+export const metadata: Metadata = {
+  title: { default: "Closing & Signing", template: "%s · Closing & Signing" },
+  description: "Review and sign closing documents.",
+  // Files in public/: the SVG is the source, scripts/generate-icons.mjs renders the ICO and PNG from it.
+  icons: {
+    icon: [
+      { url: "/favicon.ico", sizes: "16x16 32x32 48x48" },
+      { url: "/icon.svg", type: "image/svg+xml" },
+    ],
+    apple: { url: "/apple-touch-icon.png", sizes: "180x180" },
+  },
+  // Packages, invitations and accounts are private (public/robots.txt disallows crawling too).
+  robots: { index: false, follow: false },
+};
 
 export const viewport: Viewport = { width: "device-width", initialScale: 1 };
 

@@ -2,11 +2,12 @@
 //
 // 1. creates a fresh PostgreSQL database (csig_bench_<random>), migrates and seeds it, mints a token
 //    for manager@demo.local;
-// 2. starts (a) a bare node:http JSON server, (b) the standalone core-api (scripts/start-api.ts),
+// 2. starts (a) a bare node:http JSON server, (b) the standalone core-api as production runs it: the
+//    bundle dist/core-api.mjs (rebuilt first by scripts/build-api.mjs) under plain node,
 //    (c) optionally `next start` from a production build (built first when none exists);
 // 3. runs autocannon (warm-up, then a fixed duration) against each target, samples the server's RSS,
-//    prints a table with ratios to the baseline and the issue's target verdict, writes JSON to
-//    bench/results/;
+//    prints a table with ratios to the baseline, the peak RSS of each server and the issue's target
+//    verdict, writes JSON to bench/results/;
 // 4. always stops every server and drops the database (also on error and SIGINT/SIGTERM).
 //
 // Options (flag, or environment variable):
@@ -14,6 +15,7 @@
 //   --warmup <s>        BENCH_WARMUP        warm-up seconds per target, discarded (default 3)
 //   --connections <n>   BENCH_CONNECTIONS   concurrent connections (default 16)
 //   --skip-next         BENCH_NEXT=0        do not start or measure `next start`
+//   --api-from-source   BENCH_API_SOURCE=1  run the core-api from TypeScript through tsx instead of the bundle
 //   --app-dir <dir>     BENCH_APP_DIR       where `next start` runs (and builds when .next/BUILD_ID is missing);
 //                                           default: this repository
 //   --pg-url <url>      BENCH_PG_URL        admin connection used to create/drop the database
@@ -44,6 +46,7 @@ const { values: flags } = parseArgs({
     warmup: { type: "string" },
     connections: { type: "string" },
     "skip-next": { type: "boolean" },
+    "api-from-source": { type: "boolean" },
     "app-dir": { type: "string" },
     "pg-url": { type: "string" },
     strict: { type: "boolean" },
@@ -68,6 +71,7 @@ const options = {
   duration: numberOption("--duration", flags.duration, "BENCH_DURATION", 10, 1),
   warmup: numberOption("--warmup", flags.warmup, "BENCH_WARMUP", 3, 0),
   connections: Math.round(numberOption("--connections", flags.connections, "BENCH_CONNECTIONS", 16, 1)),
+  apiFromSource: Boolean(flags["api-from-source"]) || ["1", "true"].includes((process.env.BENCH_API_SOURCE ?? "").toLowerCase()),
   next: !(flags["skip-next"] || ["0", "false", "no"].includes((process.env.BENCH_NEXT ?? "").toLowerCase())),
   appDir: resolve(flags["app-dir"] ?? process.env.BENCH_APP_DIR ?? REPO),
   pgUrl: flags["pg-url"] ?? process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres",
@@ -349,6 +353,16 @@ function table(rows: Measurement[]): string {
   return [line(header), rule, ...body.map(line)].join("\n");
 }
 
+/** The highest peak RSS each server process reached over all of its targets. */
+function peakRssPerServer(targets: Target[], rows: Measurement[]): { server: string; peakRssMb: number }[] {
+  const peaks = new Map<string, number>();
+  targets.forEach((target, i) => {
+    const row = rows[i];
+    if (row) peaks.set(target.server.name, Math.max(peaks.get(target.server.name) ?? 0, row.peakRssMb));
+  });
+  return [...peaks].map(([server, peakRssMb]) => ({ server, peakRssMb }));
+}
+
 // -------------------------------------------------------------------------------------------------- main
 
 async function main(): Promise<number> {
@@ -397,7 +411,9 @@ async function main(): Promise<number> {
 
   const [basePort, apiPort, nextPort] = await Promise.all([freePort(), freePort(), freePort()]);
   const baseline = startServer("baseline", ["bench/baseline-server.mjs", String(basePort)], REPO, baseEnv);
-  const api = startServer("core-api", ["--import", "tsx", "scripts/start-api.ts"], REPO, {
+  if (!options.apiFromSource) await runCommand("build:api", ["scripts/build-api.mjs"], REPO, baseEnv, 120_000);
+  const apiArgs = options.apiFromSource ? ["--import", "tsx", "scripts/start-api.ts"] : ["dist/core-api.mjs"];
+  const api = startServer("core-api", apiArgs, REPO, {
     ...baseEnv,
     NODE_ENV: "production",
     API_PORT: String(apiPort),
@@ -413,7 +429,8 @@ async function main(): Promise<number> {
   await waitFor(api, `http://127.0.0.1:${apiPort}/ready`, 60_000);
   if (next) await waitFor(next, `http://127.0.0.1:${nextPort}/ready`, 120_000);
   console.log(
-    `servers up: baseline pid ${baseline.child.pid}, core-api pid ${api.child.pid}` + (next ? `, next pid ${next.child.pid}` : ""),
+    `servers up: baseline pid ${baseline.child.pid}, core-api pid ${api.child.pid} (${apiArgs.join(" ")})` +
+      (next ? `, next pid ${next.child.pid}` : ""),
   );
 
   // 3. load
@@ -448,7 +465,9 @@ async function main(): Promise<number> {
 
   const loadAtEnd = loadavg();
   const load1 = loadAtEnd[0] ?? 0;
+  const serverPeaks = peakRssPerServer(targets, rows);
   console.log(`\n${table(rows)}\n`);
+  console.log(`peak RSS per server: ${serverPeaks.map((p) => `${p.server} ${p.peakRssMb.toFixed(0)} MB`).join(", ")}\n`);
   if (load1 > cpus().length * 1.5) {
     console.warn(`note: 1-minute load average ${load1.toFixed(2)} on ${cpus().length} CPUs — other work competed with this run`);
   }
@@ -476,6 +495,7 @@ async function main(): Promise<number> {
         options: { ...options, pgUrl: undefined },
         target: { ratio: TARGET_RATIO, p99Ms: TARGET_P99_MS, verdict, ratioOk, p99Ok },
         results: rows,
+        peakRssPerServer: serverPeaks,
         logs: logDir,
       },
       null,

@@ -1,7 +1,31 @@
+import Link from "next/link";
 import type { AssignedSigning, HomeSigning } from "@/lib/signings/list-signings-for-home";
 import { StatusBadge } from "./status-badge";
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
+
+const titleLinkClass =
+  "text-blue-800 underline underline-offset-2 hover:text-blue-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700";
+
+/** What the package is waiting for, from the signer's side. */
+export function waitingLabel(item: AssignedSigning): string {
+  const open = item.status === "sent" || item.status === "in_progress";
+  if (item.myStatus === "declined") return "You declined";
+  if (!open) return item.status === "completed" ? "Complete" : `No longer open (${item.status.replace("_", " ")})`;
+  if (item.myStatus === "signed") return "You signed · waiting for others";
+  if (item.waitingOnEarlier) return "Waiting for an earlier signer";
+  return "Waiting for your signature";
+}
+
+function Title({ item, link }: { item: HomeSigning | AssignedSigning; link: boolean }) {
+  return link ? (
+    <Link href={`/signings/${item.id}`} className={titleLinkClass}>
+      {item.title}
+    </Link>
+  ) : (
+    <>{item.title}</>
+  );
+}
 
 type Props = {
   caption: string;
@@ -21,7 +45,10 @@ export function SigningsTable({ caption, items, showMyStatus = false, testId }: 
       <ul className="space-y-3 sm:hidden" aria-label={caption} data-testid={`${testId}-list`}>
         {items.map((item) => (
           <li key={item.id} data-signing-id={item.id} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-            <p className="font-medium text-slate-900">{item.title}</p>
+            <p className="font-medium text-slate-900">
+              <Title item={item} link={showMyStatus} />
+            </p>
+            {showMyStatus && "myStatus" in item ? <p className="mt-1 text-sm font-medium text-slate-900">{waitingLabel(item)}</p> : null}
             <p className="mt-1 text-sm text-slate-700">
               {item.organizationName} · {item.locationName}
             </p>
@@ -54,6 +81,7 @@ export function SigningsTable({ caption, items, showMyStatus = false, testId }: 
             <th scope="col" className="px-4 py-3">Location</th>
             <th scope="col" className="px-4 py-3">Status</th>
             {showMyStatus ? <th scope="col" className="px-4 py-3">Your status</th> : null}
+            {showMyStatus ? <th scope="col" className="px-4 py-3">Waiting for</th> : null}
             <th scope="col" className="px-4 py-3">Signed</th>
             <th scope="col" className="px-4 py-3">Updated</th>
           </tr>
@@ -61,7 +89,9 @@ export function SigningsTable({ caption, items, showMyStatus = false, testId }: 
         <tbody className="divide-y divide-slate-100">
           {items.map((item) => (
             <tr key={item.id} data-signing-id={item.id}>
-              <th scope="row" className="px-4 py-3 font-medium text-slate-900">{item.title}</th>
+              <th scope="row" className="px-4 py-3 font-medium text-slate-900">
+                <Title item={item} link={showMyStatus} />
+              </th>
               <td className="px-4 py-3 text-slate-700">{item.organizationName}</td>
               <td className="px-4 py-3 text-slate-700">{item.locationName}</td>
               <td className="px-4 py-3"><StatusBadge status={item.status} /></td>
@@ -71,6 +101,7 @@ export function SigningsTable({ caption, items, showMyStatus = false, testId }: 
                   <span className="sr-only">{item.myRole === "co_signer" ? " (co-signer)" : ""}</span>
                 </td>
               ) : null}
+              {showMyStatus && "myStatus" in item ? <td className="px-4 py-3 text-slate-900">{waitingLabel(item)}</td> : null}
               <td className="px-4 py-3 tabular-nums text-slate-700">
                 {item.signedCount} of {item.signerCount}
               </td>

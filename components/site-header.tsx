@@ -14,6 +14,9 @@ export function SiteHeader({ user }: { user: { name: string; email: string } }) 
           <Link href="/" className={linkClass}>
             Packages
           </Link>
+          <Link href="/me/esignatures" className={linkClass}>
+            My signatures
+          </Link>
           <Link href="/settings/api-keys" className={linkClass}>
             API keys
           </Link>

@@ -42,6 +42,9 @@ export const Conflict = (message: string) => new AppError("conflict", message);
 export const Unavailable = (message: string) => new AppError("unavailable", message);
 export const TooManyRequests = (message: string, retryAfterSeconds: number) =>
   new AppError("too_many_requests", message, { "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+/** The one message for an unparsable JSON body, in `/v1` and in the Next route handlers. */
+export const INVALID_JSON_MESSAGE = "Request body is not valid JSON.";
+export const InvalidJson = () => BadRequest(INVALID_JSON_MESSAGE);
 export const MethodNotAllowed = (allowed: string[]) =>
   new AppError("method_not_allowed", `Method not allowed. Allowed: ${allowed.join(", ")}.`, { Allow: allowed.join(", ") });
 

@@ -1,5 +1,6 @@
 import { cache } from "react";
 import { redirect } from "next/navigation";
+import { connection } from "next/server";
 import type { Db } from "@/db/client";
 import { getSessionPrincipal } from "@/lib/auth/get-session-principal";
 import type { Principal } from "@/lib/auth/principal";
@@ -7,8 +8,13 @@ import { prepareDatabase } from "@/lib/boot";
 
 export { safeReturnPath } from "@/lib/auth/safe-return-path";
 
-/** The database and the signed-in principal, or null. Cached per request (layout and page share it). */
+/**
+ * The database and the signed-in principal, or null. Cached per request (layout and page share it).
+ * `connection()` first: a page behind a session is per request, so `next build` stops prerendering it
+ * here instead of opening (and migrating, seeding) a database and creating an auth secret.
+ */
 export const getPagePrincipal = cache(async (): Promise<{ db: Db; principal: Principal | null }> => {
+  await connection();
   const { db } = await prepareDatabase();
   return { db, principal: await getSessionPrincipal(db) };
 });

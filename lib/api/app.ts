@@ -7,7 +7,7 @@ import { resolvePrincipal } from "@/lib/auth/principal";
 import { parseBearer, verifyAccessToken } from "@/lib/auth/verify-access-token";
 import { getJwks } from "@/lib/auth/local-keys";
 import { MAX_PDF_BYTES } from "@/lib/documents/validate-pdf-upload";
-import { AppError, MethodNotAllowed, NotFound, toErrorResponse } from "@/lib/errors";
+import { AppError, INVALID_JSON_MESSAGE, MethodNotAllowed, NotFound, toErrorResponse } from "@/lib/errors";
 import { log } from "@/lib/log";
 import type { ApiEnv } from "./context";
 import { manager } from "./routes/manager";
@@ -103,7 +103,7 @@ function errorResponse(c: Context, error: unknown): Response {
   if (error instanceof HTTPException && !(error.cause instanceof AppError)) {
     // Hono's validators throw 400 for unparsable JSON and 415 for another media type; the spec's
     // status table has no 415, so both are the 400 "invalid request body" it describes.
-    if (error.status === 400) return c.json({ error: "Request body is not valid JSON." }, 400);
+    if (error.status === 400) return c.json({ error: INVALID_JSON_MESSAGE }, 400);
     if (error.status === 415) return c.json({ error: "Request body must be JSON, sent with Content-Type: application/json." }, 400);
     return c.json({ error: error.message || "Request failed." }, error.status);
   }

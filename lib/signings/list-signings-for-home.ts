@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import {
   locations,
@@ -8,9 +8,8 @@ import {
   type PackageSigner,
   type SigningStatus,
 } from "@/db/schema";
-import type { Scope } from "@/lib/auth/capabilities";
-import { scopesWith, type Principal } from "@/lib/auth/principal";
-import { getEnv } from "@/lib/env";
+import { hasCapability, type Principal } from "@/lib/auth/principal";
+import { scopeFilter } from "@/lib/auth/scope-filter";
 
 export type HomeSigning = {
   id: string;
@@ -23,7 +22,12 @@ export type HomeSigning = {
   signedCount: number;
 };
 
-export type AssignedSigning = HomeSigning & { myStatus: PackageSigner["status"]; myRole: PackageSigner["role"] };
+export type AssignedSigning = HomeSigning & {
+  myStatus: PackageSigner["status"];
+  myRole: PackageSigner["role"];
+  /** A signer of a lower routing order has not signed yet, so it is not the user's turn. */
+  waitingOnEarlier: boolean;
+};
 
 export type HomeSignings = {
   /** Packages on which the user is a signer. Drafts are left out: they have not been sent yet. */
@@ -45,27 +49,25 @@ const columns = {
   updatedAt: signingPackages.updatedAt,
 };
 
-function scopeCondition(scope: Exclude<Scope, { type: "global" }>): SQL | undefined {
-  switch (scope.type) {
-    case "organization":
-      return eq(signingPackages.organizationId, scope.organizationId);
-    case "company":
-      return and(eq(signingPackages.organizationId, scope.organizationId), eq(signingPackages.companyId, scope.companyId));
-    case "location":
-      return and(eq(signingPackages.organizationId, scope.organizationId), eq(signingPackages.locationId, scope.locationId));
-  }
-}
-
 /**
  * What the signed-in home page shows: the packages waiting on the user as a signer, and the
- * packages their manager (or admin) roles reach, scoped exactly like `/v1` (organization, company
- * or location memberships). Admin reach is global and capped by ADMIN_READ_CAP.
+ * packages their manager (or admin) roles reach, through the same `scopeFilter` as `/v1`'s package
+ * list (organization, company or location memberships). Admin reach is global and capped by ADMIN_READ_CAP.
  */
 export async function listSigningsForHome(db: Db, options: ListSigningsForHomeOptions): Promise<HomeSignings> {
   const limit = options.limit ?? DEFAULT_LIMIT;
 
   const assignedRows = await db
-    .select({ ...columns, myStatus: packageSigners.status, myRole: packageSigners.role })
+    .select({
+      ...columns,
+      myStatus: packageSigners.status,
+      myRole: packageSigners.role,
+      waitingOnEarlier: sql<boolean>`exists (
+        select 1 from package_signers earlier
+        where earlier.package_id = ${packageSigners.packageId}
+          and earlier.routing_order < ${packageSigners.routingOrder}
+          and earlier.status <> 'signed')`,
+    })
     .from(packageSigners)
     .innerJoin(signingPackages, eq(signingPackages.id, packageSigners.packageId))
     .innerJoin(organizations, eq(organizations.id, signingPackages.organizationId))
@@ -77,13 +79,11 @@ export async function listSigningsForHome(db: Db, options: ListSigningsForHomeOp
 
   let managedRows: Awaited<ReturnType<typeof selectManaged>> = [];
   let managedMeta: { reach: "all" | "scoped"; cap: number } | null = null;
-  const scopes = scopesWith(options.principal, "signings:read");
-  if (scopes.length > 0) {
-    const global = scopes.some((s) => s.type === "global");
-    const cap = global ? Math.min(limit, getEnv().ADMIN_READ_CAP) : limit;
-    const where = global ? undefined : or(...scopes.map((s) => scopeCondition(s as Exclude<Scope, { type: "global" }>)));
-    managedRows = await selectManaged(db, where, cap + 1);
-    managedMeta = { reach: global ? "all" : "scoped", cap };
+  if (hasCapability(options.principal, "signings:read")) {
+    const scope = scopeFilter(options.principal, "signings:read", signingPackages);
+    const cap = scope.cap === null ? limit : Math.min(limit, scope.cap);
+    managedRows = await selectManaged(db, scope.where, cap + 1);
+    managedMeta = { reach: scope.cap === null ? "scoped" : "all", cap };
   }
   const managed = managedMeta ? managedRows.slice(0, managedMeta.cap) : [];
 
@@ -98,7 +98,7 @@ export async function listSigningsForHome(db: Db, options: ListSigningsForHomeOp
   };
 }
 
-function selectManaged(db: Db, where: SQL | undefined, limit: number) {
+function selectManaged(db: Db, where: SQL, limit: number) {
   return db
     .select(columns)
     .from(signingPackages)

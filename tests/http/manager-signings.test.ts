@@ -99,6 +99,15 @@ describe("GET /v1/signing/manager/signings", () => {
       const second = SigningPage.parse((await as("admin@demo.local", `${PATH}?limit=2&cursor=${first.nextCursor}`)).body);
       expect(second.data).toHaveLength(1);
       expect(second.nextCursor).toBeNull();
+      // The cursor carries how many rows were served; editing it to 0 to read past the cap is refused.
+      const [payload, tag] = first.nextCursor!.split(".");
+      const [lastKey] = JSON.parse(Buffer.from(payload!, "base64url").toString()) as [string, number];
+      const unsignedReset = Buffer.from(JSON.stringify([lastKey, 0])).toString("base64url");
+      for (const cursor of [unsignedReset, `${unsignedReset}.${tag}`]) {
+        const tampered = await as("admin@demo.local", `${PATH}?limit=2&cursor=${cursor}`);
+        expect(tampered.status).toBe(400);
+        expect(tampered.body).toEqual({ error: "Invalid cursor. Pass the nextCursor of a previous page unchanged." });
+      }
       const big = SigningPage.parse((await as("admin@demo.local", `${PATH}?limit=100`)).body);
       expect(big.data).toHaveLength(3);
       expect(new Set(big.data.map((s) => s.organizationId)).size).toBeGreaterThanOrEqual(1);
@@ -452,6 +461,75 @@ describe("POST /v1/signing/manager/signings/{id}/cancel", () => {
     expect(res.status).toBe(400);
     ErrorBody.parse(res.body);
     expect((await packageRow(id))!.status).toBe("draft");
+  });
+});
+
+describe("POST /v1/signing/manager/signings/{id}/remind", () => {
+  const Reminded = z.strictObject({ remindedSignerIds: z.array(z.uuid()), alreadyRemindedSignerIds: z.array(z.uuid()) });
+  afterEach(() => setEnvForTests({}));
+
+  it("emails the current group with the reminder template once an hour, and audits each reminder", async () => {
+    setEnvForTests({ APP_URL: "https://sign.example.com" });
+    const id = await createDraft("manager@demo.local", {
+      locationId: world.austin.id,
+      title: "Remind me",
+      signers: [
+        { name: "Now A", email: "now.a@example.com", routingOrder: 1 },
+        { name: "Now B", email: "now.b@example.com", routingOrder: 1 },
+        { name: "Later", email: "later.r@example.com", routingOrder: 2 },
+      ],
+    });
+    await uploadPdf("manager@demo.local", id, "One.pdf");
+    await as("manager@demo.local", `${PATH}/${id}/send`, { method: "POST" });
+    const signers = await testDb.db.select().from(packageSigners).where(eq(packageSigners.packageId, id));
+    const current = signers.filter((s) => s.routingOrder === 1).map((s) => s.id).sort();
+
+    const res = await as("manager@demo.local", `${PATH}/${id}/remind`, { method: "POST" });
+    expect(res.status).toBe(200);
+    const body = Reminded.parse(res.body);
+    expect(body.remindedSignerIds.sort()).toEqual(current);
+    expect(body.alreadyRemindedSignerIds).toEqual([]);
+    const reminders = (await testDb.db.select().from(jobs).where(eq(jobs.name, "send-email"))).filter((j) =>
+      j.idempotencyKey?.startsWith(`signing-reminder:${id}:`),
+    );
+    expect(reminders.map((j) => (j.payload as { to: string }).to).sort()).toEqual(["now.a@example.com", "now.b@example.com"]);
+    for (const job of reminders) {
+      const payload = job.payload as { subject: string; text: string; html: string };
+      expect(payload.subject).toBe("Reminder: please sign Remind me");
+      expect(payload.text).toContain("Max Manager is still waiting for your signature");
+      expect(payload.text).toContain(`https://sign.example.com/signings/${id}`);
+      expect(payload.html).toContain(`<a href="https://sign.example.com/signings/${id}"`);
+    }
+    const audited = (await auditEntriesFor(testDb.db, id)).filter((e) => e.action === "signer.reminded");
+    expect(audited.map((e) => e.entityId).sort()).toEqual(current);
+
+    const again = await as("manager@demo.local", `${PATH}/${id}/remind`, { method: "POST" });
+    expect(again.status).toBe(200);
+    expect(Reminded.parse(again.body)).toEqual({ remindedSignerIds: [], alreadyRemindedSignerIds: expect.arrayContaining(current) });
+    const after = (await testDb.db.select().from(jobs).where(eq(jobs.name, "send-email"))).filter((j) =>
+      j.idempotencyKey?.startsWith(`signing-reminder:${id}:`),
+    );
+    expect(after).toHaveLength(2);
+    expect((await auditEntriesFor(testDb.db, id)).filter((e) => e.action === "signer.reminded")).toHaveLength(2);
+  });
+
+  it.each(["draft", "completed", "cancelled"] as const)("409 for a %s package, nobody emailed", async (status) => {
+    const id = await createReadyDraft("manager@demo.local", world.austin.id);
+    if (status !== "draft") await setStatus(id, status);
+    const res = await as("manager@demo.local", `${PATH}/${id}/remind`, { method: "POST" });
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ error: `Only a sent or in-progress package can be reminded; this one is ${status}.` });
+    const reminders = (await testDb.db.select().from(jobs).where(eq(jobs.name, "send-email"))).filter((j) =>
+      j.idempotencyKey?.startsWith(`signing-reminder:${id}:`),
+    );
+    expect(reminders).toEqual([]);
+  });
+
+  it("404 for another organization's package, 403 for a signer", async () => {
+    const id = await createReadyDraft("manager@demo.local", world.austin.id);
+    await as("manager@demo.local", `${PATH}/${id}/send`, { method: "POST" });
+    expect((await as("manager@other.local", `${PATH}/${id}/remind`, { method: "POST" })).status).toBe(404);
+    expect((await as("signer@demo.local", `${PATH}/${id}/remind`, { method: "POST" })).status).toBe(403);
   });
 });
 

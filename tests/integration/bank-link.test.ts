@@ -1,15 +1,20 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { bankItems } from "@/db/schema";
-import { POST as exchange } from "@/app/api/bank/exchange/route";
-import { POST as linkToken } from "@/app/api/bank/link-token/route";
-import { GET as status } from "@/app/api/bank/status/route";
+import { POST as exchangeRoute } from "@/app/api/bank/exchange/route";
+import { POST as linkTokenRoute } from "@/app/api/bank/link-token/route";
+import { GET as statusRoute } from "@/app/api/bank/status/route";
 import { decryptBankToken, loadBankTokenKey } from "@/lib/bank/token-crypto";
 import { setEnvForTests } from "@/lib/env";
 import { startFakePlaid, type FakePlaid } from "@/tests/fakes/plaid/server";
 import { bankEnv, bankRequest, sessionCookieFor } from "@/tests/helpers/bank";
 import { createTestDb, type TestDb } from "@/tests/helpers/db";
 import { createUser } from "@/tests/helpers/fixtures";
+import { inRequestScope } from "@/tests/helpers/next-request-scope";
+
+const exchange = inRequestScope(exchangeRoute);
+const linkToken = inRequestScope(linkTokenRoute);
+const status = inRequestScope(statusRoute);
 
 let testDb: TestDb;
 let fake: FakePlaid;

@@ -3,8 +3,8 @@ import { eq } from "drizzle-orm";
 import { SignJWT, generateKeyPair } from "jose";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { bankItems, inboundEvents } from "@/db/schema";
-import { POST as exchange } from "@/app/api/bank/exchange/route";
-import { GET as status } from "@/app/api/bank/status/route";
+import { POST as exchangeRoute } from "@/app/api/bank/exchange/route";
+import { GET as statusRoute } from "@/app/api/bank/status/route";
 import { POST as bankWebhook } from "@/app/api/webhooks/bank/route";
 import { verifyBankWebhook } from "@/lib/bank/verify-bank-webhook";
 import { setEnvForTests } from "@/lib/env";
@@ -13,6 +13,10 @@ import { bankEnv, bankRequest, sessionCookieFor } from "@/tests/helpers/bank";
 import { createTestDb, type TestDb } from "@/tests/helpers/db";
 import { createUser } from "@/tests/helpers/fixtures";
 import { drainJobs } from "@/tests/helpers/payments";
+import { inRequestScope } from "@/tests/helpers/next-request-scope";
+
+const exchange = inRequestScope(exchangeRoute);
+const status = inRequestScope(statusRoute);
 
 let testDb: TestDb;
 let fake: FakePlaid;

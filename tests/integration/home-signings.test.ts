@@ -6,6 +6,7 @@ import { resolvePrincipal } from "@/lib/auth/principal";
 import { setEnvForTests } from "@/lib/env";
 import { seedDemo } from "@/lib/seed/seed-demo";
 import { listSigningsForHome } from "@/lib/signings/list-signings-for-home";
+import { callApi, tokenFor } from "@/tests/helpers/api";
 import { createTestDb, type TestDb } from "@/tests/helpers/db";
 
 const SENT = "Retail installment contract — Sam Signer";
@@ -103,5 +104,23 @@ describe("listSigningsForHome", () => {
     const home = await homeFor("manager@demo.local", 1);
     expect(home.managed?.items).toHaveLength(1);
     expect(home.managed?.truncated).toBe(true);
+  });
+
+  it("lists, for every role and scope, exactly the packages GET /v1/signing/manager/signings lists", async () => {
+    const [austin] = await testDb.db.select().from(locations).where(eq(locations.name, "Austin Branch"));
+    await managerAt("austin-manager@demo.local", { companyId: austin!.companyId, locationId: austin!.id });
+    const emails = ["admin@demo.local", "manager@demo.local", "manager@other.local", "austin-manager@demo.local", "signer@demo.local"];
+    for (const email of emails) {
+      const home = await homeFor(email);
+      const api = await callApi("/v1/signing/manager/signings?limit=100", { token: await tokenFor(email) });
+      if (api.status === 403) {
+        expect(home.managed, email).toBeNull();
+        continue;
+      }
+      expect(api.status, email).toBe(200);
+      const apiIds = (api.body as { data: { id: string }[] }).data.map((s) => s.id).sort();
+      expect(home.managed?.items.map((s) => s.id).sort(), email).toEqual(apiIds);
+      expect(apiIds.length, email).toBeGreaterThan(0);
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { serializePage } from "@/lib/api/serialize-page";
@@ -6,17 +7,31 @@ import { decodeCursor, decodeKeyCursor, encodeCursor } from "@/lib/db/keyset-cur
 import { toKeysetPage } from "@/lib/db/keyset-page";
 import { AppError } from "@/lib/errors";
 
-const cursorOf = (json: string) => Buffer.from(json).toString("base64url");
+/** The cursor format, written out: base64url JSON, ".", the first 16 bytes of HMAC-SHA256("cursor:" + payload) under AUTH_SECRET. */
+const cursorOf = (json: string) => {
+  const payload = Buffer.from(json).toString("base64url");
+  const tag = createHmac("sha256", process.env.AUTH_SECRET!).update(`cursor:${payload}`).digest().subarray(0, 16).toString("base64url");
+  return `${payload}.${tag}`;
+};
+const unsigned = (json: string) => Buffer.from(json).toString("base64url");
 
 describe("keyset cursors (lib/db)", () => {
-  it("is base64url JSON of the sort key", () => {
+  it("is base64url JSON of the sort key with a MAC under AUTH_SECRET", () => {
     expect(encodeCursor(["0193", 7])).toBe(cursorOf('["0193",7]'));
     expect(decodeCursor(cursorOf('["0193",7]'), z.tuple([z.string(), z.number()]))).toEqual(["0193", 7]);
     expect(decodeKeyCursor(cursorOf("[42]"), z.number().int())).toBe(42);
     expect(decodeKeyCursor(undefined, z.number().int())).toBeNull();
   });
 
-  it.each([["not base64 json", "%%%"], ["wrong shape", cursorOf('["x"]')], ["extra values", cursorOf("[1,2]")]])(
+  it.each([
+    ["not base64 json", "%%%"],
+    ["wrong shape", cursorOf('["x"]')],
+    ["extra values", cursorOf("[1,2]")],
+    ["unsigned (the old format)", unsigned("[42]")],
+    ["re-signed by someone without the secret", `${unsigned("[42]")}.${createHmac("sha256", "guess").update(`cursor:${unsigned("[42]")}`).digest().subarray(0, 16).toString("base64url")}`],
+    ["edited: the served count of a capped list reset to 0", `${unsigned("[42,0]")}.${cursorOf("[42,500]").split(".")[1]}`],
+    ["a MAC with a trailing part", `${cursorOf("[42]")}.x`],
+  ])(
     "a cursor that is %s is a bad_request domain error",
     (_, cursor) => {
       let error: unknown;

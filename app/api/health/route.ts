@@ -1,6 +1,7 @@
 // GET /health – liveness probe of the core-api handler.
 import { forwardToCoreApi } from "@/lib/next/core-api-route";
+import { routeHandler } from "@/lib/next/route-handler";
 
 export const dynamic = "force-dynamic";
 
-export const GET = (request: Request) => forwardToCoreApi(request, () => "/health");
+export const GET = routeHandler({ maxBodyBytes: 0 }, ({ request }) => forwardToCoreApi(request, () => "/health"));

@@ -1,34 +1,43 @@
 // GET, POST, PUT /api/inngest – Inngest's endpoint: function sync (PUT), introspection (GET) and runs (POST).
-import type { NextRequest } from "next/server";
+import { NextRequest } from "next/server";
 import { serve } from "inngest/next";
 import { getInngest } from "@/inngest/client";
 import { getInngestFunctions } from "@/inngest/functions";
 import { getEnv, isInngestConfigured } from "@/lib/env";
-import { errorJsonResponse, Unavailable } from "@/lib/errors";
+import { Unavailable } from "@/lib/errors";
+import { routeHandler } from "@/lib/next/route-handler";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
 
 let handler: ReturnType<typeof serve> | undefined;
 
-function getHandler(): ReturnType<typeof serve> | undefined {
-  if (!isInngestConfigured(getEnv())) return undefined;
+function getHandler(): ReturnType<typeof serve> {
+  if (!isInngestConfigured(getEnv())) throw Unavailable("Inngest is not configured; jobs run on the local job runner.");
   handler ??= serve({ client: getInngest(), functions: getInngestFunctions() });
   return handler;
 }
 
-function notConfigured(): Response {
-  return errorJsonResponse(Unavailable("Inngest is not configured; jobs run on the local job runner."));
+/**
+ * Runs carry the event and the memoized step outputs; our jobs' payloads and step results are ids
+ * and small objects. When a run's state is large, Inngest sends `use_api` and the SDK fetches it
+ * instead, so 4 MiB bounds what an unsigned sender can make us buffer without cutting real runs.
+ */
+const MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+function inngestRoute(method: "GET" | "POST" | "PUT") {
+  return routeHandler({ maxBodyBytes: MAX_BODY_BYTES }, ({ request, rawBody, params }) => {
+    const serveMethod = getHandler()[method];
+    const replay = new NextRequest(request.url, {
+      method: request.method,
+      headers: request.headers,
+      body: method === "GET" ? undefined : Buffer.from(rawBody),
+      signal: request.signal,
+    });
+    return serveMethod(replay, params);
+  });
 }
 
-export function GET(request: NextRequest, context: unknown): Promise<Response> | Response {
-  return getHandler()?.GET(request, context) ?? notConfigured();
-}
-
-export function POST(request: NextRequest, context: unknown): Promise<Response> | Response {
-  return getHandler()?.POST(request, context) ?? notConfigured();
-}
-
-export function PUT(request: NextRequest, context: unknown): Promise<Response> | Response {
-  return getHandler()?.PUT(request, context) ?? notConfigured();
-}
+export const GET = inngestRoute("GET");
+export const POST = inngestRoute("POST");
+export const PUT = inngestRoute("PUT");

@@ -5,6 +5,7 @@ import { createSigning } from "@/lib/signings/create-signing";
 import { deleteSigning } from "@/lib/signings/delete-signing";
 import { getSigningDetail } from "@/lib/signings/get-signing-detail";
 import { listSignings } from "@/lib/signings/list-signings";
+import { remindSigners } from "@/lib/signings/remind-signers";
 import { sendSigning } from "@/lib/signings/send-signing";
 import { serializeSigning } from "@/lib/signings/serialize-signing";
 import { updateSigning } from "@/lib/signings/update-signing";
@@ -13,6 +14,7 @@ import type { ApiEnv } from "../context";
 import { jsonBody, jsonResponse, pickErrors } from "../schemas/common";
 import {
   CancelSigningSchema,
+  RemindSignersResultSchema,
   CreateSigningSchema,
   ListSigningsQuerySchema,
   SigningDetailSchema,
@@ -102,6 +104,20 @@ const cancelRoute = createRoute({
   responses: { 200: jsonResponse(SigningSchema, "The cancelled package"), ...pickErrors(400, 401, 403, 404, 409) },
 });
 
+// POST /v1/signing/manager/signings/{id}/remind – email the signers whose turn it is.
+const remindRoute = createRoute({
+  method: "post",
+  path: `${PATH}/{id}/remind`,
+  tags,
+  summary: "Remind the current routing group",
+  description:
+    "Emails every signer of a sent or in-progress package who was invited and has not signed or declined. At most one reminder per " +
+    "signer per hour: a repeated call within the hour emails nobody again and lists them under `alreadyRemindedSignerIds`. 409 when the " +
+    "package is not sent or in progress.",
+  request: { params: SigningIdParamSchema },
+  responses: { 200: jsonResponse(RemindSignersResultSchema, "Who was reminded"), ...pickErrors(401, 403, 404, 409) },
+});
+
 export const managerSignings = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook })
   .openapi(listRoute, async (c) => {
     const query = c.req.valid("query");
@@ -144,4 +160,8 @@ export const managerSignings = new OpenAPIHono<ApiEnv>({ defaultHook: validation
     const { reason } = c.req.valid("json");
     const cancelled = await cancelSigning(await getDb(), { principal: c.get("principal"), signingId: id, reason, ipAddress: clientIp(c) });
     return c.json(serializeSigning(cancelled), 200);
+  })
+  .openapi(remindRoute, async (c) => {
+    const result = await remindSigners(await getDb(), { principal: c.get("principal"), signingId: c.req.valid("param").id, ipAddress: clientIp(c) });
+    return c.json(result, 200);
   });

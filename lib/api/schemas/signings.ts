@@ -106,6 +106,13 @@ export const CancelSigningSchema = z
   .strictObject({ reason: SafeString.trim().min(1).max(1000).optional() })
   .openapi("CancelSigningRequest");
 
+export const RemindSignersResultSchema = z
+  .object({
+    remindedSignerIds: z.array(z.uuid()).openapi({ description: "Signers emailed by this call" }),
+    alreadyRemindedSignerIds: z.array(z.uuid()).openapi({ description: "Signers of the current group already reminded within the hour" }),
+  })
+  .openapi("RemindSignersResult");
+
 export const ListSigningsQuerySchema = PaginationQuerySchema.extend({
   status: SigningStatusSchema.optional(),
   locationId: z.coerce.number().int().positive().max(2_147_483_647).optional(),

@@ -3,42 +3,27 @@ import { z } from "zod";
 import { exchangeApiKeyThrottled } from "@/lib/auth/exchange-api-key-throttled";
 import { requestClientIp } from "@/lib/auth/request-client-ip";
 import { prepareDatabase } from "@/lib/boot";
-import { BadRequest, errorJsonResponse } from "@/lib/errors";
+import { BadRequest } from "@/lib/errors";
+import { parseJsonBody } from "@/lib/next/parse-json-body";
+import { routeHandler } from "@/lib/next/route-handler";
 
 export const dynamic = "force-dynamic";
 
 const BodySchema = z.object({ apiKey: z.string().min(1) });
 
-const NO_STORE = { "Cache-Control": "no-store" };
-
 /** The key comes from the JSON body `{ apiKey }`, or else from `Authorization: Bearer <apiKey>`. */
-async function readApiKey(request: Request): Promise<string> {
-  const text = await request.text();
-  if (text.trim() !== "") {
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      throw BadRequest("Request body must be valid JSON.");
-    }
-    const parsed = BodySchema.safeParse(json);
-    if (!parsed.success) throw BadRequest('Request body must be { "apiKey": string }.');
-    return parsed.data.apiKey.trim();
+function readApiKey(request: Request, rawBody: Uint8Array): string {
+  if (Buffer.from(rawBody).toString("utf8").trim() !== "") {
+    return parseJsonBody(rawBody, { schema: BodySchema, invalidBody: 'Request body must be { "apiKey": string }.' }).apiKey.trim();
   }
   const bearer = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get("authorization") ?? "");
   if (bearer?.[1]) return bearer[1];
   throw BadRequest('Send { "apiKey": "csk_…" } as JSON or Authorization: Bearer <apiKey>.');
 }
 
-export async function POST(request: Request): Promise<Response> {
-  try {
-    const apiKey = await readApiKey(request);
-    const { db } = await prepareDatabase();
-    const token = await exchangeApiKeyThrottled(db, { apiKey, clientIp: requestClientIp(request.headers) });
-    return Response.json(token, { status: 200, headers: NO_STORE });
-  } catch (error) {
-    const response = errorJsonResponse(error);
-    response.headers.set("Cache-Control", "no-store");
-    return response;
-  }
-}
+// An API key and its JSON wrapper are well under a kilobyte.
+export const POST = routeHandler({ maxBodyBytes: 8 * 1024, headers: { "Cache-Control": "no-store" } }, async ({ request, rawBody }) => {
+  const apiKey = readApiKey(request, rawBody);
+  const { db } = await prepareDatabase();
+  return Response.json(await exchangeApiKeyThrottled(db, { apiKey, clientIp: requestClientIp(request.headers) }), { status: 200 });
+});

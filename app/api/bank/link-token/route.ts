@@ -1,19 +1,12 @@
 // POST /api/bank/link-token – a Plaid Link token for the signed-in user.
-import { authorizeBankRequest } from "@/lib/bank/authorize-bank-request";
+import { assertBankConfigured } from "@/lib/bank/assert-bank-configured";
 import { createLinkToken } from "@/lib/bank/create-link-token";
-import { prepareDatabase } from "@/lib/boot";
-import { errorJsonResponse } from "@/lib/errors";
+import { routeHandler } from "@/lib/next/route-handler";
+import { BANK_ROUTE } from "@/lib/next/bank-route";
 
 export const dynamic = "force-dynamic";
 
-const NO_STORE = { "Cache-Control": "no-store" };
-
-export async function POST(request: Request): Promise<Response> {
-  try {
-    const { db } = await prepareDatabase();
-    const user = await authorizeBankRequest(db, { request });
-    return Response.json(await createLinkToken({ userId: user.id }), { headers: NO_STORE });
-  } catch (error) {
-    return errorJsonResponse(error);
-  }
-}
+export const POST = routeHandler(BANK_ROUTE, async ({ principal }) => {
+  assertBankConfigured();
+  return Response.json(await createLinkToken({ userId: principal.user.id }));
+});

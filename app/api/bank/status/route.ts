@@ -1,17 +1,12 @@
 // GET /api/bank/status – whether the signed-in user has a linked bank item, and its health.
-import { authorizeBankRequest } from "@/lib/bank/authorize-bank-request";
+import { assertBankConfigured } from "@/lib/bank/assert-bank-configured";
 import { getBankStatus } from "@/lib/bank/get-bank-status";
-import { prepareDatabase } from "@/lib/boot";
-import { errorJsonResponse } from "@/lib/errors";
+import { routeHandler } from "@/lib/next/route-handler";
+import { BANK_ROUTE } from "@/lib/next/bank-route";
 
 export const dynamic = "force-dynamic";
 
-export async function GET(request: Request): Promise<Response> {
-  try {
-    const { db } = await prepareDatabase();
-    const user = await authorizeBankRequest(db, { request });
-    return Response.json(await getBankStatus(db, { userId: user.id }), { headers: { "Cache-Control": "no-store" } });
-  } catch (error) {
-    return errorJsonResponse(error);
-  }
-}
+export const GET = routeHandler(BANK_ROUTE, async ({ db, principal }) => {
+  assertBankConfigured();
+  return Response.json(await getBankStatus(db, { userId: principal.user.id }));
+});

@@ -1,0 +1,16 @@
+import type { ReactNode } from "react";
+import { SiteHeader } from "@/components/site-header";
+import { getPagePrincipal } from "../_lib/require-principal";
+
+/** Header and frame for the signer's pages; each page enforces sign-in itself (`requirePrincipal`). */
+export default async function SignerLayout({ children }: { children: ReactNode }) {
+  const { principal } = await getPagePrincipal();
+  return (
+    <>
+      {principal ? <SiteHeader user={principal.user} /> : null}
+      <main id="main" className="mx-auto max-w-6xl px-4 py-6 sm:px-6 lg:py-8">
+        {children}
+      </main>
+    </>
+  );
+}

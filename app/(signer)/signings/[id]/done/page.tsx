@@ -1,0 +1,100 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { redirect } from "next/navigation";
+import { LiveRefresh } from "../_components/live-refresh";
+import { fileUrl, formatTime, joinNames, loadPackagePage } from "../load-package-page";
+
+type Props = { params: Promise<{ id: string }> };
+
+export const metadata: Metadata = { title: "You’ve signed" };
+
+const linkClass = "font-medium text-blue-800 underline underline-offset-2 hover:text-blue-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700";
+
+/**
+ * After the last signature: what was signed and when, downloads, whether the others have signed
+ * (a status line that refreshes by itself), and what happens next. Any other state goes back to the
+ * package page, which shows it.
+ */
+export default async function DonePage({ params }: Props) {
+  const { id } = await params;
+  const page = await loadPackagePage(id, `/signings/${id}/done`);
+  if (page.state.kind !== "signed") redirect(`/signings/${id}`);
+  const { view, sender } = page;
+  const waitingFor = view.coSigners.filter((s) => s.status !== "signed").map((s) => s.name);
+  const everyone = view.status === "completed" || waitingFor.length === 0;
+  const needsBank = page.bank !== null && !page.bank.connected;
+
+  return (
+    <div className="mx-auto max-w-2xl space-y-6">
+      <header className="space-y-1">
+        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">You’ve signed</h1>
+        <p className="text-sm text-slate-700">
+          <span className="font-medium text-slate-900">{view.title}</span> · from {sender.organizationName}, {sender.locationName}
+        </p>
+      </header>
+
+      <p role="status" data-testid="package-status" className={`rounded-lg border p-4 font-medium ${everyone ? "border-emerald-200 bg-emerald-50 text-emerald-900" : "border-amber-200 bg-amber-50 text-amber-950"}`}>
+        {everyone ? "Everyone has signed." : `Waiting for ${joinNames(waitingFor)}.`}
+      </p>
+
+      <section aria-labelledby="signed-heading" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+        <h2 id="signed-heading" className="text-lg font-semibold text-slate-900">
+          What you signed
+        </h2>
+        <ul className="mt-3 divide-y divide-slate-100">
+          {page.signable.map((d) => (
+            <li key={d.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
+              <div className="min-w-0">
+                <p className="font-medium break-words text-slate-900">{d.name}</p>
+                <p className="text-sm text-slate-700">{d.signedAt ? <>Signed {formatTime(d.signedAt)}</> : "Signed"}</p>
+              </div>
+              <a href={fileUrl(view.id, d.id, true)} className={`${linkClass} text-sm`} download>
+                Download<span className="sr-only"> {d.name}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="next-heading" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4 text-slate-800 shadow-sm sm:p-6">
+        <h2 id="next-heading" className="text-lg font-semibold text-slate-900">
+          What happens next
+        </h2>
+        <p>{sender.organizationName} has your signed documents.</p>
+        {everyone ? (
+          <p>Everyone has signed, so the package is complete. {sender.organizationName} will contact you about the next steps of your loan.</p>
+        ) : (
+          <p>
+            Once {joinNames(waitingFor)} {waitingFor.length === 1 ? "has" : "have"} signed, the package is complete and {sender.organizationName} takes it from
+            there. You don’t need to do anything; this page updates by itself.
+          </p>
+        )}
+        {needsBank ? (
+          <p>
+            One step is left for you:{" "}
+            <Link href={`/signings/${view.id}/bank`} className={linkClass}>
+              link your bank
+            </Link>
+            .
+          </p>
+        ) : page.bank?.connected ? (
+          <p>Your bank{page.bank.institutionName ? ` (${page.bank.institutionName})` : ""} is connected.</p>
+        ) : null}
+        <p className="text-sm text-slate-700">
+          Questions? Contact {sender.organizationName}, {sender.locationName}. Your signatures are listed under{" "}
+          <Link href="/me/esignatures" className={linkClass}>
+            My signatures
+          </Link>
+          .
+        </p>
+      </section>
+
+      <p>
+        <Link href="/" className={linkClass}>
+          Back to your packages
+        </Link>
+      </p>
+      {everyone ? <LiveRefresh /> : <LiveRefresh intervalMs={10_000} />}
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+import { and, eq } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { auditLog, locations, organizations, type FlowStep } from "@/db/schema";
+import { requireCapability, type Principal } from "@/lib/auth/principal";
+import { getBankStatus } from "@/lib/bank/get-bank-status";
+import { getSigningFlowSteps } from "@/lib/flows/get-signing-flow-steps";
+import { buildSignerSigningView, type SignerSigningView } from "./build-signer-signing-view";
+import { decideSignerPageState, type SignerPageState } from "./decide-signer-page-state";
+import { getAssignedSigning } from "./get-assigned-signing";
+import { getSignerAssignmentOrThrow } from "./get-signer-assignment-or-throw";
+
+export type GetSignerPackagePageOptions = { principal: Principal; packageId: string; ipAddress?: string | null };
+
+export type FlowStepStatus = "complete" | "current" | "upcoming";
+
+export type SignerPackagePage = {
+  state: SignerPageState;
+  view: SignerSigningView;
+  sender: { organizationName: string; locationName: string };
+  /** Why the sender cancelled, when they said. */
+  cancelReason: string | null;
+  /** The caller's own reason, when they declined. */
+  myDeclineReason: string | null;
+  flow: { steps: { step: FlowStep; status: FlowStepStatus }[]; current: FlowStep | null };
+  /** The documents that carry a signature request of the caller, with whether all of those are signed. */
+  signable: { id: string; name: string; sha256: string; signed: boolean; signedAt: string | null }[];
+  /** The caller accepted the electronic-records disclosure for this package (audit `signer.consented`). */
+  consentGiven: boolean;
+  /** Only when the flow has a `link_bank` step. */
+  bank: { connected: boolean; institutionName: string | null } | null;
+};
+
+/** How far a signer can be along any flow; a flow lists a subset of these in this order. */
+const STEP_RANK: Record<FlowStep, number> = { review: 0, sign: 1, link_bank: 2, upload_documents: 3, done: 4 };
+
+/**
+ * Everything the signer's package page shows, with its state decided here. Only the "your turn"
+ * state goes through `getAssignedSigning`, which marks the caller `viewed`: a signer who opens a
+ * package while an earlier routing group is still signing has not been asked yet. 404 (NotFound)
+ * for a package that is not the caller's or is a draft.
+ */
+export async function getSignerPackagePage(db: Db, options: GetSignerPackagePageOptions): Promise<SignerPackagePage> {
+  requireCapability(options.principal, "signer:signings:read", "You do not have permission to read signing packages.");
+  const assignment = await getSignerAssignmentOrThrow(db, options);
+  let view = await buildSignerSigningView(db, assignment);
+  const state = decideSignerPageState(view);
+  if (state.kind === "your_turn") view = await getAssignedSigning(db, options);
+
+  const { signing, signer } = assignment;
+  const [sender] = await db
+    .select({ organizationName: organizations.name, locationName: locations.name })
+    .from(organizations)
+    .innerJoin(locations, eq(locations.id, signing.locationId))
+    .where(eq(organizations.id, signing.organizationId))
+    .limit(1);
+  const [consent] = await db
+    .select({ id: auditLog.id })
+    .from(auditLog)
+    .where(and(eq(auditLog.packageId, signing.id), eq(auditLog.actorUserId, options.principal.user.id), eq(auditLog.action, "signer.consented")))
+    .limit(1);
+
+  const signable = view.documents
+    .filter((d) => d.signatureRequests.length > 0)
+    .map((d) => {
+      const signed = d.signatureRequests.every((r) => r.status === "signed");
+      const times = d.signatureRequests.map((r) => r.signedAt).filter((t): t is string => t !== null).sort();
+      return { id: d.id, name: d.name, sha256: d.sha256, signed, signedAt: signed ? (times.at(-1) ?? null) : null };
+    });
+
+  const steps = await getSigningFlowSteps(db, { organizationId: signing.organizationId, flowId: signing.flowId });
+  const bankStatus = steps.includes("link_bank") ? await getBankStatus(db, { userId: options.principal.user.id }) : null;
+  const bank = bankStatus ? { connected: bankStatus.connected, institutionName: bankStatus.item?.institution_name ?? null } : null;
+
+  return {
+    state,
+    view,
+    sender: sender ?? { organizationName: "", locationName: "" },
+    cancelReason: signing.cancelReason,
+    myDeclineReason: signer.status === "declined" ? signer.declineReason : null,
+    flow: flowProgress(steps, state, { anySigned: signable.some((d) => d.signed), bankConnected: bank?.connected ?? false }),
+    signable,
+    consentGiven: consent !== undefined,
+    bank,
+  };
+}
+
+/**
+ * Where the signer stands: reading until they sign something, signing until they have signed all,
+ * then linking a bank (when the flow asks and none is connected), then the rest of the flow. The
+ * current step is the first step of the flow at or past that point. Stopped packages have none.
+ */
+function flowProgress(
+  steps: FlowStep[],
+  state: SignerPageState,
+  { anySigned, bankConnected }: { anySigned: boolean; bankConnected: boolean },
+): SignerPackagePage["flow"] {
+  let reached: number | null;
+  switch (state.kind) {
+    case "waiting":
+      reached = STEP_RANK.review;
+      break;
+    case "your_turn":
+      reached = anySigned ? STEP_RANK.sign : STEP_RANK.review;
+      break;
+    case "signed":
+      reached = steps.includes("link_bank") && !bankConnected ? STEP_RANK.link_bank : STEP_RANK.upload_documents;
+      break;
+    default:
+      reached = null;
+  }
+  const current = reached === null ? null : (steps.find((s) => STEP_RANK[s] >= reached) ?? null);
+  const currentIndex = current === null ? -1 : steps.indexOf(current);
+  return {
+    current,
+    steps: steps.map((step, index) => ({
+      step,
+      status: current === null ? "upcoming" : index < currentIndex ? "complete" : index === currentIndex ? "current" : "upcoming",
+    })),
+  };
+}

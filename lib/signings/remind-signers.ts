@@ -1,0 +1,75 @@
+import { and, asc, eq, inArray } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { packageSigners } from "@/db/schema";
+import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
+import { requireCapability, type Principal } from "@/lib/auth/principal";
+import { sendEmailJob } from "@/lib/email/send-email-job";
+import { reminderEmail } from "@/lib/email/templates/reminder-email";
+import { signingLink } from "@/lib/email/templates/signing-link";
+import { Conflict } from "@/lib/errors";
+import { enqueueJob } from "@/lib/jobs/enqueue-job";
+import { getSigningOrThrow } from "./get-signing-or-throw";
+import { isOpenSigningStatus } from "./state-machine";
+
+/** One reminder per signer per window: a double click or a script's retry sends nothing twice. */
+export const REMINDER_WINDOW_MS = 60 * 60 * 1000;
+
+export type RemindSignersResult = {
+  /** Signers emailed now. */
+  remindedSignerIds: string[];
+  /** Signers of the current group already reminded within the window, so not emailed again. */
+  alreadyRemindedSignerIds: string[];
+};
+
+/**
+ * Emails the signers whose turn it is (invited, not yet signed or declined) of a sent or in-progress
+ * package with the reminder template, and writes `signer.reminded` for each one emailed. At most one
+ * reminder per signer per hour (the job's idempotency key carries the hour).
+ */
+export async function remindSigners(
+  db: Db,
+  options: { principal: Principal; signingId: string; ipAddress?: string | null; now?: Date },
+): Promise<RemindSignersResult> {
+  requireCapability(options.principal, "signings:write", "You do not have permission to send reminders.");
+  const now = options.now ?? new Date();
+  return db.transaction(async (tx) => {
+    const signing = await getSigningOrThrow(tx, { ...options, capability: "signings:write", lock: true });
+    if (!isOpenSigningStatus(signing.status)) {
+      throw Conflict(`Only a sent or in-progress package can be reminded; this one is ${signing.status.replace("_", " ")}.`);
+    }
+    const waiting = await tx
+      .select()
+      .from(packageSigners)
+      .where(and(eq(packageSigners.packageId, signing.id), inArray(packageSigners.status, ["notified", "viewed"])))
+      .orderBy(asc(packageSigners.routingOrder), asc(packageSigners.id));
+    const window = Math.floor(now.getTime() / REMINDER_WINDOW_MS);
+    const result: RemindSignersResult = { remindedSignerIds: [], alreadyRemindedSignerIds: [] };
+    for (const signer of waiting) {
+      const email = reminderEmail({
+        signerName: signer.name,
+        signingTitle: signing.title,
+        senderName: options.principal.user.name,
+        link: signingLink(signing.id),
+        expiresAt: signing.expiresAt,
+      });
+      const { created } = await enqueueJob(tx, sendEmailJob, { to: signer.email, ...email }, { idempotencyKey: `signing-reminder:${signing.id}:${signer.id}:${window}` });
+      if (!created) {
+        result.alreadyRemindedSignerIds.push(signer.id);
+        continue;
+      }
+      result.remindedSignerIds.push(signer.id);
+      await recordAuditEntry(tx, {
+        organizationId: signing.organizationId,
+        packageId: signing.id,
+        actorUserId: options.principal.user.id,
+        action: "signer.reminded",
+        entityType: "package_signer",
+        entityId: signer.id,
+        ipAddress: options.ipAddress,
+        before: null,
+        after: { status: signer.status, routingOrder: signer.routingOrder },
+      });
+    }
+    return result;
+  });
+}
