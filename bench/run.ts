@@ -3,7 +3,8 @@
 // 1. creates a fresh PostgreSQL database (csig_bench_<random>), migrates and seeds it, mints a token
 //    for manager@demo.local;
 // 2. starts (a) a bare node:http JSON server, (b) the standalone core-api as production runs it: the
-//    bundle dist/core-api.mjs (rebuilt first by scripts/build-api.mjs) under plain node,
+//    bundle dist/core-api.mjs (rebuilt first by scripts/build-api.mjs) under plain node with the node flags of
+//    package.json's start:api script (bench/start-api-command.ts),
 //    (c) optionally `next start` from a production build (built first when none exists);
 // 3. runs autocannon (warm-up, then a fixed duration) against each target, samples the server's RSS,
 //    prints a table with ratios to the baseline, the peak RSS of each server and the issue's target
@@ -32,11 +33,11 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import autocannon, { type Instance, type Result } from "autocannon";
 import postgres from "postgres";
+import { CORE_API_BUNDLE, startApiNodeFlags } from "./start-api-command";
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const TARGET_RATIO = 0.1;
 const TARGET_P99_MS = 15;
-// Preloaded into the unbundled processes (seed, token, core-api); see the file for why. No-op once db/client.ts is fixed.
 
 // ---------------------------------------------------------------------------------------------- options
 
@@ -412,7 +413,8 @@ async function main(): Promise<number> {
   const [basePort, apiPort, nextPort] = await Promise.all([freePort(), freePort(), freePort()]);
   const baseline = startServer("baseline", ["bench/baseline-server.mjs", String(basePort)], REPO, baseEnv);
   if (!options.apiFromSource) await runCommand("build:api", ["scripts/build-api.mjs"], REPO, baseEnv, 120_000);
-  const apiArgs = options.apiFromSource ? ["--import", "tsx", "scripts/start-api.ts"] : ["dist/core-api.mjs"];
+  // The bundle runs with start:api's node flags (package.json), so the bench measures what production runs.
+  const apiArgs = options.apiFromSource ? ["--import", "tsx", "scripts/start-api.ts"] : [...startApiNodeFlags(REPO), CORE_API_BUNDLE];
   const api = startServer("core-api", apiArgs, REPO, {
     ...baseEnv,
     NODE_ENV: "production",

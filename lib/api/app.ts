@@ -69,9 +69,15 @@ export function createApiApp(): OpenAPIHono<ApiEnv> {
       throw new AppError("payload_too_large", `The upload exceeds the ${MAX_PDF_BYTES / 1024 / 1024} MiB limit.`);
     },
   });
-  app.use("/v1/*", (c, next) =>
-    (c.req.method === "POST" && UPLOAD_PATH.test(c.req.path) ? uploadBodyLimit : jsonBodyLimit)(c, next),
-  );
+  // GET and HEAD carry no body (@hono/node-server never gives them one), so they skip the limit: Hono's
+  // bodyLimit reads `c.req.raw.body`, which on the standalone server materializes a full undici Request
+  // with an AbortSignal whose listener sits in a FinalizationRegistry until a major GC. Under the session
+  // load that per-request garbage was promoted to old space and drove peak RSS to ~370 MB (docs/performance.md).
+  app.use("/v1/*", (c, next) => {
+    const method = c.req.method;
+    if (method === "GET" || method === "HEAD") return next();
+    return (method === "POST" && UPLOAD_PATH.test(c.req.path) ? uploadBodyLimit : jsonBodyLimit)(c, next);
+  });
 
   app.route("/", session);
   app.route("/", managerSignings);
