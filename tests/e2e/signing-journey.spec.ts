@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { writeFileSync } from "node:fs";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import { devices, type Page } from "@playwright/test";
 import { and, eq, inArray } from "drizzle-orm";
@@ -96,6 +97,7 @@ const test = base.extend<{ journey: Journey }>({
     try {
       await provide({ server, plaid, db, vault });
     } finally {
+      if (testInfo.status !== testInfo.expectedStatus) writeFileSync(testInfo.outputPath("journey-server.log"), server.log());
       await db.close();
       await server.stop();
       await plaid.close();
@@ -117,10 +119,9 @@ test.describe.configure({ timeout: 240_000 });
 async function completeDemoPackage(page: Page, options: { email: string; documents: string[]; signature: "typed" | "drawn"; input: "mouse" | "touch" }): Promise<string> {
   await signInAs(page, options.email);
   await expectNoAxeViolations(page);
-  const entry = page.locator("[data-signing-id]").filter({ hasText: DEMO_TITLE }).first();
-  const id = (await entry.getAttribute("data-signing-id"))!;
-  await entry.getByRole("link", { name: DEMO_TITLE }).click();
-  await page.waitForURL(`**/signings/${id}`);
+  await page.getByRole("link", { name: DEMO_TITLE, exact: true }).filter({ visible: true }).first().click();
+  await page.waitForURL(/\/signings\/[0-9a-f-]{36}$/);
+  const id = new URL(page.url()).pathname.split("/")[2]!;
 
   const panel = new SignPanel(page);
   await expect(panel.agree).toBeVisible();
