@@ -1,6 +1,6 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { auditLog, locations, organizations, type FlowStep } from "@/db/schema";
+import { locations, organizations, type FlowStep } from "@/db/schema";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { getBankStatus } from "@/lib/bank/get-bank-status";
 import { getSigningFlowSteps } from "@/lib/flows/get-signing-flow-steps";
@@ -8,6 +8,7 @@ import { buildSignerSigningView, type SignerSigningView } from "./build-signer-s
 import { decideSignerPageState, type SignerPageState } from "./decide-signer-page-state";
 import { getAssignedSigning } from "./get-assigned-signing";
 import { getSignerAssignmentOrThrow } from "./get-signer-assignment-or-throw";
+import { getSigningConsent } from "./get-signing-consent";
 
 export type GetSignerPackagePageOptions = { principal: Principal; packageId: string; ipAddress?: string | null };
 
@@ -24,7 +25,7 @@ export type SignerPackagePage = {
   flow: { steps: { step: FlowStep; status: FlowStepStatus }[]; current: FlowStep | null };
   /** The documents that carry a signature request of the caller, with whether all of those are signed. */
   signable: { id: string; name: string; sha256: string; signed: boolean; signedAt: string | null }[];
-  /** The caller accepted the electronic-records disclosure for this package (audit `signer.consented`). */
+  /** The caller accepted the electronic-records disclosure for this package (`getSigningConsent`). */
   consentGiven: boolean;
   /** Only when the flow has a `link_bank` step. */
   bank: { connected: boolean; institutionName: string | null } | null;
@@ -53,11 +54,8 @@ export async function getSignerPackagePage(db: Db, options: GetSignerPackagePage
     .innerJoin(locations, eq(locations.id, signing.locationId))
     .where(eq(organizations.id, signing.organizationId))
     .limit(1);
-  const [consent] = await db
-    .select({ id: auditLog.id })
-    .from(auditLog)
-    .where(and(eq(auditLog.packageId, signing.id), eq(auditLog.actorUserId, options.principal.user.id), eq(auditLog.action, "signer.consented")))
-    .limit(1);
+  // The same rule the sign action checks before it records a signature: one reader of the trail.
+  const consent = await getSigningConsent(db, options);
 
   const signable = view.documents
     .filter((d) => d.signatureRequests.length > 0)
@@ -79,7 +77,7 @@ export async function getSignerPackagePage(db: Db, options: GetSignerPackagePage
     myDeclineReason: signer.status === "declined" ? signer.declineReason : null,
     flow: flowProgress(steps, state, { anySigned: signable.some((d) => d.signed), bankConnected: bank?.connected ?? false }),
     signable,
-    consentGiven: consent !== undefined,
+    consentGiven: consent !== null,
     bank,
   };
 }

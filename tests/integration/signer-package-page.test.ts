@@ -8,6 +8,8 @@ import { getSignedDocumentLabels } from "@/lib/esignatures/get-signed-document-l
 import { recordESignature } from "@/lib/esignatures/record-esignature";
 import { declineSigning } from "@/lib/signings/decline-signing";
 import { getSignerPackagePage } from "@/lib/signings/get-signer-package-page";
+import { getSigningConsent } from "@/lib/signings/get-signing-consent";
+import { recordSigningConsent } from "@/lib/signings/record-signing-consent";
 import { listSigningsForHome } from "@/lib/signings/list-signings-for-home";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { auditEntriesFor, loadDemoWorld, type DemoWorld } from "../helpers/fixtures";
@@ -211,6 +213,28 @@ describe("getSignerPackagePage", () => {
     });
     expect((await pageFor("consent@page.test", pkg.id)).consentGiven).toBe(true);
     expect(await testDb.db.select().from(auditLog).where(eq(auditLog.action, "signer.consented"))).toHaveLength(2);
+  });
+
+  it("decides consent by the signer's own row, as the sign action does, not by who wrote the entry", async () => {
+    const pkg = await fixture([{ email: "consent-rule@page.test" }, { email: "consent-rule-other@page.test" }]);
+    const me = await signerRow(pkg.id, "consent-rule@page.test");
+    const other = await signerRow(pkg.id, "consent-rule-other@page.test");
+    const principal = await principalFor("consent-rule@page.test");
+    // An entry written by this user about the other signer's row is not this signer's consent.
+    await recordAuditEntry(testDb.db, {
+      organizationId: world.austin.organizationId,
+      packageId: pkg.id,
+      actorUserId: me.userId,
+      action: "signer.consented",
+      entityType: "package_signer",
+      entityId: other.id,
+    });
+    expect(await getSigningConsent(testDb.db, { principal, packageId: pkg.id })).toBeNull();
+    expect((await pageFor("consent-rule@page.test", pkg.id)).consentGiven).toBe(false);
+
+    await recordSigningConsent(testDb.db, { principal, packageId: pkg.id, disclosureVersion: "test", ipAddress: "203.0.113.9", userAgent: "vitest" });
+    expect(await getSigningConsent(testDb.db, { principal, packageId: pkg.id })).toMatchObject({ signerId: me.id });
+    expect((await pageFor("consent-rule@page.test", pkg.id)).consentGiven).toBe(true);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { Locator, Page } from "playwright-core";
+import type { Locator, Page } from "@playwright/test";
 
 /** The documents viewer on a signer's package page (components/pdf-viewer). */
 export class DocumentsViewerPage {
