@@ -210,10 +210,6 @@ function SigningScreen({ page, waitingFor }: { page: SignerPackagePage; waitingF
           </Panel>
         ) : null}
         <div id="sign-panel" tabIndex={-1} className="scroll-mt-4 rounded-lg border border-blue-200 bg-white p-4 shadow-sm">
-          <h2 className="mb-1 text-base font-semibold text-slate-900">{waitingText ? "Not your turn yet" : "Sign"}</h2>
-          <p className="mb-3 text-sm text-slate-700" data-testid="left-count">
-            {left === 0 ? "Nothing left to sign." : `${left} of ${total} ${total === 1 ? "document" : "documents"} left to sign.`}
-          </p>
           <SignPanel
             signingId={view.id}
             signerName={view.me.name}
