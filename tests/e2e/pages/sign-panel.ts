@@ -13,6 +13,8 @@ export class SignPanel {
   readonly signatureHeading: Locator;
   readonly status: Locator;
   readonly progress: Locator;
+  /** What replaces the panel once every document is signed: the bank step's lead-in, or the done page. */
+  readonly allSigned: Locator;
 
   constructor(readonly page: Page) {
     this.consentBox = page.getByLabel("I have read this disclosure and agree to receive and sign these documents electronically.");
@@ -21,7 +23,9 @@ export class SignPanel {
     this.change = page.getByRole("button", { name: "Change signature" });
     this.dialog = page.getByRole("dialog", { name: "Adopt your signature" });
     this.signatureHeading = page.getByRole("heading", { name: "Your signature" });
-    this.status = page.getByRole("status");
+    // The panel's own live region (the viewer beside it has its own).
+    this.status = page.getByRole("region", { name: "Sign", exact: true }).getByRole("status");
+    this.allSigned = page.getByRole("heading", { name: /^You’ve signed/ }).first();
     this.progress = page.getByText(/ of \d+ left$|^All documents signed$/);
   }
 

@@ -9,6 +9,9 @@ const BLOCKING_IMPACTS = new Set(["serious", "critical"]);
  * and fails with a readable list when it finds a serious or critical violation.
  */
 export async function expectNoAxeViolations(page: Page, options: { exclude?: string[] } = {}): Promise<void> {
+  // Next streams a page's metadata after its body; after a server action re-renders the page into
+  // another state, <title> can arrive a moment after the content. Wait for it rather than audit the gap.
+  await expect(page).toHaveTitle(/\S/);
   let builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]);
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
   const results = await builder.analyze();
