@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Page, TestInfo } from "@playwright/test";
 import { startFakePlaid, type FakePlaid } from "../fakes/plaid/server";
-import { BankStepPage, firstAssignedSigningId } from "./pages/bank-step-page";
+import { BankStepPage, demoPackageSigningId } from "./pages/bank-step-page";
 import { startNextServer, type NextServer } from "./support/next-server";
 import { PLAID_LINK_SCRIPT_URL } from "./support/plaid-link";
 import { test as base, expect, expectNoAxeViolations, signInAs } from "./support/fixtures";
@@ -67,7 +67,7 @@ async function bankStatus(page: Page): Promise<{ connected: boolean; item: { ins
 linked.describe("bank step with Plaid configured", () => {
   linked("explains without jargon when the bank approved but the connection could not be saved (persisted: false)", async ({ page, plaidLink }) => {
     await signInAs(page, "signer@demo.local");
-    const signingId = await firstAssignedSigningId(page);
+    const signingId = await demoPackageSigningId(page);
     // The server's answer when BANK_TOKEN_ENCRYPTION_KEY is unusable (docs/integrations.md); this server has a good key.
     await page.route("**/api/bank/exchange", (route) =>
       route.fulfill({
@@ -90,7 +90,7 @@ linked.describe("bank step with Plaid configured", () => {
     bankServer,
   }, testInfo) => {
     await signInAs(page, "signer@demo.local");
-    const signingId = await firstAssignedSigningId(page);
+    const signingId = await demoPackageSigningId(page);
     const origin = bankServer.server.baseUrl;
 
     const packageResponse = await page.goto(`/signings/${signingId}`);
@@ -143,7 +143,7 @@ linked.describe("bank step with Plaid configured", () => {
     fakePlaid,
   }, testInfo) => {
     await signInAs(page, "cosigner@demo.local");
-    const signingId = await firstAssignedSigningId(page);
+    const signingId = await demoPackageSigningId(page);
     const bank = await new BankStepPage(page).goto(signingId);
 
     plaidLink.setBehaviour({ kind: "exit" });
@@ -176,7 +176,7 @@ linked.describe("bank step with Plaid configured", () => {
 base.describe("bank step without Plaid configured", () => {
   base("says bank linking is not available and how to continue, and loads nothing from Plaid", async ({ page, baseURL }, testInfo) => {
     await signInAs(page, "signer@demo.local");
-    const signingId = await firstAssignedSigningId(page);
+    const signingId = await demoPackageSigningId(page);
     const thirdParty = thirdPartyRequests(page, baseURL!);
     const bank = await new BankStepPage(page).goto(signingId);
     await expect(page.getByText("Linking a bank account online isn't available for this package right now.")).toBeVisible();
@@ -192,7 +192,7 @@ base.describe("bank step without Plaid configured", () => {
 
   base("is not found for somebody who is not a signer of the package", async ({ page }) => {
     await signInAs(page, "signer@demo.local");
-    const signingId = await firstAssignedSigningId(page);
+    const signingId = await demoPackageSigningId(page);
     await page.context().clearCookies();
     await signInAs(page, "manager@demo.local");
     const response = await page.goto(BankStepPage.path(signingId));
@@ -201,7 +201,7 @@ base.describe("bank step without Plaid configured", () => {
 
   base("sends a visitor without a session through sign-in and back to the bank step", async ({ page }) => {
     await signInAs(page, "signer@demo.local");
-    const signingId = await firstAssignedSigningId(page);
+    const signingId = await demoPackageSigningId(page);
     await page.context().clearCookies();
     await page.goto(BankStepPage.path(signingId));
     expect(new URL(page.url()).searchParams.get("callbackUrl")).toBe(BankStepPage.path(signingId));

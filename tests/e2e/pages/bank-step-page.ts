@@ -42,9 +42,17 @@ export class BankStepPage {
   }
 }
 
-/** The id of the first package listed on home for the signed-in signer (rows and cards carry `data-signing-id`). */
-export async function firstAssignedSigningId(page: Page): Promise<string> {
-  const id = await page.locator("[data-signing-id]").first().getAttribute("data-signing-id");
-  if (!id) throw new Error("home lists no package for this signer");
+/**
+ * The seeded sample package's id from the signer's home (rows and cards carry `data-signing-id`), found
+ * by its title, not as the first row: by the time the phone project runs, other specs have added (and
+ * signed) packages for the demo signer.
+ */
+export async function demoPackageSigningId(page: Page): Promise<string> {
+  const id = await page
+    .locator("[data-signing-id]")
+    .filter({ hasText: "Retail installment contract — Sam Signer" })
+    .first()
+    .getAttribute("data-signing-id");
+  if (!id) throw new Error("home does not list the sample package for this signer");
   return id;
 }
