@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { createServer } from "node:net";
 import { defineConfig, devices } from "@playwright/test";
 import postgres from "postgres";
+import { freePort } from "./tests/helpers/free-port";
 
 /**
  * Browser tests: `npm run test:e2e` (= `playwright test`). The web server is the production build
@@ -19,18 +19,6 @@ import postgres from "postgres";
  */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const DEFAULT_POSTGRES = "postgres://postgres@127.0.0.1:5432/postgres";
-
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.on("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolvePort(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
 
 async function postgresAnswers(url: string): Promise<boolean> {
   const sql = postgres(url, { max: 1, connect_timeout: 3, onnotice: () => {} });

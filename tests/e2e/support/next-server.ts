@@ -1,27 +1,15 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { freePort } from "../../helpers/free-port";
 
 const ROOT = resolve(fileURLToPath(new URL("../../..", import.meta.url)));
 const NEXT_BIN = join(ROOT, "node_modules/next/dist/bin/next");
 
 export type NextServer = { baseUrl: string; log: () => string; stop: () => Promise<void> };
-
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.on("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolvePort(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
 
 /**
  * A second `next start` of the existing production build (the one `npm run test:e2e` made), on its
