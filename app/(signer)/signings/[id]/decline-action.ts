@@ -7,7 +7,7 @@ import { prepareDatabase } from "@/lib/boot";
 import { getSessionPrincipal } from "@/lib/auth/get-session-principal";
 import { AppError } from "@/lib/errors";
 import { declineSigning } from "@/lib/signings/decline-signing";
-import { requestClientIp } from "../../../_lib/client-ip";
+import { requestEvidence } from "../../../_lib/request-evidence";
 
 export type DeclineState = { status: "idle" } | { status: "error"; message: string; reason: string };
 
@@ -34,7 +34,7 @@ export async function declineSigningAction(signingId: string, _previous: Decline
   const principal = await getSessionPrincipal(db);
   if (!principal) redirect(`/sign-in?callbackUrl=${encodeURIComponent(path)}`);
   try {
-    await declineSigning(db, { principal, packageId: parsed.data.signingId, reason: parsed.data.reason, ipAddress: await requestClientIp() });
+    await declineSigning(db, { principal, packageId: parsed.data.signingId, reason: parsed.data.reason, ipAddress: (await requestEvidence()).ipAddress });
   } catch (error) {
     if (error instanceof AppError && error.code !== "unauthorized") {
       return { status: "error", message: declineMessage(error), reason: typed };

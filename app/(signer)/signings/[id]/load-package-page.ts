@@ -3,7 +3,7 @@ import { cache } from "react";
 import { AppError } from "@/lib/errors";
 import { getSignerPackagePage, type SignerPackagePage } from "@/lib/signings/get-signer-package-page";
 import { getSigningOrThrow } from "@/lib/signings/get-signing-or-throw";
-import { requestClientIp } from "../../../_lib/client-ip";
+import { requestEvidence } from "../../../_lib/request-evidence";
 import { requirePrincipal } from "../../../_lib/require-principal";
 
 /**
@@ -14,7 +14,7 @@ import { requirePrincipal } from "../../../_lib/require-principal";
 export const loadPackagePage = cache(async (packageId: string, returnTo: string): Promise<SignerPackagePage> => {
   const { db, principal } = await requirePrincipal(returnTo);
   try {
-    return await getSignerPackagePage(db, { principal, packageId, ipAddress: await requestClientIp() });
+    return await getSignerPackagePage(db, { principal, packageId, ipAddress: (await requestEvidence()).ipAddress });
   } catch (error) {
     if (!(error instanceof AppError && error.code === "not_found")) throw error;
   }
