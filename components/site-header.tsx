@@ -1,34 +1,37 @@
 import Link from "next/link";
+import type { NavItem } from "@/lib/auth/console-navigation";
 
 const linkClass =
   "rounded-md px-2 py-1 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600";
 
-export function SiteHeader({ user }: { user: { name: string; email: string } }) {
+/** The header of signed-in pages: the links the person's roles allow (`consoleNavigation`), who is signed in, sign-out. */
+export function SiteHeader({ user, nav, wide = false }: { user: { name: string; email: string }; nav: NavItem[]; wide?: boolean }) {
   return (
     <header className="border-b border-slate-200 bg-white">
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6">
+      <div className={`mx-auto flex flex-wrap items-center justify-between gap-x-3 gap-y-1 px-4 py-3 sm:px-6 ${wide ? "max-w-7xl" : "max-w-6xl"}`}>
         <Link href="/" className="text-base font-semibold text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600">
           Closing &amp; Signing
         </Link>
-        <nav aria-label="Main" className="flex flex-wrap items-center gap-1">
-          <Link href="/" className={linkClass}>
-            Packages
-          </Link>
-          <Link href="/me/esignatures" className={linkClass}>
-            My signatures
-          </Link>
-          <Link href="/settings/api-keys" className={linkClass}>
-            API keys
-          </Link>
-          <span className="mx-2 hidden h-5 w-px bg-slate-200 sm:block" aria-hidden="true" />
+        <div className="flex items-center gap-1 lg:order-last">
           <span className="px-2 text-sm text-slate-700" data-testid="current-user">
             <span className="sr-only">Signed in as </span>
             <span className="font-medium text-slate-900">{user.name}</span>
-            <span className="hidden text-slate-600 md:inline"> ({user.email})</span>
+            <span className="hidden text-slate-600 xl:inline"> ({user.email})</span>
           </span>
           <Link href="/sign-out" className={linkClass}>
             Sign out
           </Link>
+        </div>
+        <nav aria-label="Main" className="-mx-2 w-full lg:mx-0 lg:w-auto lg:flex-1">
+          <ul className="flex flex-wrap items-center gap-1">
+            {nav.map((item) => (
+              <li key={item.href}>
+                <Link href={item.href} className={linkClass}>
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
         </nav>
       </div>
     </header>

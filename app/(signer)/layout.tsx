@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { SiteHeader } from "@/components/site-header";
+import { consoleNavigation } from "@/lib/auth/console-navigation";
 import { getPagePrincipal } from "../_lib/require-principal";
 
 /** Header and frame for the signer's pages; each page enforces sign-in itself (`requirePrincipal`). */
@@ -7,7 +8,7 @@ export default async function SignerLayout({ children }: { children: ReactNode }
   const { principal } = await getPagePrincipal();
   return (
     <>
-      {principal ? <SiteHeader user={principal.user} /> : null}
+      {principal ? <SiteHeader user={principal.user} nav={consoleNavigation(principal)} /> : null}
       <main id="main" className="mx-auto max-w-6xl px-4 py-6 sm:px-6 lg:py-8">
         {children}
       </main>

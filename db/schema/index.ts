@@ -23,3 +23,5 @@ export * from "./vault-deliveries";
 export * from "./inbound-emails";
 export * from "./user-invite-tokens";
 export * from "./auth-throttles";
+export * from "./document-fields";
+export * from "./seals";

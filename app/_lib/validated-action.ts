@@ -1,0 +1,90 @@
+import { unstable_rethrow } from "next/navigation";
+import type { z } from "zod";
+import type { Db } from "@/db/client";
+import type { Principal } from "@/lib/auth/principal";
+import { AppError } from "@/lib/errors";
+import { requirePrincipal } from "./require-principal";
+
+/**
+ * What a form shows after a server action (`useActionState`): nothing yet, an error with the message
+ * for a live region, errors per field (keyed by the field's name) and the values that were sent so the
+ * form can be re-rendered with them (a form posted before hydration reloads the page), or success.
+ */
+export type FormState<T = undefined> =
+  | { status: "idle" }
+  | { status: "error"; message: string; fieldErrors: Record<string, string>; values: Record<string, string> }
+  | { status: "ok"; message?: string; data?: T };
+
+export const IDLE: FormState<never> = { status: "idle" };
+
+export type ActionContext = { db: Db; principal: Principal; formData: FormData };
+
+type Options = {
+  /** Where a signed-out person comes back to after signing in. */
+  returnTo: string | ((formData: FormData) => string);
+  /** FormData → the schema's input. Default: one entry per name (repeated names become arrays). */
+  toInput?: (formData: FormData) => unknown;
+};
+
+/** FormData as a plain object: one entry per name, repeated names as arrays, files left out. */
+export function formDataToObject(formData: FormData): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [key, value] of formData.entries()) {
+    if (typeof value !== "string" || key.startsWith("$ACTION")) continue;
+    const previous = out[key];
+    out[key] = previous === undefined ? value : Array.isArray(previous) ? [...previous, value] : [previous, value];
+  }
+  return out;
+}
+
+function echoValues(formData: FormData): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [key, value] of formData.entries()) {
+    if (typeof value === "string" && !key.startsWith("$ACTION") && !(key in values)) values[key] = value;
+  }
+  return values;
+}
+
+/** Turns an error into form state: an AppError's message is meant for people; anything else is rethrown. */
+export function errorState(error: unknown, formData: FormData): FormState<never> {
+  if (error instanceof AppError) return { status: "error", message: error.message, fieldErrors: {}, values: echoValues(formData) };
+  throw error;
+}
+
+/**
+ * The one wrapper for server actions (STYLE §16): parse the form with the same zod schema as `/v1`,
+ * resolve the principal (signed out → sign-in and back), call one domain function, and turn a zod
+ * failure or an `AppError` into form state. `redirect()` and `notFound()` inside `action` pass through; other
+ * errors propagate (the error boundary, a 500 logged once).
+ */
+export function validatedAction<S extends z.ZodType, T = undefined>(
+  schema: S,
+  action: (input: z.output<S>, context: ActionContext) => Promise<FormState<T> | void>,
+  options: Options,
+): (previous: FormState<T>, formData: FormData) => Promise<FormState<T>> {
+  return async (_previous, formData) => {
+    const returnTo = typeof options.returnTo === "function" ? options.returnTo(formData) : options.returnTo;
+    const { db, principal } = await requirePrincipal(returnTo);
+    const parsed = schema.safeParse((options.toInput ?? formDataToObject)(formData));
+    if (!parsed.success) {
+      const fieldErrors: Record<string, string> = {};
+      for (const issue of parsed.error.issues) {
+        const key = issue.path.map(String).join(".") || "_form";
+        fieldErrors[key] ??= issue.message;
+      }
+      const count = Object.keys(fieldErrors).length;
+      return {
+        status: "error",
+        message: count === 1 ? Object.values(fieldErrors)[0]! : `Check the ${count} fields marked below.`,
+        fieldErrors,
+        values: echoValues(formData),
+      };
+    }
+    try {
+      return (await action(parsed.data, { db, principal, formData })) ?? { status: "ok" };
+    } catch (error) {
+      unstable_rethrow(error);
+      return errorState(error, formData);
+    }
+  };
+}
