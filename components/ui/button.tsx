@@ -1,0 +1,48 @@
+"use client";
+
+import Link from "next/link";
+import type { ComponentProps, ReactNode } from "react";
+import { useFormStatus } from "react-dom";
+
+export type ButtonVariant = "primary" | "secondary" | "danger" | "ghost";
+
+const base =
+  "inline-flex items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60";
+
+const variants: Record<ButtonVariant, string> = {
+  primary: "bg-blue-700 text-white shadow-sm hover:bg-blue-800 focus-visible:outline-blue-700",
+  secondary: "border border-slate-400 bg-white text-slate-900 hover:bg-slate-50 focus-visible:outline-blue-700",
+  danger: "bg-red-700 text-white shadow-sm hover:bg-red-800 focus-visible:outline-red-700",
+  ghost: "text-blue-800 hover:bg-slate-100 focus-visible:outline-blue-700",
+};
+
+/** Classes of a button, for elements that must look like one (a link, a summary). */
+export function buttonClass(variant: ButtonVariant = "primary", extra = ""): string {
+  return `${base} ${variants[variant]} ${extra}`.trim();
+}
+
+type ButtonProps = ComponentProps<"button"> & { variant?: ButtonVariant };
+
+export function Button({ variant = "primary", className = "", type = "button", ...props }: ButtonProps) {
+  return <button type={type} {...props} className={buttonClass(variant, className)} />;
+}
+
+/** A form's submit button: disabled and relabelled while its form is being submitted. */
+export function SubmitButton({
+  variant = "primary",
+  pendingLabel,
+  children,
+  className = "",
+  ...props
+}: Omit<ButtonProps, "type"> & { pendingLabel: ReactNode }) {
+  const { pending } = useFormStatus();
+  return (
+    <button type="submit" {...props} disabled={pending || props.disabled} aria-disabled={pending || undefined} className={buttonClass(variant, className)}>
+      {pending ? pendingLabel : children}
+    </button>
+  );
+}
+
+export function ButtonLink({ variant = "secondary", className = "", ...props }: ComponentProps<typeof Link> & { variant?: ButtonVariant }) {
+  return <Link {...props} className={buttonClass(variant, className)} />;
+}
