@@ -1,24 +1,13 @@
 import { eq } from "drizzle-orm";
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import type { Db } from "@/db/client";
 import { billingRecords } from "@/db/schema";
 import type { Principal } from "@/lib/auth/principal";
-import { getEnv, type Env, type PaidPlanTier } from "@/lib/env";
+import { getEnv, type PaidPlanTier } from "@/lib/env";
 import { Unavailable } from "@/lib/errors";
 import { log } from "@/lib/log";
+import { stripeClient } from "@/lib/payments/stripe-client";
 import { resolveOrganizationId } from "./resolve-organization-id";
-
-/** Stripe's client, aimed at STRIPE_API_BASE_URL when set (tests use a local stub). */
-function stripeClient(env: Env, secretKey: string): Stripe {
-  const base = env.STRIPE_API_BASE_URL ? new URL(env.STRIPE_API_BASE_URL) : undefined;
-  return new Stripe(secretKey, {
-    maxNetworkRetries: 1,
-    timeout: 15_000,
-    ...(base
-      ? { host: base.hostname, port: base.port || (base.protocol === "https:" ? 443 : 80), protocol: base.protocol === "https:" ? "https" : "http" }
-      : {}),
-  });
-}
 
 /**
  * A Stripe Checkout session (subscription) for a paid tier. The organization travels as
@@ -50,8 +39,8 @@ export async function createCheckoutSession(
       ...(record?.customerId ? { customer: record.customerId } : { customer_email: options.principal.user.email }),
       metadata: { ...metadata, priceId: price },
       subscription_data: { metadata },
-      success_url: `${env.APP_URL}/settings/billing?checkout=success&session_id={CHECKOUT_SESSION_ID}`,
-      cancel_url: `${env.APP_URL}/settings/billing?checkout=cancelled`,
+      success_url: `${env.APP_URL}/workspace/billing?organizationId=${organizationId}&checkout=success`,
+      cancel_url: `${env.APP_URL}/workspace/billing?organizationId=${organizationId}&checkout=cancelled`,
     });
   } catch (error) {
     log.error("stripe checkout session failed", { organizationId, error });

@@ -392,6 +392,49 @@ describe("billing", () => {
     }
   });
 
+  it("opens Stripe's billing portal for the organization's customer through the real SDK against a fake Stripe", async () => {
+    const stripe = await startFakeStripe();
+    setEnvForTests({ STRIPE_SECRET_KEY: "sk_test_fake", STRIPE_API_BASE_URL: stripe.baseUrl, APP_URL: "https://app.example.com" });
+    try {
+      // No customer yet (never checked out): a 409 that says what to do, and Stripe is not called.
+      await testDb.db.delete(billingRecords).where(eq(billingRecords.organizationId, demoOrg));
+      const early = await api("owner@demo.local", "/v1/workspace/billing/portal", { method: "POST", json: {} });
+      expect(early.status).toBe(409);
+      expect(ErrorBody.parse(early.body).error).toMatch(/upgrade first/i);
+      expect(stripe.requests).toEqual([]);
+
+      await testDb.db.insert(billingRecords).values({ organizationId: demoOrg, stripeCustomerId: "cus_fake_42", status: "active", planTier: "pro" });
+      const res = await api("owner@demo.local", "/v1/workspace/billing/portal", { method: "POST", json: {} });
+      expect(res.status, res.text).toBe(200);
+      expect(res.body).toEqual({ url: "https://billing.stripe.test/p/session/bps_test_fake_1" });
+      expect(stripe.requests).toHaveLength(1);
+      expect(stripe.requests[0]!.path).toBe("/v1/billing_portal/sessions");
+      expect(stripe.requests[0]!.headers.authorization).toBe("Bearer sk_test_fake");
+      expect(stripe.requests[0]!.form).toEqual({
+        customer: "cus_fake_42",
+        return_url: `https://app.example.com/workspace/billing?organizationId=${demoOrg}`,
+      });
+
+      stripe.fail(500);
+      expect((await api("owner@demo.local", "/v1/workspace/billing/portal", { method: "POST", json: {} })).status).toBe(503);
+      stripe.fail(null);
+      stripe.requests.length = 0;
+      for (const [email, body, status] of [
+        ["manager@demo.local", {}, 403],
+        ["signer@demo.local", {}, 403],
+        ["owner@demo.local", { organizationId: otherOrg }, 404],
+        ["owner@demo.local", { customer: "cus_someone_else" }, 400],
+      ] as const) {
+        expect((await api(email, "/v1/workspace/billing/portal", { method: "POST", json: body })).status, `${email} ${JSON.stringify(body)}`).toBe(status);
+      }
+      expect(stripe.requests).toEqual([]);
+    } finally {
+      setEnvForTests({});
+      await stripe.stop();
+      await testDb.db.delete(billingRecords).where(eq(billingRecords.organizationId, demoOrg));
+    }
+  });
+
   it("without Stripe configured: 503", async () => {
     const res = await api("owner@demo.local", "/v1/workspace/billing/checkout", { method: "POST", json: { tier: "pro" } });
     expect(res.status).toBe(503);

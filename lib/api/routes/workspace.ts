@@ -1,6 +1,7 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { getDb } from "@/db/client";
 import { changeMemberRole } from "@/lib/workspace/change-member-role";
+import { createBillingPortalSession } from "@/lib/workspace/create-billing-portal-session";
 import { createCheckoutSession } from "@/lib/workspace/create-checkout-session";
 import { getBillingStatus } from "@/lib/workspace/get-billing-status";
 import { getWorkspaceSettings } from "@/lib/workspace/get-workspace-settings";
@@ -15,6 +16,8 @@ import type { ApiEnv } from "../context";
 import { jsonBody, jsonResponse, pickErrors } from "../schemas/common";
 import { OrganizationQuerySchema } from "../schemas/organization-query";
 import {
+  BillingPortalRequestSchema,
+  BillingPortalSchema,
   BillingSchema,
   ChangeRoleSchema,
   CheckoutRequestSchema,
@@ -122,6 +125,16 @@ const checkoutRoute = createRoute({
   responses: { 200: jsonResponse(CheckoutSchema, "Where to send the user"), ...pickErrors(400, 401, 403, 404, 503) },
 });
 
+// POST /v1/workspace/billing/portal – a Stripe billing portal link for the organization's customer.
+const portalRoute = createRoute({
+  method: "post",
+  path: "/v1/workspace/billing/portal",
+  tags: TAGS,
+  summary: "Open the billing portal",
+  request: { body: jsonBody(BillingPortalRequestSchema) },
+  responses: { 200: jsonResponse(BillingPortalSchema, "Where to send the user"), ...pickErrors(400, 401, 403, 404, 409, 503) },
+});
+
 export const workspace = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook })
   .openapi(myMembershipsRoute, async (c) => c.json({ data: await listMyMemberships(await getDb(), { principal: c.get("principal") }) }, 200))
   .openapi(membersRoute, async (c) => c.json(serializePage(await listOrganizationMembers(await getDb(), { principal: c.get("principal"), ...c.req.valid("query") }), serializeMembership), 200))
@@ -153,4 +166,5 @@ export const workspace = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook }
     return c.json(settings, 200);
   })
   .openapi(billingRoute, async (c) => c.json(await getBillingStatus(await getDb(), { principal: c.get("principal"), ...c.req.valid("query") }), 200))
-  .openapi(checkoutRoute, async (c) => c.json(await createCheckoutSession(await getDb(), { principal: c.get("principal"), ...c.req.valid("json") }), 200));
+  .openapi(checkoutRoute, async (c) => c.json(await createCheckoutSession(await getDb(), { principal: c.get("principal"), ...c.req.valid("json") }), 200))
+  .openapi(portalRoute, async (c) => c.json(await createBillingPortalSession(await getDb(), { principal: c.get("principal"), ...c.req.valid("json") }), 200));

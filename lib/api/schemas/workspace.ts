@@ -120,3 +120,9 @@ export const CheckoutRequestSchema = z
   .openapi("CheckoutRequest");
 
 export const CheckoutSchema = z.object({ url: z.url() }).openapi("Checkout");
+
+export const BillingPortalRequestSchema = z
+  .strictObject({ organizationId: IntId("organization").optional() })
+  .openapi("BillingPortalRequest");
+
+export const BillingPortalSchema = z.object({ url: z.url() }).openapi("BillingPortal");

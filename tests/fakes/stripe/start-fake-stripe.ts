@@ -6,7 +6,7 @@ export type StripeRequest = { method: string; path: string; headers: IncomingMes
 /**
  * A stand-in for api.stripe.com that the real `stripe` SDK talks to (host/port/protocol options):
  * records each request with its form-encoded body flattened (`line_items[0][price]` → value) and
- * answers POST /v1/checkout/sessions with a session. `failWith` makes it answer that status instead.
+ * answers POST /v1/checkout/sessions and POST /v1/billing_portal/sessions with a session. `failWith` makes it answer that status instead.
  */
 export async function startFakeStripe() {
   const requests: StripeRequest[] = [];
@@ -35,6 +35,19 @@ export async function startFakeStripe() {
             client_reference_id: form.client_reference_id ?? null,
             metadata: {},
             url: `https://checkout.stripe.test/c/pay/${id}`,
+          }),
+        );
+        return;
+      }
+      if (req.method === "POST" && req.url === "/v1/billing_portal/sessions") {
+        const id = `bps_test_fake_${sequence}`;
+        res.end(
+          JSON.stringify({
+            id,
+            object: "billing_portal.session",
+            customer: form.customer ?? null,
+            return_url: form.return_url ?? null,
+            url: `https://billing.stripe.test/p/session/${id}`,
           }),
         );
         return;
