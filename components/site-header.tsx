@@ -8,11 +8,17 @@ const linkClass =
 export function SiteHeader({ user, nav, wide = false }: { user: { name: string; email: string }; nav: NavItem[]; wide?: boolean }) {
   return (
     <header className="border-b border-slate-200 bg-white">
-      <div className={`mx-auto flex flex-wrap items-center justify-between gap-x-3 gap-y-1 px-4 py-3 sm:px-6 ${wide ? "max-w-7xl" : "max-w-6xl"}`}>
+      <div className={`mx-auto flex flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6 ${wide ? "max-w-7xl" : "max-w-6xl"}`}>
         <Link href="/" className="text-base font-semibold text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600">
           Closing &amp; Signing
         </Link>
-        <div className="flex items-center gap-1 lg:order-last">
+        <nav aria-label="Main" className="flex flex-wrap items-center gap-1">
+          {nav.map((item) => (
+            <Link key={item.href} href={item.href} className={linkClass}>
+              {item.label}
+            </Link>
+          ))}
+          <span className="mx-2 hidden h-5 w-px bg-slate-200 sm:block" aria-hidden="true" />
           <span className="px-2 text-sm text-slate-700" data-testid="current-user">
             <span className="sr-only">Signed in as </span>
             <span className="font-medium text-slate-900">{user.name}</span>
@@ -21,17 +27,6 @@ export function SiteHeader({ user, nav, wide = false }: { user: { name: string; 
           <Link href="/sign-out" className={linkClass}>
             Sign out
           </Link>
-        </div>
-        <nav aria-label="Main" className="-mx-2 w-full lg:mx-0 lg:w-auto lg:flex-1">
-          <ul className="flex flex-wrap items-center gap-1">
-            {nav.map((item) => (
-              <li key={item.href}>
-                <Link href={item.href} className={linkClass}>
-                  {item.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
         </nav>
       </div>
     </header>
