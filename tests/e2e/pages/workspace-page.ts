@@ -32,7 +32,7 @@ export class WorkspacePage {
 
   async changeRole(name: string, role: string): Promise<void> {
     const row = this.memberRow(name);
-    await row.getByLabel(`Role of ${name}`).selectOption({ label: role });
+    await row.getByLabel(`Role of ${name}`, { exact: true }).selectOption({ label: role });
     await row.getByRole("button", { name: `Save role of ${name}` }).click();
   }
 

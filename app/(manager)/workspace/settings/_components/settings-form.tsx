@@ -55,7 +55,13 @@ export function SettingsForm({ organizationId, initial, flows }: { organizationI
       </fieldset>
       <div className="flex flex-wrap items-center gap-4">
         <SubmitButton pendingLabel="Saving…">Save settings</SubmitButton>
-        <FormMessage state={state} />
+        <FormMessage
+          state={
+            state.status === "error" && Object.keys(state.fieldErrors).some((key) => key in FRIENDLY)
+              ? { status: "error", message: "Nothing was saved: check the field marked below." }
+              : state
+          }
+        />
       </div>
     </form>
   );
