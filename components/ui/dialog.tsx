@@ -1,7 +1,7 @@
 "use client";
 
 import { useRef, type ReactNode } from "react";
-import { buttonClass, type ButtonVariant } from "./button";
+import { buttonClass, type ButtonVariant } from "./button-class";
 
 // Invoker commands open the dialog before hydration too (Chromium 135+); React does not type them yet.
 const invoker = (id: string) => ({ command: "show-modal", commandfor: id }) as Record<string, string>;

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { buttonClass } from "@/components/ui/button";
+import { buttonClass } from "@/components/ui/button-class";
 import { workspaceHref, type WorkspaceTab } from "./load-workspace";
 
 const TABS: { tab: WorkspaceTab; label: string }[] = [
