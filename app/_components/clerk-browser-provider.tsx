@@ -18,7 +18,7 @@ type Props = { publishableKey: string; signInUrl: string; signUpUrl: string; non
  */
 const ClerkProvider = lazy(() =>
   // Outside react-server, "@clerk/nextjs" resolves ClerkProvider to its client component (the types describe the server one).
-  import("./clerk-components").then((clerk) => ({ default: clerk.ClerkProvider as unknown as ComponentType<Props> })),
+  import("./clerk-provider-export").then((clerk) => ({ default: clerk.ClerkProvider as unknown as ComponentType<Props> })),
 );
 
 export function ClerkBrowserProvider(props: Props) {

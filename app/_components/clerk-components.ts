@@ -1,4 +1,5 @@
-// The only Clerk React components the app renders, named here so the bundler keeps just these (and
-// what they use) from `@clerk/nextjs`'s index when it is imported on demand: `import("@clerk/nextjs")`
-// itself would keep the whole namespace (every Clerk component and hook, ≈ 20 kB more gzipped).
-export { ClerkProvider, SignIn, SignOutButton, SignUp } from "@clerk/nextjs";
+// Clerk's UI components the auth pages render, named here so the bundler keeps just these (and what
+// they use) from `@clerk/nextjs`'s index when it is imported on demand: `import("@clerk/nextjs")`
+// itself keeps the whole namespace (every Clerk component and hook). The provider has a module of its
+// own (clerk-provider-export.ts), so pages other than sign-in/sign-out do not load these.
+export { SignIn, SignOutButton, SignUp } from "@clerk/nextjs";
