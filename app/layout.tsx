@@ -1,8 +1,9 @@
-import { ClerkProvider } from "@clerk/nextjs";
 import type { Metadata, Viewport } from "next";
+import { headers } from "next/headers";
 import { connection } from "next/server";
 import type { ReactNode } from "react";
 import { getEnv, isClerkWebConfigured } from "@/lib/env";
+import { ClerkBrowserProvider } from "./_components/clerk-browser-provider";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -24,13 +25,17 @@ export const viewport: Viewport = { width: "device-width", initialScale: 1 };
 
 /**
  * Every page renders per request: proxy.ts gives each response a fresh CSP nonce, and a page
- * prerendered at build time would carry scripts without it. With Clerk configured, ClerkProvider
- * (`dynamic`: it loads clerk-js with the request's nonce) wraps the app.
+ * prerendered at build time would carry scripts without it. With Clerk configured, Clerk's provider
+ * wraps every page (clerk-js keeps the short-lived `__session` cookie fresh while a page is open, so
+ * a server action posted minutes later is still signed in) and loads clerk-js with the request's
+ * nonce. It is imported lazily (`ClerkBrowserProvider`): without Clerk no page downloads its code.
  */
 export default async function RootLayout({ children }: { children: ReactNode }) {
   await connection();
   const env = getEnv();
-  const document = (
+  const clerkKey = isClerkWebConfigured(env) ? env.NEXT_PUBLIC_CLERK_PUBLISHABLE_KEY : undefined;
+  const nonce = clerkKey ? ((await headers()).get("x-nonce") ?? undefined) : undefined;
+  return (
     <html lang="en">
       <body className="min-h-screen bg-slate-50 text-slate-900 antialiased">
         <a
@@ -39,14 +44,14 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         >
           Skip to content
         </a>
-        {children}
+        {clerkKey ? (
+          <ClerkBrowserProvider publishableKey={clerkKey} nonce={nonce} signInUrl="/sign-in" signUpUrl="/sign-in?mode=sign-up">
+            {children}
+          </ClerkBrowserProvider>
+        ) : (
+          children
+        )}
       </body>
     </html>
-  );
-  if (!isClerkWebConfigured(env)) return document;
-  return (
-    <ClerkProvider dynamic publishableKey={env.NEXT_PUBLIC_CLERK_PUBLISHABLE_KEY} signInUrl="/sign-in" signUpUrl="/sign-in?mode=sign-up">
-      {document}
-    </ClerkProvider>
   );
 }

@@ -9,8 +9,9 @@
 // 4. for the 2-page demo package and the 20-page package: one discarded warm-up, then N navigations, each in a
 //    fresh browser context (empty cache, the session cookie only), reading the viewer's
 //    `performance.mark("pdf-first-page-painted")` (ms since navigation start); prints the median;
-// 5. first-load JavaScript of the signer page: every <script src> and script preload in the page's HTML,
-//    fetched and gzipped (level 9), summed; pdf.js (lazy chunk + worker) is reported apart from it;
+// 5. first-load JavaScript of every signer route and home (bench/first-load-js.ts): every <script src> and
+//    script preload in the page's HTML, fetched and gzipped (level 9), summed; pdf.js (lazy chunk + worker)
+//    is reported apart from it;
 // 6. screenshots of the demo package at 390 px and 1280 px into bench/results/;
 // 7. always stops the server and drops the database (also on error and SIGINT/SIGTERM).
 //
@@ -35,10 +36,10 @@ import { chromium, type Browser, type BrowserContext, type Cookie } from "playwr
 import { openDb } from "@/db/client";
 import { packageDocuments, packageSigners, signatureRequests, signingPackages, users } from "@/db/schema";
 import { inspectPdf, renderAgreementPdf } from "@/lib/documents/pdf";
+import { firstLoadTable, measureSignerRoutes, signInAsSigner, signerPagePasses, TARGET_FIRST_LOAD_GZIP_KB } from "./first-load-js";
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const TARGET_FIRST_PAINT_MS = 1500;
-const TARGET_FIRST_LOAD_GZIP_KB = 150;
 
 const { values: flags } = parseArgs({
   options: {
@@ -185,20 +186,6 @@ async function addLongPackage(databaseUrl: string, pages: number): Promise<strin
   }
 }
 
-async function signIn(b: Browser): Promise<Cookie[]> {
-  const context = await b.newContext();
-  const page = await context.newPage();
-  await page.goto(`${base}/sign-in`);
-  await page.getByLabel("Email").fill("signer@demo.local");
-  await page.getByLabel("Password").fill("demo-signing");
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith("/sign-in"), { timeout: 30_000 });
-  const cookies = await context.cookies();
-  await context.close();
-  if (!cookies.some((c) => c.name.includes("session-token"))) throw new Error("sign-in did not set a session cookie");
-  return cookies;
-}
-
 type Paint = { firstPaintMs: number; lazy: { url: string; gzipBytes: number }[] };
 
 /** One cold navigation (fresh context, empty cache) to the package page; the viewer's first-paint mark. */
@@ -219,29 +206,6 @@ async function measurePaint(b: Browser, cookies: Cookie[], packageId: string, in
   const bodies = await Promise.all(lazy);
   await context.close();
   return { firstPaintMs, lazy: bodies };
-}
-
-/** The scripts a browser loads for the page before any interaction: <script src> and script preloads. */
-async function firstLoadJs(cookieHeader: string, path: string): Promise<{ scripts: { src: string; gzipBytes: number }[]; totalGzipBytes: number }> {
-  const html = await (await fetch(`${base}${path}`, { headers: { cookie: cookieHeader } })).text();
-  const srcs = new Set<string>();
-  // noModule scripts (legacy polyfills) are neither fetched nor run by a module-capable browser.
-  for (const m of html.matchAll(/<script[^>]*\ssrc="([^"]+)"[^>]*>/g)) if (!/\snomodule/i.test(m[0])) srcs.add(m[1]!);
-  for (const m of html.matchAll(/<link[^>]*rel="preload"[^>]*as="script"[^>]*>/g)) {
-    const href = /href="([^"]+)"/.exec(m[0]);
-    if (href) srcs.add(href[1]!);
-  }
-  for (const m of html.matchAll(/<link[^>]*as="script"[^>]*rel="preload"[^>]*>/g)) {
-    const href = /href="([^"]+)"/.exec(m[0]);
-    if (href) srcs.add(href[1]!);
-  }
-  const scripts = await Promise.all(
-    [...srcs].map(async (src) => {
-      const body = Buffer.from(await (await fetch(new URL(src.replace(/&amp;/g, "&"), base))).arrayBuffer());
-      return { src: new URL(src.replace(/&amp;/g, "&"), base).pathname, gzipBytes: gzipSync(body, { level: 9 }).byteLength };
-    }),
-  );
-  return { scripts, totalGzipBytes: scripts.reduce((s, x) => s + x.gzipBytes, 0) };
 }
 
 // ---------------------------------------------------------------------------------------------- main
@@ -285,7 +249,7 @@ async function main() {
   console.log(`next start up on ${base} (pid ${server.pid}), log ${logFile}`);
 
   browser = await chromium.launch({ executablePath: options.chromium, args: ["--no-sandbox", "--disable-gpu"] });
-  const cookies = await signIn(browser);
+  const cookies = await signInAsSigner(browser, base);
   const cookieHeader = cookies.map((c) => `${c.name}=${c.value}`).join("; ");
 
   const handle = await openDb({ url: databaseUrl }, { max: 1 });
@@ -296,9 +260,8 @@ async function main() {
     { name: "20-page document", id: longId },
   ];
 
-  const sizes = await firstLoadJs(cookieHeader, `/signings/${demo!.id}`);
-  const home = await firstLoadJs(cookieHeader, "/");
-  const initial = new Set(sizes.scripts.map((s) => s.src));
+  const routes = await measureSignerRoutes({ base, databaseUrl, cookieHeader });
+  const initial = new Set(routes[0]!.scripts.map((s) => s.src));
 
   const paints: { name: string; runsMs: number[]; medianMs: number; lazy: Paint["lazy"] }[] = [];
   for (const target of targets) {
@@ -330,16 +293,15 @@ async function main() {
     const verdict = p.medianMs <= TARGET_FIRST_PAINT_MS ? "PASS" : "FAIL";
     console.log(`  ${p.name.padEnd(24)} median ${String(p.medianMs).padStart(5)} ms  runs [${p.runsMs.join(", ")}]  ${verdict} (≤ ${TARGET_FIRST_PAINT_MS} ms)`);
   }
-  const sizeVerdict = sizes.totalGzipBytes / 1024 <= TARGET_FIRST_LOAD_GZIP_KB ? "PASS" : "FAIL";
-  console.log(`\nfirst-load JS, gzip -9 of every <script src>/script preload in the HTML:`);
-  console.log(`  /signings/[id]  ${kb(sizes.totalGzipBytes)} kB in ${sizes.scripts.length} scripts  ${sizeVerdict} (≤ ${TARGET_FIRST_LOAD_GZIP_KB} kB)`);
-  console.log(`  /               ${kb(home.totalGzipBytes)} kB in ${home.scripts.length} scripts (for comparison)`);
-  console.log(`  loaded after first load (pdf.js, its worker; gzip -9):`);
+  const sizeVerdict = signerPagePasses(routes) ? "PASS" : "FAIL";
+  console.log(`\nfirst-load JS, gzip -9 of every <script src>/script preload in the HTML (target ≤ ${TARGET_FIRST_LOAD_GZIP_KB} kB on /signings/[id]):\n`);
+  console.log(firstLoadTable(routes));
+  console.log(`\n  loaded after first load on /signings/[id] (pdf.js, its worker; gzip -9):`);
   for (const file of paints[0]!.lazy) console.log(`    ${file.url}  ${kb(file.gzipBytes)} kB`);
   console.log(`\nscreenshots:\n  ${shots.join("\n  ")}`);
 
   const out = join(resultsDir, `viewer-${runId}.json`);
-  writeFileSync(out, JSON.stringify({ runId, options, paints, firstLoad: { signingPage: sizes, home }, shots }, null, 2));
+  writeFileSync(out, JSON.stringify({ runId, options, paints, firstLoad: routes, shots }, null, 2));
   console.log(`\nresults: ${out}`);
   const missed = paints.some((p) => p.medianMs > TARGET_FIRST_PAINT_MS) || sizeVerdict === "FAIL";
   return options.strict && missed ? 2 : 0;

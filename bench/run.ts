@@ -9,6 +9,9 @@
 // 3. runs autocannon (warm-up, then a fixed duration) against each target, samples the server's RSS,
 //    prints a table with ratios to the baseline, the peak RSS of each server and the issue's target
 //    verdict, writes JSON to bench/results/;
+// 3b. with `next start`: the first-load JavaScript of every signer route and home, signed in as
+//    signer@demo.local through the sign-in page in headless Chromium (bench/first-load-js.ts; target
+//    ≤ 150 kB gzipped on /signings/[id]);
 // 4. always stops every server and drops the database (also on error and SIGINT/SIGTERM).
 //
 // Options (flag, or environment variable):
@@ -21,6 +24,8 @@
 //                                           default: this repository
 //   --pg-url <url>      BENCH_PG_URL        admin connection used to create/drop the database
 //                                           (default postgres://postgres@127.0.0.1:5432/postgres)
+//   --port-base <n>     BENCH_PORT_BASE     baseline, core-api and next listen on n, n+1, n+2 (default: free ports)
+//   --chromium <path>   CHROMIUM_PATH       browser for the first-load sign-in (default /usr/bin/chromium)
 //   --strict            BENCH_STRICT=1      exit 2 when the issue's target is missed (non-2xx/errors always exit 1)
 // Only 127.0.0.1 is ever contacted.
 import { spawn, type ChildProcess } from "node:child_process";
@@ -32,7 +37,9 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import autocannon, { type Instance, type Result } from "autocannon";
+import { chromium } from "playwright-core";
 import postgres from "postgres";
+import { firstLoadTable, measureSignerRoutes, signInAsSigner, signerPagePasses, TARGET_FIRST_LOAD_GZIP_KB, type RouteFirstLoad } from "./first-load-js";
 import { CORE_API_BUNDLE, startApiNodeFlags } from "./start-api-command";
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -50,6 +57,8 @@ const { values: flags } = parseArgs({
     "api-from-source": { type: "boolean" },
     "app-dir": { type: "string" },
     "pg-url": { type: "string" },
+    "port-base": { type: "string" },
+    chromium: { type: "string" },
     strict: { type: "boolean" },
     help: { type: "boolean", short: "h" },
   },
@@ -76,6 +85,8 @@ const options = {
   next: !(flags["skip-next"] || ["0", "false", "no"].includes((process.env.BENCH_NEXT ?? "").toLowerCase())),
   appDir: resolve(flags["app-dir"] ?? process.env.BENCH_APP_DIR ?? REPO),
   pgUrl: flags["pg-url"] ?? process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres",
+  portBase: Math.round(numberOption("--port-base", flags["port-base"], "BENCH_PORT_BASE", 0, 0)),
+  chromium: flags.chromium ?? process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   strict: Boolean(flags.strict) || ["1", "true"].includes((process.env.BENCH_STRICT ?? "").toLowerCase()),
 };
 
@@ -410,7 +421,9 @@ async function main(): Promise<number> {
     await runCommand("next build", ["node_modules/next/dist/bin/next", "build"], options.appDir, { ...baseEnv, NODE_ENV: "production" }, 15 * 60_000);
   }
 
-  const [basePort, apiPort, nextPort] = await Promise.all([freePort(), freePort(), freePort()]);
+  const [basePort, apiPort, nextPort] = options.portBase
+    ? [options.portBase, options.portBase + 1, options.portBase + 2]
+    : await Promise.all([freePort(), freePort(), freePort()]);
   const baseline = startServer("baseline", ["bench/baseline-server.mjs", String(basePort)], REPO, baseEnv);
   if (!options.apiFromSource) await runCommand("build:api", ["scripts/build-api.mjs"], REPO, baseEnv, 120_000);
   // The bundle runs with start:api's node flags (package.json), so the bench measures what production runs.
@@ -424,6 +437,8 @@ async function main(): Promise<number> {
     ? startServer("next", ["node_modules/next/dist/bin/next", "start", "-H", "127.0.0.1", "-p", String(nextPort)], options.appDir, {
         ...baseEnv,
         NODE_ENV: "production",
+        // The sign-in form posts to this origin; proxy.ts refuses a POST from any other.
+        APP_URL: `http://127.0.0.1:${nextPort}`,
       })
     : undefined;
 
@@ -458,10 +473,25 @@ async function main(): Promise<number> {
   const baseRate = rows[0]?.reqPerSec ?? 0;
   for (const row of rows) row.ratioToBaseline = baseRate > 0 ? row.reqPerSec / baseRate : undefined;
 
+  let firstLoad: RouteFirstLoad[] | undefined;
+  if (next) {
+    process.stdout.write("measuring first-load JavaScript of the signer routes … ");
+    const base = `http://127.0.0.1:${nextPort}`;
+    const browser = await chromium.launch({ executablePath: options.chromium, args: ["--no-sandbox", "--disable-gpu"] });
+    try {
+      const cookies = await signInAsSigner(browser, base);
+      firstLoad = await measureSignerRoutes({ base, databaseUrl, cookieHeader: cookies.map((c) => `${c.name}=${c.value}`).join("; ") });
+    } finally {
+      await browser.close();
+    }
+    console.log("done");
+  }
+
   // 4. report
   const session = rows.find((r) => r.target === "core-api /v1/signing/session");
   const ratioOk = session?.ratioToBaseline !== undefined && session.ratioToBaseline >= TARGET_RATIO;
   const p99Ok = session !== undefined && session.latencyP99Ms < TARGET_P99_MS;
+  const firstLoadOk = firstLoad === undefined || signerPagePasses(firstLoad);
   const verdict = ratioOk && p99Ok ? "PASS" : "FAIL";
   const bad = rows.filter((r) => r.non2xx > 0 || r.errors > 0 || r.timeouts > 0);
 
@@ -478,6 +508,11 @@ async function main(): Promise<number> {
       `${options.connections} connections): ${verdict} — ${((session?.ratioToBaseline ?? 0) * 100).toFixed(1)}% ` +
       `(${ratioOk ? "ok" : "too low"}), p99 ${session?.latencyP99Ms ?? "?"} ms (${p99Ok ? "ok" : "too high"})`,
   );
+  if (firstLoad) {
+    console.log(`\nfirst-load JS per signer route (gzip -9 of every <script src>/script preload in the HTML, signed in as the signer):\n`);
+    console.log(firstLoadTable(firstLoad));
+    console.log(`\ntarget (/signings/[id] first-load JS ≤ ${TARGET_FIRST_LOAD_GZIP_KB} kB gzipped): ${firstLoadOk ? "PASS" : "FAIL"}`);
+  }
 
   const file = join(resultsDir, `bench-${runId}.json`);
   writeFileSync(
@@ -497,6 +532,7 @@ async function main(): Promise<number> {
         options: { ...options, pgUrl: undefined },
         target: { ratio: TARGET_RATIO, p99Ms: TARGET_P99_MS, verdict, ratioOk, p99Ok },
         results: rows,
+        firstLoad: firstLoad && { targetKb: TARGET_FIRST_LOAD_GZIP_KB, pass: firstLoadOk, routes: firstLoad },
         peakRssPerServer: serverPeaks,
         logs: logDir,
       },
@@ -513,7 +549,7 @@ async function main(): Promise<number> {
     );
     return 1;
   }
-  return verdict === "PASS" || !options.strict ? 0 : 2;
+  return (verdict === "PASS" && firstLoadOk) || !options.strict ? 0 : 2;
 }
 
 let exitCode = 1;

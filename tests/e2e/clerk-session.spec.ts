@@ -123,3 +123,55 @@ test.describe("a Clerk session cookie", { tag: "@desktop" }, () => {
     expect(html).toContain(FRONTEND_API);
   });
 });
+
+// Browser checks of the lazily loaded provider (app/_components/clerk-browser-provider.tsx). Nothing
+// leaves the machine: requests to the Frontend API are aborted, so clerk-js itself never loads.
+test.describe("Clerk's provider in the browser", { tag: "@desktop" }, () => {
+  test("with Clerk configured: a signed-in page hydrates under the provider, and clerk-js is requested with the page's nonce", async ({ clerkServer, browser }) => {
+    const now = Math.floor(Date.now() / 1000);
+    const token = await clerkToken({ azp: clerkServer.baseUrl, sub: "user_2e2eBrowser", iat: now - 5, exp: now + 300, claims: { email: "browser.clerk@example.test", email_verified: true, first_name: "Browser", last_name: "Clerk" } });
+    const context = await browser.newContext();
+    try {
+      await context.addCookies([
+        { name: "__session", value: token, url: clerkServer.baseUrl },
+        { name: "__client_uat", value: String(now - 5), url: clerkServer.baseUrl },
+      ]);
+      const clerkJsRequests: string[] = [];
+      await context.route(`https://${FRONTEND_API}/**`, (route) => {
+        clerkJsRequests.push(route.request().url());
+        return route.abort();
+      });
+      const page = await context.newPage();
+      const response = await page.goto(`${clerkServer.baseUrl}${PAGE}`);
+      expect(response?.status()).toBe(200);
+      await expect(page.getByRole("heading", { level: 1, name: "API keys" })).toBeVisible();
+
+      // The provider sits above every page's content: React reaching <main> means its chunk loaded and rendered.
+      await expect
+        .poll(() => page.evaluate(() => Object.keys(document.getElementById("main") ?? {}).some((key) => key.startsWith("__reactFiber"))), { timeout: 15_000 })
+        .toBe(true);
+      // The server-rendered tag carries the nonce the CSP allows (the browser hides the attribute once parsed).
+      const cspNonce = /'nonce-([^']+)'/.exec(response!.headers()["content-security-policy"] ?? "")?.[1];
+      expect(cspNonce).toBeTruthy();
+      const tag = /<script[^>]*\ssrc="https:\/\/clerk\.example\.test\/[^"]*clerk\.browser\.js"[^>]*>/.exec(await response!.text())?.[0];
+      expect(tag).toContain(`nonce="${cspNonce}"`);
+      await expect.poll(() => clerkJsRequests.some((url) => url.includes("clerk.browser.js"))).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("without Clerk: no first-load script of a page carries Clerk's client code", async ({ request }) => {
+    // Signed out, "/" leads to the sign-in page: the root layout's and the sign-in page's scripts.
+    const response = await request.get("/sign-in");
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    const sources = [...html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)].map((m) => m[1]!.replace(/&amp;/g, "&"));
+    expect(sources.length).toBeGreaterThan(3);
+    for (const src of sources) {
+      const script = await request.get(src);
+      expect(script.status()).toBe(200);
+      expect(await script.text(), `${src} should not contain Clerk's code`).not.toContain("@clerk/nextjs");
+    }
+  });
+});

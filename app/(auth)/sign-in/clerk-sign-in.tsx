@@ -1,6 +1,11 @@
 "use client";
 
-import { SignIn, SignUp } from "@clerk/nextjs";
+import { lazy } from "react";
+
+// Lazy, like the provider (app/_components/clerk-browser-provider.tsx): without Clerk this page never
+// renders them, and a static import would add Clerk's UI code to the page's first load anyway.
+const SignIn = lazy(() => import("@/app/_components/clerk-components").then((clerk) => ({ default: clerk.SignIn })));
+const SignUp = lazy(() => import("@/app/_components/clerk-components").then((clerk) => ({ default: clerk.SignUp })));
 
 type Props = { mode: "sign-in" | "sign-up"; returnTo: string };
 

@@ -1,6 +1,9 @@
 "use client";
 
-import { SignOutButton } from "@clerk/nextjs";
+import { lazy } from "react";
+
+// Lazy: rendered only with Clerk configured; a static import would add Clerk's code to this page's first load without Clerk too.
+const SignOutButton = lazy(() => import("@/app/_components/clerk-components").then((clerk) => ({ default: clerk.SignOutButton })));
 
 /** Sign-out with Clerk: ends the Clerk session, then back to the sign-in page. */
 export function ClerkSignOutButton() {

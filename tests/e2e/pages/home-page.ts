@@ -46,7 +46,8 @@ export class HomePage {
   }
 
   async openSignOut(): Promise<void> {
-    await this.nav.getByRole("link", { name: "Sign out" }).click();
+    // In the header beside the signed-in person's name, not in the "Main" nav (components/site-header.tsx).
+    await this.page.getByRole("banner").getByRole("link", { name: "Sign out" }).click();
     await this.page.waitForURL((url) => url.pathname === "/sign-out");
   }
 

@@ -6,9 +6,8 @@ import { DocumentsViewer } from "@/components/pdf-viewer/documents-viewer";
 import type { SignerPackagePage } from "@/lib/signings/get-signer-package-page";
 import { BottomBar } from "./_components/bottom-bar";
 import { CoSigners } from "./_components/co-signers";
-import { DeclineDialog } from "./_components/decline-dialog";
+import { DeferredDeclineDialog, DeferredLiveRefresh } from "./_components/deferred";
 import { FlowSteps } from "./_components/flow-steps";
-import { LiveRefresh } from "./_components/live-refresh";
 import { SignPanel } from "./_components/sign-panel";
 import { fileUrl, formatTime, joinNames, loadPackagePage } from "./load-package-page";
 
@@ -225,7 +224,7 @@ function SigningScreen({ page, waitingFor }: { page: SignerPackagePage; waitingF
         <Panel title="Signers">
           <CoSigners view={view} />
         </Panel>
-        <DeclineDialog signingId={view.id} organizationName={page.sender.organizationName} otherSignerNames={otherSignerNames} />
+        <DeferredDeclineDialog signingId={view.id} organizationName={page.sender.organizationName} otherSignerNames={otherSignerNames} />
       </aside>
 
       <BottomBar
@@ -233,7 +232,7 @@ function SigningScreen({ page, waitingFor }: { page: SignerPackagePage; waitingF
         progress={{ done: signed, total }}
         action={waitingText ? null : { label: signed === 0 ? "Start" : "Next", href: "#sign-panel" }}
       />
-      <LiveRefresh intervalMs={waitingText ? 15_000 : undefined} />
+      <DeferredLiveRefresh intervalMs={waitingText ? 15_000 : undefined} />
     </div>
   );
 }

@@ -6,6 +6,7 @@ import type { FlowStep } from "@/db/schema";
 import { getBankStep, type BankStep } from "@/lib/bank/get-bank-step";
 import { AppError } from "@/lib/errors";
 import { requirePrincipal } from "../../../../_lib/require-principal";
+import { BottomBar } from "../_components/bottom-bar";
 import { BankLink } from "./_components/bank-link";
 
 export const metadata: Metadata = { title: "Link your bank" };
@@ -53,7 +54,7 @@ export default async function BankStepPage({ params }: { params: Promise<{ id: s
   const linked = step.bank.connected;
 
   return (
-    <div className="mx-auto max-w-2xl space-y-6">
+    <div className="mx-auto max-w-2xl space-y-6 pb-28 lg:pb-0">
       <p>
         <Link href={packageHref} className="text-sm font-medium text-blue-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-blue-700">
           <span aria-hidden="true">← </span>Back to {step.signing.title}
@@ -121,12 +122,18 @@ export default async function BankStepPage({ params }: { params: Promise<{ id: s
                   ? "This package doesn't ask you to link a bank account. You can continue."
                   : (CLOSED_SENTENCE[step.signing.status] ?? "You declined this package, so there is no bank to link for it.")}
             </p>
+            {/* On a phone the bottom bar holds the action, as on the other steps. */}
             <Link
               href={step.availability === "closed" ? packageHref : next.href}
-              className="inline-flex min-h-11 items-center justify-center rounded-md bg-blue-700 px-5 py-2.5 text-base font-semibold text-white shadow-sm hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
+              className="hidden min-h-11 items-center justify-center rounded-md bg-blue-700 px-5 py-2.5 text-base font-semibold text-white shadow-sm hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 lg:inline-flex"
             >
               {step.availability === "closed" ? "Back to the package" : next.label}
             </Link>
+            <BottomBar
+              summary={step.availability === "closed" ? "This package is closed" : "No bank to link here"}
+              progress={null}
+              action={step.availability === "closed" ? { label: "Back to the package", href: packageHref } : next}
+            />
           </>
         )}
       </section>

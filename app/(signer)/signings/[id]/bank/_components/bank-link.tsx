@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { usePlaidLink, type PlaidLinkError, type PlaidLinkOnExit, type PlaidLinkOnSuccess } from "react-plaid-link";
+import { BottomBar } from "../../_components/bottom-bar";
 import { BankApiError, exchangePublicToken, fetchBankStatus, fetchLinkToken, type BankLinkStatus } from "./bank-api";
 
 type Phase = "idle" | "preparing" | "open" | "saving";
@@ -193,9 +194,10 @@ export function BankLink({ initialStatus, cspNonce, continueHref, continueLabel,
       <div className="flex flex-col gap-3 sm:flex-row">
         {item && !item.needs_attention ? (
           <>
+            {/* On a phone the bottom bar holds "Continue", as on the other steps. */}
             <Link
               href={continueHref}
-              className="inline-flex min-h-11 items-center justify-center rounded-md bg-blue-700 px-5 py-2.5 text-base font-semibold text-white shadow-sm hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
+              className="hidden min-h-11 items-center justify-center rounded-md bg-blue-700 px-5 py-2.5 text-base font-semibold text-white shadow-sm hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 lg:inline-flex"
             >
               {continueLabel}
             </Link>
@@ -214,6 +216,7 @@ export function BankLink({ initialStatus, cspNonce, continueHref, continueLabel,
           </>
         )}
       </div>
+      {item && !item.needs_attention ? <BottomBar summary="Bank connected" progress={null} action={{ label: continueLabel, href: continueHref }} /> : null}
     </div>
   );
 }
