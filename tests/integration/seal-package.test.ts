@@ -1,0 +1,132 @@
+import { execFile } from "node:child_process";
+import { createHash } from "node:crypto";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditLog, jobs, packageSeals, sealedDocuments } from "@/db/schema";
+import { verifyAuditChain } from "@/lib/audit/verify-audit-chain";
+import { setEnvForTests } from "@/lib/env";
+import { createJobRegistry } from "@/lib/jobs/create-job-registry";
+import { defineJob } from "@/lib/jobs/define-job";
+import { runDueJobs } from "@/lib/jobs/run-due-jobs";
+import { getPackageSeal } from "@/lib/seals/get-package-seal";
+import { sealPackage } from "@/lib/seals/seal-package";
+import { sealPackageJob } from "@/lib/seals/seal-package-job";
+import { callApi, tokenFor } from "../helpers/api";
+import { createTestDb, type TestDb } from "../helpers/db";
+import { loadDemoWorld, type DemoWorld } from "../helpers/fixtures";
+import { createSignerPackage, pngDataUrl } from "../helpers/signing-fixtures";
+
+const run = promisify(execFile);
+const registry = createJobRegistry([sealPackageJob]);
+const dir = mkdtempSync(join(tmpdir(), "seal-test-"));
+
+let testDb: TestDb;
+let world: DemoWorld;
+let counter = 0;
+
+beforeAll(async () => {
+  testDb = await createTestDb();
+  world = await loadDemoWorld(testDb.db);
+  setEnvForTests({ VAULT_WEBHOOK_URL: undefined });
+});
+afterAll(async () => {
+  await testDb.cleanup();
+});
+
+/** A two-signer, two-document package signed to completion through /v1 (one drawn, one typed signature). */
+async function completedPackage() {
+  counter += 1;
+  const a = `seal-a-${counter}@demo.local`;
+  const b = `seal-b-${counter}@demo.local`;
+  const pkg = await createSignerPackage(testDb.db, {
+    location: world.austin,
+    title: `Seal test ${counter}`,
+    documentCount: 2,
+    signers: [{ email: a }, { email: b, routingOrder: 2, role: "co_signer" }],
+  });
+  for (const [email, signature] of [
+    [a, { kind: "drawn", imageDataUrl: pngDataUrl(40, 12) }],
+    [b, { kind: "typed", text: "Bea Cosigner", font: "great-vibes" }],
+  ] as const) {
+    for (const doc of pkg.documents) {
+      const res = await callApi(`/v1/signing/signer/signings/${pkg.id}/documents/${doc.id}/esignatures`, {
+        method: "POST",
+        token: await tokenFor(email),
+        json: { ...signature, consent: true },
+        headers: { "user-agent": "SealTest/1.0" },
+      });
+      expect(res.status).toBe(201);
+    }
+  }
+  return pkg;
+}
+
+async function pdfsig(bytes: Uint8Array, name: string): Promise<{ code: number; out: string }> {
+  const file = join(dir, name);
+  writeFileSync(file, bytes);
+  try {
+    const { stdout } = await run("pdfsig", [file]);
+    return { code: 0, out: stdout };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, out: `${e.stdout}${e.stderr}` };
+  }
+}
+
+const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+
+describe("sealing a completed package", () => {
+  it("completion enqueues one seal job; the job seals each document, pdfsig validates it, and one flipped byte breaks it", async () => {
+    const pkg = await completedPackage();
+    const [pending] = await testDb.db.select().from(packageSeals).where(eq(packageSeals.packageId, pkg.id));
+    expect(pending).toMatchObject({ status: "pending" });
+    const [completedEntry] = await testDb.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.packageId, pkg.id), eq(auditLog.action, "signing.completed")));
+    expect(pending!.auditHeadHash).toBe(completedEntry!.hash);
+    const sealJobs = await testDb.db.select().from(jobs).where(and(eq(jobs.name, "seal-package"), eq(jobs.idempotencyKey, `seal:${pkg.id}`)));
+    expect(sealJobs).toHaveLength(1);
+
+    expect(await runDueJobs(testDb.db, { workerId: "seal-test", registry })).toMatchObject({ claimed: 1, succeeded: 1 });
+
+    const seal = await getPackageSeal(testDb.db, { packageId: pkg.id });
+    expect(seal).toMatchObject({ status: "sealed", lastError: null });
+    const files = await testDb.db.select().from(sealedDocuments).where(eq(sealedDocuments.packageId, pkg.id));
+    expect(files.map((f) => f.documentId).sort()).toEqual(pkg.documents.map((d) => d.id).sort());
+
+    for (const file of files) {
+      expect(sha256(file.content)).toBe(file.sha256);
+      const ok = await pdfsig(file.content, `${file.documentId}.pdf`);
+      expect(ok.out).toMatch(/Signature Validation: Signature is Valid/);
+      expect(ok.out).toMatch(/Signature Type: ETSI\.CAdES\.detached/);
+      expect(ok.out).toMatch(/Total document signed/);
+
+      // One byte inside the signed range (the original page content near the start of the file).
+      const flipped = Buffer.from(file.content);
+      const at = 400;
+      flipped[at] = flipped[at]! ^ 0x01;
+      const broken = await pdfsig(flipped, `${file.documentId}-flipped.pdf`);
+      expect(broken.out).not.toMatch(/Signature is Valid/);
+      expect(broken.out).toMatch(/Signature Validation: (Digest Mismatch|Signature is Invalid)/);
+    }
+
+    const [certificateRow] = await testDb.db.select().from(packageSeals).where(eq(packageSeals.packageId, pkg.id));
+    expect((await pdfsig(certificateRow!.certificate!, "certificate.pdf")).out).toMatch(/Signature is Valid/);
+
+    // Completion entry anchored: the seal entry names the head the certificate carries and every sealed file's hash.
+    const [sealedEntry] = await testDb.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.packageId, pkg.id), eq(auditLog.action, "signing.sealed")));
+    const after = sealedEntry!.after as { anchoredAuditHead: string; documents: { documentId: string; sealedSha256: string }[]; certificateSha256: string };
+    expect(after.anchoredAuditHead).toBe(completedEntry!.hash);
+    expect(after.documents.map((d) => d.sealedSha256).sort()).toEqual(files.map((f) => f.sha256).sort());
+    expect(after.certificateSha256).toBe(sha256(certificateRow!.certificate!));
+    expect(await verifyAuditChain(testDb.db, { packageId: pkg.id })).toMatchObject({ verified: true });
+  });
+});
