@@ -66,7 +66,7 @@ export async function drawCertificate(pdfDoc: PDFDocument, options: CertificateO
   }
 
   w.heading("Audit trail", bold);
-  w.line("Hash of the audit trail's last entry when the package was sealed (SHA-256 chain):", { size: 9 });
+  w.line("Hash of the audit trail's last entry when the package completed (SHA-256 chain; the seal's own entry follows it):", { size: 9 });
   w.line(evidence.auditHeadHash ?? "none", { font: mono, size: 8.5 });
   w.gap(8);
   w.line(`This file is digitally signed. Any PDF reader shows whether it changed after sealing; ${options.verifyUrl} tells whether we sealed it.`, {

@@ -129,4 +129,99 @@ describe("sealing a completed package", () => {
     expect(after.certificateSha256).toBe(sha256(certificateRow!.certificate!));
     expect(await verifyAuditChain(testDb.db, { packageId: pkg.id })).toMatchObject({ verified: true });
   });
+
+  it("a crash before the files are stored leaves nothing; concurrent and repeated runs keep exactly one sealed file per document", async () => {
+    const pkg = await completedPackage();
+    await expect(
+      sealPackage(testDb.db, {
+        packageId: pkg.id,
+        beforeStore: () => {
+          throw new Error("simulated crash mid-seal");
+        },
+      }),
+    ).rejects.toThrow("simulated crash");
+    expect(await testDb.db.select().from(sealedDocuments).where(eq(sealedDocuments.packageId, pkg.id))).toHaveLength(0);
+    expect((await getPackageSeal(testDb.db, { packageId: pkg.id }))?.status).toBe("pending");
+
+    // The worker that crashed held the job; its lease expires and another worker takes it over while a second copy runs.
+    const [job] = await testDb.db.select().from(jobs).where(eq(jobs.idempotencyKey, `seal:${pkg.id}`));
+    await testDb.db.update(jobs).set({ status: "running", attempts: 1, lockedBy: "crashed", lockedUntil: sql`now() - interval '1 second'` }).where(eq(jobs.id, job!.id));
+    const [outcomeA, outcomeB] = await Promise.all([
+      runDueJobs(testDb.db, { workerId: "seal-test-2", registry }),
+      sealPackage(testDb.db, { packageId: pkg.id }),
+    ]);
+    expect(outcomeA).toMatchObject({ claimed: 1, succeeded: 1 });
+    expect(["sealed", "already_sealed"]).toContain(outcomeB.outcome);
+    expect((await sealPackage(testDb.db, { packageId: pkg.id })).outcome).toBe("already_sealed");
+
+    const files = await testDb.db.select().from(sealedDocuments).where(eq(sealedDocuments.packageId, pkg.id));
+    expect(files).toHaveLength(pkg.documents.length);
+    expect(new Set(files.map((f) => f.documentId)).size).toBe(pkg.documents.length);
+    const sealedEntries = await testDb.db.select().from(auditLog).where(and(eq(auditLog.packageId, pkg.id), eq(auditLog.action, "signing.sealed")));
+    expect(sealedEntries).toHaveLength(1);
+    expect((sealedEntries[0]!.after as { documents: { sealedSha256: string }[] }).documents.map((d) => d.sealedSha256).sort()).toEqual(
+      files.map((f) => f.sha256).sort(),
+    );
+  });
+
+  it("a failing seal is marked failed with its error, retried with backoff, and seals once the cause is fixed", async () => {
+    const pkg = await completedPackage();
+    setEnvForTests({ VAULT_WEBHOOK_URL: undefined, SEALING_P12: join(dir, "missing.p12") });
+    try {
+      expect(await runDueJobs(testDb.db, { workerId: "seal-test-3", registry })).toMatchObject({ claimed: 1, retried: 1 });
+    } finally {
+      setEnvForTests({ VAULT_WEBHOOK_URL: undefined, SEALING_P12: undefined });
+    }
+    const failed = await getPackageSeal(testDb.db, { packageId: pkg.id });
+    expect(failed).toMatchObject({ status: "failed", attempts: 1, documents: [] });
+    expect(failed!.lastError).toMatch(/SEALING_P12: cannot read/);
+    const [job] = await testDb.db.select().from(jobs).where(eq(jobs.idempotencyKey, `seal:${pkg.id}`));
+    expect(job).toMatchObject({ status: "queued", attempts: 1 });
+    expect(job!.runAt.getTime()).toBeGreaterThan(Date.now());
+    expect(await runDueJobs(testDb.db, { workerId: "seal-test-3", registry })).toMatchObject({ claimed: 0 });
+
+    await testDb.db.update(jobs).set({ runAt: sql`now()` }).where(eq(jobs.id, job!.id));
+    expect(await runDueJobs(testDb.db, { workerId: "seal-test-3", registry })).toMatchObject({ claimed: 1, succeeded: 1 });
+    expect(await getPackageSeal(testDb.db, { packageId: pkg.id })).toMatchObject({ status: "sealed", lastError: null });
+  });
+
+  it("deleting the last audit entries of a sealed package is detected against the anchored head", async () => {
+    const pkg = await completedPackage();
+    await sealPackage(testDb.db, { packageId: pkg.id });
+    expect(await verifyAuditChain(testDb.db, { packageId: pkg.id })).toEqual({ verified: true, brokenAt: null });
+    const trail = await testDb.db.select().from(auditLog).where(eq(auditLog.packageId, pkg.id)).orderBy(desc(auditLog.id));
+    expect(trail[0]!.action).toBe("signing.sealed");
+
+    // Drop the seal entry: the rest still chains, but the seal says it was there.
+    await testDb.db.delete(auditLog).where(eq(auditLog.id, trail[0]!.id));
+    expect(await verifyAuditChain(testDb.db, { packageId: pkg.id })).toEqual({ verified: false, brokenAt: trail[1]!.id });
+
+    // Drop everything from the completion on: the anchored head is gone.
+    const completedAt = trail.findIndex((e) => e.action === "signing.completed");
+    await testDb.db.delete(auditLog).where(inArray(auditLog.id, trail.slice(0, completedAt + 1).map((e) => e.id)));
+    const remaining = await testDb.db.select().from(auditLog).where(eq(auditLog.packageId, pkg.id)).orderBy(asc(auditLog.id));
+    expect(remaining.length).toBeGreaterThan(0);
+    expect(await verifyAuditChain(testDb.db, { packageId: pkg.id })).toEqual({ verified: false, brokenAt: remaining.at(-1)!.id });
+  });
+
+  it("the vault event keeps exactly the six fields of the spec; sealing sends none", async () => {
+    setEnvForTests({ VAULT_WEBHOOK_URL: "http://127.0.0.1:9/vault" });
+    let pkg;
+    try {
+      pkg = await completedPackage();
+    } finally {
+      setEnvForTests({ VAULT_WEBHOOK_URL: undefined });
+    }
+    const vaultJobs = await testDb.db.select().from(jobs).where(eq(jobs.name, "deliver-vault-event"));
+    const ours = vaultJobs.filter((j) => (j.payload as { event: { signingId: string } }).event.signingId === pkg.id);
+    expect(ours).toHaveLength(pkg.documents.length * 2);
+    for (const job of ours) {
+      expect(Object.keys((job.payload as { event: object }).event).sort()).toEqual(
+        ["authUserId", "documentId", "firstESign", "signingId", "signingOrganizationId", "type"],
+      );
+    }
+    await sealPackage(testDb.db, { packageId: pkg.id });
+    const after = await testDb.db.select().from(jobs).where(eq(jobs.name, "deliver-vault-event"));
+    expect(after).toHaveLength(vaultJobs.length);
+  });
 });
