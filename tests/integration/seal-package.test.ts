@@ -10,7 +10,6 @@ import { auditLog, jobs, packageSeals, sealedDocuments } from "@/db/schema";
 import { verifyAuditChain } from "@/lib/audit/verify-audit-chain";
 import { setEnvForTests } from "@/lib/env";
 import { createJobRegistry } from "@/lib/jobs/create-job-registry";
-import { defineJob } from "@/lib/jobs/define-job";
 import { runDueJobs } from "@/lib/jobs/run-due-jobs";
 import { getPackageSeal } from "@/lib/seals/get-package-seal";
 import { sealPackage } from "@/lib/seals/seal-package";
