@@ -50,7 +50,7 @@ function VerifyResult({ state }: { state: Extract<VerifyState, { status: "ok" }>
     return (
       <section aria-labelledby="verify-result-heading" className="space-y-2 rounded-lg border border-emerald-300 bg-emerald-50 p-4 text-emerald-950 sm:p-6">
         <h2 id="verify-result-heading" className="text-lg font-semibold">
-          ✓ Sealed by us, unchanged
+          <span aria-hidden="true">✓ </span>Sealed by us, unchanged
         </h2>
         <p>
           <span className="font-medium">{state.fileName}</span> is exactly the file we sealed: {result.fileLabel} of the package “{result.packageTitle}”, sealed on{" "}
@@ -70,7 +70,7 @@ function VerifyResult({ state }: { state: Extract<VerifyState, { status: "ok" }>
     return (
       <section aria-labelledby="verify-result-heading" className="space-y-2 rounded-lg border border-red-300 bg-red-50 p-4 text-red-950 sm:p-6">
         <h2 id="verify-result-heading" className="text-lg font-semibold">
-          ✗ Modified after sealing
+          <span aria-hidden="true">✗ </span>Modified after sealing
         </h2>
         <p>
           <span className="font-medium">{state.fileName}</span> carries our seal, but it is not the file we sealed. {why} Ask the sender for the sealed original.
