@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, jobs, packageSeals, sealedDocuments } from "@/db/schema";
+import { auditLog, documentFields, jobs, packageSeals, sealedDocuments } from "@/db/schema";
 import { verifyAuditChain } from "@/lib/audit/verify-audit-chain";
 import { setEnvForTests } from "@/lib/env";
 import { createJobRegistry } from "@/lib/jobs/create-job-registry";
@@ -222,5 +222,43 @@ describe("sealing a completed package", () => {
     await sealPackage(testDb.db, { packageId: pkg.id });
     const after = await testDb.db.select().from(jobs).where(eq(jobs.name, "deliver-vault-event"));
     expect(after).toHaveLength(vaultJobs.length);
+  });
+
+  it("draws field values and signatures where the fields are (no signature page), and a signature page when there are none", async () => {
+    counter += 1;
+    const email = `seal-fields-${counter}@demo.local`;
+    const pkg = await createSignerPackage(testDb.db, { location: world.austin, title: `Seal fields ${counter}`, documentCount: 2, signers: [{ email }] });
+    const [withFields] = pkg.documents;
+    await testDb.db.insert(documentFields).values([
+      { packageId: pkg.id, documentId: withFields!.id, signerId: pkg.signers[0]!.id, type: "signature", page: 1, x: 72, y: 120, width: 240, height: 50 },
+      { packageId: pkg.id, documentId: withFields!.id, signerId: pkg.signers[0]!.id, type: "text", page: 1, x: 72, y: 200, width: 300, height: 18, value: "VIN 1FTEW1EP5JKD12345" },
+      { packageId: pkg.id, documentId: withFields!.id, signerId: pkg.signers[0]!.id, type: "date_signed", page: 1, x: 330, y: 120, width: 160, height: 18, value: "November 24, 2026" },
+    ]);
+    for (const doc of pkg.documents) {
+      const res = await callApi(`/v1/signing/signer/signings/${pkg.id}/documents/${doc.id}/esignatures`, {
+        method: "POST",
+        token: await tokenFor(email),
+        json: { kind: "typed", text: "Fieldy McSigner", font: "caveat", consent: true },
+      });
+      expect(res.status).toBe(201);
+    }
+    await sealPackage(testDb.db, { packageId: pkg.id });
+    const files = await testDb.db.select().from(sealedDocuments).where(eq(sealedDocuments.packageId, pkg.id));
+    const text = async (documentId: string, page: number) => {
+      const file = join(dir, `${documentId}-text.pdf`);
+      writeFileSync(file, files.find((f) => f.documentId === documentId)!.content);
+      return (await run("pdftotext", ["-f", String(page), "-l", String(page), "-layout", file, "-"])).stdout;
+    };
+    const stamped = await text(withFields!.id, 1);
+    expect(stamped).toContain("VIN 1FTEW1EP5JKD12345");
+    expect(stamped).toContain("November 24, 2026");
+    expect(stamped).toContain("Fieldy McSigner");
+    expect(await text(withFields!.id, 2)).toContain("Certificate of completion");
+
+    const [, withoutFields] = pkg.documents;
+    const signaturePage = await text(withoutFields!.id, 2);
+    expect(signaturePage).toContain("Signatures");
+    expect(signaturePage).toContain("Fieldy McSigner");
+    expect(await text(withoutFields!.id, 3)).toContain("Certificate of completion");
   });
 });
