@@ -10,6 +10,12 @@ const nextConfig: NextConfig = {
   // The build type-checks the app only; `npm run typecheck` covers tests, scripts and benchmarks.
   typescript: { tsconfigPath: "tsconfig.next.json" },
   serverExternalPackages: ["@electric-sql/pglite", "postgres", "pdf-lib"],
+  // /verify posts a sealed PDF (up to 11 MiB) to a server action; the default caps are 1 MB (actions)
+  // and 10 MB (bodies buffered by proxy.ts, truncated beyond). The action checks the size itself.
+  experimental: {
+    serverActions: { bodySizeLimit: "12mb" },
+    proxyClientMaxBodySize: "12mb",
+  },
   async rewrites() {
     return [
       { source: "/v1/:path*", destination: "/api/v1/:path*" },

@@ -112,6 +112,14 @@ const schema = z
     INNGEST_DEV: booleanFlag,
     INNGEST_BASE_URL: optionalUrl(["http:", "https:"]),
     JOBS_POLL_INTERVAL_MS: positiveInt(1000),
+
+    /**
+     * The PKCS#12 (certificate + private key) that signs sealed PDFs: a file path, or the file itself
+     * as `base64:<…>` (for secret stores that hold text). Unset outside production: a self-signed
+     * development certificate is generated once under `<data dir>/sealing-dev.p12`.
+     */
+    SEALING_P12: optionalString,
+    SEALING_P12_PASSWORD: z.string().optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.AUTH_SECRET && !isLocalAddress(env.APP_URL)) {
@@ -133,6 +141,13 @@ const schema = z
         code: "custom",
         path: [env.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID"],
         message: "must be set together with the other S3 credential",
+      });
+    }
+    if (env.NODE_ENV === "production" && !env.SEALING_P12 && !isLocalAddress(env.APP_URL)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SEALING_P12"],
+        message: `is required in production when APP_URL (${env.APP_URL}) is not a local address (sealed PDFs must not be signed with a self-signed development certificate)`,
       });
     }
     if (Boolean(env.PLAID_CLIENT_ID) !== Boolean(env.PLAID_SECRET)) {

@@ -3,6 +3,7 @@ import { processInboundEmailJob } from "@/lib/email/process-inbound-email-job";
 import { sendEmailJob } from "@/lib/email/send-email-job";
 import { sendOutreachMessageJob } from "@/lib/outreach/send-outreach-message-job";
 import { processPaymentEventJob } from "@/lib/payments/process-payment-event-job";
+import { sealPackageJob } from "@/lib/seals/seal-package-job";
 import { expireSigningsJob } from "@/lib/signings/expire-signings-job";
 import { deliverVaultEventJob } from "@/lib/vault/deliver-vault-event-job";
 import { createJobRegistry } from "./create-job-registry";
@@ -21,4 +22,5 @@ export const jobRegistry = createJobRegistry([
   processInboundEmailJob,
   sendOutreachMessageJob,
   expireSigningsJob,
+  sealPackageJob,
 ]);

@@ -3,6 +3,7 @@ import type { Db } from "@/db/client";
 import { signingPackages, type NewSigningPackage, type SigningPackage, type SigningStatus } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { Conflict } from "@/lib/errors";
+import { requestPackageSeal } from "@/lib/seals/request-package-seal";
 import { serializeSigning } from "./serialize-signing";
 import { assertTransition, signingStatusLabel } from "./state-machine";
 
@@ -28,7 +29,8 @@ const STAMP: Partial<Record<SigningStatus, "sentAt" | "completedAt" | "cancelled
  * The one way a signing package changes state: asserts `signing.status → to` against the state
  * machine (409), updates the row only if it is still in the state the caller read (so a concurrent
  * move that committed first makes this one lose with 409 instead of overwriting it), stamps the
- * state's timestamp, and appends the `signing.<to>` audit entry with the package before and after.
+ * state's timestamp, and appends the `signing.<to>` audit entry with the package before and after;
+ * a move to `completed` also requests the package's seal (`requestPackageSeal`).
  * Run it inside the caller's transaction, ideally with the row already locked.
  */
 export async function transitionSigning(
@@ -49,7 +51,7 @@ export async function transitionSigning(
   if (!after) {
     throw Conflict(`The signing package is no longer ${signingStatusLabel(signing.status)}; it changed meanwhile. Reload it and try again.`);
   }
-  await recordAuditEntry(tx, {
+  const entry = await recordAuditEntry(tx, {
     organizationId: signing.organizationId,
     packageId: signing.id,
     actorUserId: audit.actorUserId,
@@ -60,5 +62,7 @@ export async function transitionSigning(
     before: serializeSigning(signing),
     after: { ...serializeSigning(after), ...audit.details },
   });
+  // Completion anchors the audit head it just wrote and starts sealing, in the same transaction.
+  if (to === "completed") await requestPackageSeal(tx, { packageId: signing.id, auditHeadHash: entry.hash });
   return after;
 }

@@ -33,6 +33,13 @@ describe("parseEnv", () => {
     expect(() => parseEnv(source)).toThrow(new RegExp(`^Invalid environment configuration:\\n(.*\\n)*${name}: `, "m"));
   });
 
+  it("requires SEALING_P12 in production on a public address, not on localhost", () => {
+    const publicProd = { NODE_ENV: "production", APP_URL: "https://sign.example.com", AUTH_SECRET: "x".repeat(40) };
+    expect(() => parseEnv(publicProd)).toThrow(/SEALING_P12: is required in production/);
+    expect(parseEnv({ ...publicProd, SEALING_P12: "/run/secrets/seal.p12" }).SEALING_P12).toBe("/run/secrets/seal.p12");
+    expect(parseEnv({ NODE_ENV: "production", APP_URL: "http://localhost:3000" }).SEALING_P12).toBeUndefined();
+  });
+
   it("requires AUTH_SECRET in production on a public address, not on localhost", () => {
     expect(() => parseEnv({ NODE_ENV: "production", APP_URL: "https://sign.example.com" })).toThrow(/AUTH_SECRET: is required/);
     expect(parseEnv({ NODE_ENV: "production", APP_URL: "http://localhost:3000" }).AUTH_SECRET).toBeUndefined();

@@ -5,10 +5,12 @@ import { managerPlaces } from "./manager-places";
 import { managerSigners } from "./manager-signers";
 import { managerSigningDocuments } from "./manager-signing-documents";
 import { managerTemplates } from "./manager-templates";
+import { sealedFiles } from "./sealed-files";
 
 /** The manager operations beyond the signing packages themselves, registered in app.ts with one line. */
 export const manager = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook })
   .route("/", managerSigners)
   .route("/", managerSigningDocuments)
   .route("/", managerPlaces)
-  .route("/", managerTemplates);
+  .route("/", managerTemplates)
+  .route("/", sealedFiles);

@@ -22,6 +22,8 @@ export const AuditTrailSchema = z
     data: z.array(AuditEntrySchema),
     nextCursor: z.string().nullable(),
     verified: z.boolean().openapi({ description: "true when the package's whole hash chain re-computes" }),
-    brokenAt: z.number().int().nullable().openapi({ description: "The first entry whose hash or link does not match" }),
+    brokenAt: z.number().int().nullable().openapi({
+      description: "The first entry whose hash or link does not match; when entries anchored by the seal are missing from the end, the last entry that remains",
+    }),
   })
   .openapi("AuditTrail");

@@ -1,6 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
+import { requirePrincipal } from "@/app/_lib/require-principal";
+import { SealedDownloads } from "@/components/sealed-downloads";
+import { getPackageSeal } from "@/lib/seals/get-package-seal";
 import { LiveRefresh } from "../_components/live-refresh";
 import { fileUrl, formatTime, joinNames, loadPackagePage } from "../load-package-page";
 
@@ -11,7 +14,8 @@ export const metadata: Metadata = { title: "You’ve signed" };
 const linkClass = "font-medium text-blue-800 underline underline-offset-2 hover:text-blue-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700";
 
 /**
- * After the last signature: what was signed and when, downloads, whether the others have signed
+ * After the last signature: what was signed and when, downloads (the originals; once the package is
+ * complete and sealed, the sealed copies, the certificate and a ZIP of all), whether the others have signed
  * (a status line that refreshes by itself), and what happens next. Any other state goes back to the
  * package page, which shows it.
  */
@@ -23,6 +27,8 @@ export default async function DonePage({ params }: Props) {
   const waitingFor = view.coSigners.filter((s) => s.status !== "signed").map((s) => s.name);
   const everyone = view.status === "completed" || waitingFor.length === 0;
   const needsBank = page.bank !== null && !page.bank.connected;
+  // loadPackagePage has checked that the caller signs this package.
+  const seal = view.status === "completed" ? await getPackageSeal((await requirePrincipal(`/signings/${id}/done`)).db, { packageId: view.id }) : null;
 
   return (
     <div className="mx-auto max-w-2xl space-y-6">
@@ -55,6 +61,8 @@ export default async function DonePage({ params }: Props) {
           ))}
         </ul>
       </section>
+
+      <SealedDownloads packageId={view.id} seal={seal} audience="signer" />
 
       <section aria-labelledby="next-heading" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4 text-slate-800 shadow-sm sm:p-6">
         <h2 id="next-heading" className="text-lg font-semibold text-slate-900">

@@ -1,0 +1,76 @@
+import type { PackageSealView } from "@/lib/seals/get-package-seal";
+
+type Props = {
+  packageId: string;
+  /** `getPackageSeal(db, { packageId })`; null before the package completes (nothing is shown). */
+  seal: PackageSealView | null;
+  /** Managers see why a seal failed; signers are only told it is being retried. */
+  audience: "signer" | "manager";
+  headingLevel?: 2 | 3;
+};
+
+const linkClass =
+  "font-medium text-blue-800 underline underline-offset-2 hover:text-blue-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700";
+const buttonLinkClass =
+  "inline-flex items-center justify-center gap-2 rounded-md bg-blue-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700";
+
+/** Where the session routes serve a sealed file: a document id, `certificate`, or `all` (ZIP). */
+export function sealedFileUrl(packageId: string, file: string): string {
+  return `/signings/${packageId}/sealed/${encodeURIComponent(file)}`;
+}
+
+/**
+ * The sealed copies of a completed package, for its signers (done page) and managers (package
+ * detail): each sealed PDF, the certificate of completion and "Download all" as one ZIP — or, while
+ * sealing runs or is being retried, a status line saying so. A server component; plain links, since
+ * the files come from route handlers.
+ */
+export function SealedDownloads({ packageId, seal, audience, headingLevel = 2 }: Props) {
+  if (!seal) return null;
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  const headingId = `sealed-downloads-${packageId}`;
+  return (
+    <section aria-labelledby={headingId} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6" data-testid="sealed-downloads">
+      <Heading id={headingId} className="text-lg font-semibold text-slate-900">
+        Sealed documents
+      </Heading>
+      {seal.status === "sealed" ? (
+        <>
+          <p className="mt-1 text-sm text-slate-700">
+            Each PDF carries your signatures, a certificate of completion and a digital seal; any PDF reader shows whether it was changed.
+          </p>
+          <ul className="mt-3 divide-y divide-slate-100">
+            {seal.documents.map((d) => (
+              <li key={d.documentId} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                <span className="min-w-0 break-words text-slate-900">{d.name}</span>
+                <a href={sealedFileUrl(packageId, d.documentId)} className={`${linkClass} text-sm`} download>
+                  Download sealed PDF<span className="sr-only"> of {d.name}</span>
+                </a>
+              </li>
+            ))}
+            <li className="flex flex-wrap items-center justify-between gap-2 py-2">
+              <span className="text-slate-900">Certificate of completion</span>
+              <a href={sealedFileUrl(packageId, "certificate")} className={`${linkClass} text-sm`} download>
+                Download certificate
+              </a>
+            </li>
+          </ul>
+          <p className="mt-3">
+            <a href={sealedFileUrl(packageId, "all")} className={buttonLinkClass} download>
+              Download all (ZIP)
+            </a>
+          </p>
+        </>
+      ) : seal.status === "failed" && audience === "manager" ? (
+        <div role="status" className="mt-2 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+          <p className="font-medium">Sealing failed {seal.attempts === 1 ? "once" : `${seal.attempts} times`}; it is retried automatically.</p>
+          {seal.lastError ? <p className="mt-1 break-words">Last error: {seal.lastError}</p> : null}
+        </div>
+      ) : (
+        <p role="status" className="mt-2 text-sm text-slate-700">
+          The sealed copies are being prepared. They appear here shortly; you can keep this page open.
+        </p>
+      )}
+    </section>
+  );
+}

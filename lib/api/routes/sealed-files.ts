@@ -1,0 +1,81 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { getDb } from "@/db/client";
+import { getManagedPackageSeal } from "@/lib/seals/get-managed-package-seal";
+import { getSealedFile, type SealedFile } from "@/lib/seals/get-sealed-file";
+import { contentDisposition } from "../content-disposition";
+import type { ApiEnv } from "../context";
+import { jsonResponse, pickErrors } from "../schemas/common";
+import { PackageSealSchema, SealedFileParamsSchema } from "../schemas/seals";
+import { SigningIdParamSchema } from "../schemas/signings";
+import { validationHook } from "../validation";
+
+const fileResponses = {
+  200: {
+    description: "The sealed PDF (`ETag` is its SHA-256), or `application/zip` for `all`",
+    content: {
+      "application/pdf": { schema: z.string().openapi({ format: "binary" }) },
+      "application/zip": { schema: z.string().openapi({ format: "binary" }) },
+    },
+  },
+  ...pickErrors(401, 403, 404, 409),
+};
+
+// GET /v1/signing/signer/signings/{id}/sealed/{file} – a sealed document, the certificate or a ZIP of all, for a signer.
+const signerFileRoute = createRoute({
+  method: "get",
+  path: "/v1/signing/signer/signings/{id}/sealed/{file}",
+  tags: ["Signer"],
+  summary: "Download a sealed document, the certificate of completion, or everything as a ZIP",
+  description: "409 until the completed package is sealed (shortly after the last signature).",
+  request: { params: SealedFileParamsSchema },
+  responses: fileResponses,
+});
+
+// GET /v1/signing/manager/signings/{id}/sealed/{file} – the same for a manager whose scope holds the package.
+const managerFileRoute = createRoute({
+  method: "get",
+  path: "/v1/signing/manager/signings/{id}/sealed/{file}",
+  tags: ["Manager signings"],
+  summary: "Download a sealed document, the certificate of completion, or everything as a ZIP",
+  description: "409 until the completed package is sealed (shortly after the last signature).",
+  request: { params: SealedFileParamsSchema },
+  responses: fileResponses,
+});
+
+// GET /v1/signing/manager/signings/{id}/seal – the seal's status and the sealed files' hashes.
+const managerSealRoute = createRoute({
+  method: "get",
+  path: "/v1/signing/manager/signings/{id}/seal",
+  tags: ["Manager signings"],
+  summary: "Read a completed package's seal: status, failure, sealed files and their SHA-256",
+  request: { params: SigningIdParamSchema },
+  responses: { 200: jsonResponse(PackageSealSchema, "The seal"), ...pickErrors(401, 403, 404) },
+});
+
+function fileHeaders(file: SealedFile): Record<string, string> {
+  return {
+    "Content-Type": file.contentType,
+    "Content-Disposition": contentDisposition("attachment", file.fileName),
+    "Content-Length": String(file.content.byteLength),
+    "Cache-Control": "private, no-store",
+    "X-Content-Type-Options": "nosniff",
+    ...(file.sha256 ? { ETag: `"${file.sha256}"` } : {}),
+  };
+}
+
+/** Sealed files of completed packages, for signers and managers (`/v1/signing/{signer,manager}/signings/{id}/sealed/*`). */
+export const sealedFiles = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook })
+  .openapi(signerFileRoute, async (c) => {
+    const { id, file } = c.req.valid("param");
+    const sealed = await getSealedFile(await getDb(), { principal: c.get("principal"), packageId: id, file, as: "signer" });
+    return c.body(Buffer.from(sealed.content), 200, fileHeaders(sealed));
+  })
+  .openapi(managerFileRoute, async (c) => {
+    const { id, file } = c.req.valid("param");
+    const sealed = await getSealedFile(await getDb(), { principal: c.get("principal"), packageId: id, file, as: "manager" });
+    return c.body(Buffer.from(sealed.content), 200, fileHeaders(sealed));
+  })
+  .openapi(managerSealRoute, async (c) => {
+    const seal = await getManagedPackageSeal(await getDb(), { principal: c.get("principal"), signingId: c.req.valid("param").id });
+    return c.json({ ...seal, sealedAt: seal.sealedAt?.toISOString() ?? null }, 200);
+  });

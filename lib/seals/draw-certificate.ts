@@ -1,0 +1,153 @@
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf-lib";
+import type { SealEvidence } from "./load-seal-evidence";
+import { formatSealTime } from "./format-seal-time";
+import { toPdfText } from "./pdf-text";
+
+const TEXT = rgb(0.1, 0.1, 0.12);
+const MUTED = rgb(0.35, 0.37, 0.42);
+const RULE = rgb(0.8, 0.82, 0.86);
+const PAGE = { width: 612, height: 792, margin: 56 };
+
+export type CertificateOptions = {
+  evidence: SealEvidence;
+  /** The document this copy of the certificate is appended to; omitted for the standalone certificate. */
+  documentId?: string;
+  sealedAt: Date;
+  verifyUrl: string;
+};
+
+/**
+ * Appends the certificate of completion to `pdfDoc`: the package and its organization, each
+ * document's SHA-256 before signing, each signer (name, email, role, routing order, consent, viewed
+ * and signed times, IP address and user agent of every signature) and the audit chain's head hash.
+ * Everything printed comes from `evidence`, which the seal also anchors in the audit trail.
+ */
+export async function drawCertificate(pdfDoc: PDFDocument, options: CertificateOptions): Promise<void> {
+  const regular = await pdfDoc.embedFont(StandardFonts.Helvetica);
+  const bold = await pdfDoc.embedFont(StandardFonts.HelveticaBold);
+  const mono = await pdfDoc.embedFont(StandardFonts.Courier);
+  const { evidence } = options;
+  const { signing } = evidence;
+  const w = new Writer(pdfDoc, regular);
+
+  w.line("Certificate of completion", { font: bold, size: 18 });
+  w.line(`Sealed ${formatSealTime(options.sealedAt)} by Closing & Signing`, { color: MUTED, size: 9 });
+  w.gap(10);
+
+  w.heading("Package", bold);
+  w.pair("Title", signing.title);
+  w.pair("Package ID", signing.id);
+  w.pair("Organization", evidence.organizationName);
+  if (signing.sentAt) w.pair("Sent", formatSealTime(signing.sentAt));
+  if (signing.completedAt) w.pair("Completed", formatSealTime(signing.completedAt));
+
+  w.heading("Documents (SHA-256 before signing)", bold);
+  for (const document of evidence.documents) {
+    const mark = document.id === options.documentId ? " (this document)" : "";
+    w.line(`${document.name}${mark} · ${document.pageCount} page${document.pageCount === 1 ? "" : "s"}`, { font: bold, size: 9.5 });
+    w.line(document.sha256, { font: mono, size: 8.5 });
+  }
+
+  w.heading("Signers", bold);
+  for (const signer of evidence.signers) {
+    w.ensure(90);
+    w.line(`${signer.name} <${signer.email}>`, { font: bold, size: 10.5 });
+    w.pair("Role", `${signer.role === "co_signer" ? "Co-signer" : "Signer"}, routing order ${signer.routingOrder}`);
+    w.pair("Consent to sign electronically", signer.consentedAt ? formatSealTime(signer.consentedAt) : "not recorded");
+    w.pair("Viewed", signer.viewedAt ? formatSealTime(signer.viewedAt) : "not recorded");
+    w.pair("Signed", signer.signedAt ? formatSealTime(signer.signedAt) : signer.status);
+    for (const signature of evidence.signatures.filter((s) => s.signerId === signer.id)) {
+      const document = evidence.documents.find((d) => d.id === signature.documentId);
+      w.line(`Signed "${document?.name ?? signature.documentId}" ${formatSealTime(signature.createdAt)} (${signature.kind})`, { size: 9, indent: 12 });
+      w.line(`IP ${signature.ipAddress ?? "not recorded"} · ${signature.userAgent ?? "user agent not recorded"}`, { size: 8, indent: 24, color: MUTED });
+      w.line(`Document SHA-256 attested: ${signature.documentSha256}`, { size: 8, indent: 24, color: MUTED, font: mono });
+    }
+    w.gap(6);
+  }
+
+  w.heading("Audit trail", bold);
+  w.line("Hash of the audit trail's last entry when the package completed (SHA-256 chain; the seal's own entry follows it):", { size: 9 });
+  w.line(evidence.auditHeadHash ?? "none", { font: mono, size: 8.5 });
+  w.gap(8);
+  w.line(`This file is digitally signed. Any PDF reader shows whether it changed after sealing; ${options.verifyUrl} tells whether we sealed it.`, {
+    size: 8.5,
+    color: MUTED,
+  });
+}
+
+type LineOptions = { font?: PDFFont; size?: number; color?: ReturnType<typeof rgb>; indent?: number };
+
+/** A top-to-bottom text cursor that wraps long lines and starts new pages. */
+class Writer {
+  private page: PDFPage;
+  private y = 0;
+
+  constructor(
+    private readonly pdfDoc: PDFDocument,
+    private readonly font: PDFFont,
+  ) {
+    this.page = this.newPage();
+  }
+
+  private newPage(): PDFPage {
+    this.page = this.pdfDoc.addPage([PAGE.width, PAGE.height]);
+    this.y = PAGE.height - PAGE.margin;
+    return this.page;
+  }
+
+  ensure(height: number) {
+    if (this.y - height < PAGE.margin) this.newPage();
+  }
+
+  gap(points: number) {
+    this.y -= points;
+  }
+
+  heading(text: string, bold: PDFFont) {
+    this.ensure(48);
+    this.gap(8);
+    this.page.drawLine({ start: { x: PAGE.margin, y: this.y }, end: { x: PAGE.width - PAGE.margin, y: this.y }, thickness: 0.5, color: RULE });
+    this.gap(16);
+    this.line(text, { font: bold, size: 12 });
+    this.gap(2);
+  }
+
+  pair(label: string, value: string) {
+    this.line(`${label}: ${value}`, { size: 9.5 });
+  }
+
+  line(text: string, options: LineOptions = {}) {
+    const font = options.font ?? this.font;
+    const size = options.size ?? 10;
+    const x = PAGE.margin + (options.indent ?? 0);
+    const maxWidth = PAGE.width - PAGE.margin - x;
+    for (const part of wrap(toPdfText(text), font, size, maxWidth)) {
+      this.ensure(size * 1.35);
+      this.y -= size * 1.35;
+      this.page.drawText(part, { x, y: this.y, size, font, color: options.color ?? TEXT });
+    }
+  }
+}
+
+function wrap(text: string, font: PDFFont, size: number, maxWidth: number): string[] {
+  const lines: string[] = [];
+  let current = "";
+  for (const word of text.split(/(?<=\s)|(?=\s)/)) {
+    const candidate = current + word;
+    if (font.widthOfTextAtSize(candidate, size) <= maxWidth || current === "") {
+      current = candidate;
+      // A single word wider than the line (a hash, a long user agent) is cut by characters.
+      while (font.widthOfTextAtSize(current, size) > maxWidth && current.length > 1) {
+        let cut = current.length - 1;
+        while (cut > 1 && font.widthOfTextAtSize(current.slice(0, cut), size) > maxWidth) cut--;
+        lines.push(current.slice(0, cut));
+        current = current.slice(cut);
+      }
+    } else {
+      lines.push(current.trimEnd());
+      current = word.trimStart();
+    }
+  }
+  if (current.trim()) lines.push(current.trimEnd());
+  return lines.length > 0 ? lines : [""];
+}

@@ -1,0 +1,99 @@
+import { asc, eq } from "drizzle-orm";
+import { zipSync } from "fflate";
+import type { Db } from "@/db/client";
+import { packageDocuments, packageSeals, sealedDocuments, type SigningPackage } from "@/db/schema";
+import { hasCapability, requireCapability, type Principal } from "@/lib/auth/principal";
+import { AppError, Conflict, NotFound } from "@/lib/errors";
+import { isUuid } from "@/lib/ids";
+import { getSignerAssignmentOrThrow } from "@/lib/signings/get-signer-assignment-or-throw";
+import { getSigningOrThrow } from "@/lib/signings/get-signing-or-throw";
+
+/** A sealed document (its id), the certificate of completion, or everything as one ZIP. */
+export type SealedFileTarget = "all" | "certificate" | (string & {});
+
+export type GetSealedFileOptions = {
+  principal: Principal;
+  packageId: string;
+  file: SealedFileTarget;
+  /**
+   * Whose view: a signer of the package, a manager whose scope holds it, or either (the session
+   * routes, used by both; a manager who is also a signer of a package outside their scope still gets it).
+   */
+  as: "signer" | "manager" | "any";
+};
+
+export type SealedFile = { fileName: string; contentType: string; content: Uint8Array; sha256: string | null };
+
+export const SEAL_NOT_READY_MESSAGE = "The sealed documents are not ready yet. They are produced shortly after the last signature; try again in a moment.";
+
+/**
+ * The bytes of a sealed package's files for someone entitled to the package: its signers and the
+ * managers whose scope holds it (the same checks as the original documents). 409 while the seal is
+ * pending or failed, 404 for anything else the caller may not see.
+ */
+export async function getSealedFile(db: Db, options: GetSealedFileOptions): Promise<SealedFile> {
+  const signing = await authorize(db, options);
+  const [seal] = await db.select().from(packageSeals).where(eq(packageSeals.packageId, signing.id)).limit(1);
+  if (!seal) throw Conflict("This signing package is not complete, so it has no sealed documents.");
+  if (seal.status !== "sealed" || !seal.certificate) throw Conflict(SEAL_NOT_READY_MESSAGE);
+  const base = safeBaseName(signing.title) || "Signing package";
+  const certificateName = `Certificate of completion - ${base}.pdf`;
+
+  if (options.file === "certificate") {
+    return { fileName: certificateName, contentType: "application/pdf", content: seal.certificate, sha256: seal.certificateSha256 };
+  }
+  const rows = await db
+    .select({ documentId: sealedDocuments.documentId, name: packageDocuments.name, content: sealedDocuments.content, sha256: sealedDocuments.sha256 })
+    .from(sealedDocuments)
+    .innerJoin(packageDocuments, eq(packageDocuments.id, sealedDocuments.documentId))
+    .where(eq(sealedDocuments.packageId, signing.id))
+    .orderBy(asc(packageDocuments.position), asc(packageDocuments.createdAt), asc(packageDocuments.id));
+  const named = uniqueNames(rows.map((r) => `${safeBaseName(r.name.replace(/\.pdf$/i, "")) || "Document"} (sealed).pdf`));
+
+  if (options.file === "all") {
+    const entries: Record<string, Uint8Array> = {};
+    rows.forEach((row, i) => (entries[named[i]!] = row.content));
+    entries[uniqueNames([...named, certificateName]).at(-1)!] = seal.certificate;
+    // PDFs barely compress; storing them keeps the archive fast to build for large packages.
+    const content = zipSync(entries, { level: 0, mtime: seal.sealedAt ?? new Date() });
+    return { fileName: `${base} (sealed).zip`, contentType: "application/zip", content, sha256: null };
+  }
+  const index = isUuid(options.file) ? rows.findIndex((r) => r.documentId === options.file) : -1;
+  if (index < 0) throw NotFound(`Sealed document ${options.file.slice(0, 64)} not found.`);
+  const row = rows[index]!;
+  return { fileName: named[index]!, contentType: "application/pdf", content: row.content, sha256: row.sha256 };
+}
+
+async function authorize(db: Db, options: GetSealedFileOptions): Promise<SigningPackage> {
+  if (options.as === "manager") {
+    requireCapability(options.principal, "signings:read", "You do not have permission to read signing packages.");
+    return getSigningOrThrow(db, { principal: options.principal, signingId: options.packageId, capability: "signings:read" });
+  }
+  if (options.as === "any" && hasCapability(options.principal, "signings:read")) {
+    try {
+      return await getSigningOrThrow(db, { principal: options.principal, signingId: options.packageId, capability: "signings:read" });
+    } catch (error) {
+      if (!(error instanceof AppError) || (error.code !== "not_found" && error.code !== "forbidden")) throw error;
+    }
+  }
+  requireCapability(options.principal, "signer:signings:read", "You do not have permission to read signing packages.");
+  return (await getSignerAssignmentOrThrow(db, { principal: options.principal, packageId: options.packageId })).signing;
+}
+
+/** A name safe inside a ZIP and a Content-Disposition: no path separators or control characters. */
+function safeBaseName(name: string): string {
+  return name
+    .replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, " ")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, 120);
+}
+
+function uniqueNames(names: string[]): string[] {
+  const seen = new Map<string, number>();
+  return names.map((name) => {
+    const n = (seen.get(name.toLowerCase()) ?? 0) + 1;
+    seen.set(name.toLowerCase(), n);
+    return n === 1 ? name : name.replace(/(\.[a-z]+)$/i, ` (${n})$1`);
+  });
+}

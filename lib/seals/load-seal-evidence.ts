@@ -1,0 +1,65 @@
+import { and, asc, desc, eq } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import {
+  auditLog,
+  documentFields,
+  eSignatures,
+  organizations,
+  packageDocuments,
+  packageSigners,
+  signingPackages,
+  type DocumentField,
+  type ESignature,
+  type PackageDocument,
+  type PackageSigner,
+  type SigningPackage,
+} from "@/db/schema";
+import { NotFound } from "@/lib/errors";
+import { SIGNER_CONSENTED } from "@/lib/signings/find-consent-entry";
+
+export type SealSigner = PackageSigner & { consentedAt: Date | null };
+
+/** Everything a seal is made of, read in one place so the stamped pages and the certificate agree. */
+export type SealEvidence = {
+  signing: SigningPackage;
+  organizationName: string;
+  signers: SealSigner[];
+  documents: PackageDocument[];
+  signatures: ESignature[];
+  fields: DocumentField[];
+  /** The hash of the package's latest audit entry when the evidence was read. */
+  auditHeadHash: string | null;
+};
+
+export async function loadSealEvidence(db: Db, { packageId }: { packageId: string }): Promise<SealEvidence> {
+  const [row] = await db
+    .select({ signing: signingPackages, organizationName: organizations.name })
+    .from(signingPackages)
+    .innerJoin(organizations, eq(organizations.id, signingPackages.organizationId))
+    .where(eq(signingPackages.id, packageId))
+    .limit(1);
+  if (!row) throw NotFound(`Signing package ${packageId} not found.`);
+  const [signers, documents, signatures, fields, consents, [head]] = await Promise.all([
+    db.select().from(packageSigners).where(eq(packageSigners.packageId, packageId)).orderBy(asc(packageSigners.routingOrder), asc(packageSigners.createdAt), asc(packageSigners.id)),
+    db.select().from(packageDocuments).where(eq(packageDocuments.packageId, packageId)).orderBy(asc(packageDocuments.position), asc(packageDocuments.createdAt), asc(packageDocuments.id)),
+    db.select().from(eSignatures).where(eq(eSignatures.packageId, packageId)).orderBy(asc(eSignatures.createdAt)),
+    db.select().from(documentFields).where(eq(documentFields.packageId, packageId)).orderBy(asc(documentFields.page), asc(documentFields.createdAt)),
+    db
+      .select({ signerId: auditLog.entityId, createdAt: auditLog.createdAt })
+      .from(auditLog)
+      .where(and(eq(auditLog.packageId, packageId), eq(auditLog.action, SIGNER_CONSENTED)))
+      .orderBy(asc(auditLog.id)),
+    db.select({ hash: auditLog.hash }).from(auditLog).where(eq(auditLog.packageId, packageId)).orderBy(desc(auditLog.id)).limit(1),
+  ]);
+  const consentedAt = new Map<string, Date>();
+  for (const c of consents) if (!consentedAt.has(c.signerId)) consentedAt.set(c.signerId, c.createdAt);
+  return {
+    signing: row.signing,
+    organizationName: row.organizationName,
+    signers: signers.map((s) => ({ ...s, consentedAt: consentedAt.get(s.id) ?? null })),
+    documents,
+    signatures,
+    fields,
+    auditHeadHash: head?.hash ?? null,
+  };
+}

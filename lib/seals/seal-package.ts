@@ -1,0 +1,122 @@
+import { createHash } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import { PDFDocument } from "pdf-lib";
+import type { Db } from "@/db/client";
+import { packageSeals, sealedDocuments } from "@/db/schema";
+import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
+import { getEnv } from "@/lib/env";
+import { drawCertificate } from "./draw-certificate";
+import { loadSealEvidence, type SealEvidence } from "./load-seal-evidence";
+import { loadSealingIdentity } from "./load-sealing-identity";
+import { signSealedPdf } from "./sign-sealed-pdf";
+import { stampDocument } from "./stamp-document";
+
+export const SIGNING_SEALED = "signing.sealed";
+
+export type SealPackageResult = { outcome: "sealed" | "already_sealed" | "not_completed"; documents: number };
+
+/** Test hook: runs between rendering and storing, where a crash must leave nothing behind. */
+export type SealPackageOptions = { packageId: string; beforeStore?: () => Promise<void> | void };
+
+/**
+ * Seals a completed package: for every document, its fields (or a signature page) drawn in, the
+ * certificate of completion appended, and a PAdES signature over the result; plus the certificate
+ * on its own, signed the same way. The files, the `sealed` status and the `signing.sealed` audit entry
+ * (which records every sealed file's SHA-256 and the audit head the certificates carry) are written
+ * in one transaction, under a lock on the package's seal row: a crash before the commit leaves
+ * nothing, a retry or a concurrent run finds `sealed` and stops, and the unique index on
+ * `sealed_documents.document_id` (upsert) keeps exactly one sealed file per document.
+ *
+ * The audit head printed is the one recorded at completion (`package_seals.audit_head_hash`), so
+ * every retry renders the same evidence.
+ */
+export async function sealPackage(db: Db, options: SealPackageOptions): Promise<SealPackageResult> {
+  const { packageId } = options;
+  const [existing] = await db.select().from(packageSeals).where(eq(packageSeals.packageId, packageId)).limit(1);
+  if (existing?.status === "sealed") return { outcome: "already_sealed", documents: 0 };
+  const evidence = await loadSealEvidence(db, { packageId });
+  if (evidence.signing.status !== "completed") return { outcome: "not_completed", documents: 0 };
+  if (existing?.auditHeadHash) evidence.auditHeadHash = existing.auditHeadHash;
+
+  const identity = loadSealingIdentity();
+  const sealedAt = new Date();
+  const verifyUrl = new URL("/verify", getEnv().APP_URL).toString();
+  const signOptions = {
+    identity,
+    reason: `Sealed on completion of signing package ${evidence.signing.id}`,
+    location: evidence.organizationName,
+    contactInfo: verifyUrl,
+    signingTime: sealedAt,
+  };
+
+  const files: { documentId: string; content: Buffer; sha256: string; originalSha256: string }[] = [];
+  for (const document of evidence.documents) {
+    const { pdfDoc } = await stampDocument(evidence, document);
+    await drawCertificate(pdfDoc, { evidence, documentId: document.id, sealedAt, verifyUrl });
+    setMetadata(pdfDoc, evidence, document.name);
+    const content = await signSealedPdf(pdfDoc, signOptions);
+    files.push({ documentId: document.id, content, sha256: sha256(content), originalSha256: document.sha256 });
+  }
+  const certificateDoc = await PDFDocument.create();
+  await drawCertificate(certificateDoc, { evidence, sealedAt, verifyUrl });
+  setMetadata(certificateDoc, evidence, "Certificate of completion");
+  const certificate = await signSealedPdf(certificateDoc, signOptions);
+  const certificateSha256 = sha256(certificate);
+
+  await options.beforeStore?.();
+
+  return db.transaction(async (tx) => {
+    await tx
+      .insert(packageSeals)
+      .values({ packageId, auditHeadHash: evidence.auditHeadHash })
+      .onConflictDoNothing({ target: packageSeals.packageId });
+    const [seal] = await tx.select().from(packageSeals).where(eq(packageSeals.packageId, packageId)).for("update");
+    if (seal?.status === "sealed") return { outcome: "already_sealed" as const, documents: 0 };
+    for (const file of files) {
+      const values = { packageId, documentId: file.documentId, content: file.content, sizeBytes: file.content.length, sha256: file.sha256 };
+      await tx
+        .insert(sealedDocuments)
+        .values(values)
+        .onConflictDoUpdate({ target: sealedDocuments.documentId, set: { content: values.content, sizeBytes: values.sizeBytes, sha256: values.sha256, createdAt: sql`now()` } });
+    }
+    await tx
+      .update(packageSeals)
+      .set({
+        status: "sealed",
+        auditHeadHash: evidence.auditHeadHash,
+        certificate,
+        certificateSha256,
+        sealedAt,
+        lastError: null,
+        updatedAt: sealedAt,
+      })
+      .where(eq(packageSeals.packageId, packageId));
+    await recordAuditEntry(tx, {
+      organizationId: evidence.signing.organizationId,
+      packageId,
+      actorUserId: null,
+      action: SIGNING_SEALED,
+      entityType: "signing_package",
+      entityId: packageId,
+      after: {
+        anchoredAuditHead: evidence.auditHeadHash,
+        sealedAt: sealedAt.toISOString(),
+        certificateSha256,
+        signingCertificateSha256: sha256(identity.certificateDer),
+        documents: files.map((f) => ({ documentId: f.documentId, sha256Before: f.originalSha256, sealedSha256: f.sha256 })),
+      },
+    });
+    return { outcome: "sealed" as const, documents: files.length };
+  });
+}
+
+function sha256(bytes: Uint8Array): string {
+  return createHash("sha256").update(bytes).digest("hex");
+}
+
+function setMetadata(pdfDoc: PDFDocument, evidence: SealEvidence, title: string) {
+  pdfDoc.setTitle(`${title} — ${evidence.signing.title}`.slice(0, 500));
+  pdfDoc.setProducer("Closing & Signing (pdf-lib)");
+  pdfDoc.setCreator("Closing & Signing");
+  pdfDoc.setSubject(`Sealed signing package ${evidence.signing.id}`);
+}
