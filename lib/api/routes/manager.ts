@@ -1,6 +1,7 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { ApiEnv } from "../context";
 import { validationHook } from "../validation";
+import { managerFields } from "./manager-fields";
 import { managerPlaces } from "./manager-places";
 import { managerSigners } from "./manager-signers";
 import { managerSigningDocuments } from "./manager-signing-documents";
@@ -11,4 +12,5 @@ export const manager = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook })
   .route("/", managerSigners)
   .route("/", managerSigningDocuments)
   .route("/", managerPlaces)
-  .route("/", managerTemplates);
+  .route("/", managerTemplates)
+  .route("/", managerFields);
