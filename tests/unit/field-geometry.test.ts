@@ -5,7 +5,7 @@ import { clampToPage, pageBoxOf, pdfRectToScreen, screenPointToPdf, screenRectTo
 // Field rectangles go through pdf.js's own PageViewport (the one the viewer renders with), built
 // here from real PDFs: a plain Letter page, a page with a CropBox offset, and a rotated page.
 
-let viewports: (scale: number) => Promise<ViewportLike[]>;
+let viewports: (scale: number) => Promise<(ViewportLike & { width: number; height: number })[]>;
 
 beforeAll(async () => {
   const pdf = await PDFDocument.create();
