@@ -196,10 +196,12 @@ export function FieldEditor({ documents, parties, partyNoun, partyField, hidden,
                   isSelected ? "outline-2 outline-offset-2 outline-slate-950" : ""
                 } ${editable ? "cursor-move" : "cursor-default"} focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-950`}
               >
-                <span aria-hidden="true" className="truncate">
-                  {field.type === "checkbox" ? "☐" : fieldTypeLabel(field.type)} · {initials(who)}
-                </span>
+                <span className="truncate">{fieldTypeLabel(field.type)}</span>
               </button>
+              {/* Whose field, in text beside the outline: colour is never the only signal. */}
+              <span aria-hidden="true" className="pointer-events-none absolute -top-2.5 -right-1 rounded-sm border border-slate-400 bg-white px-0.5 text-[9px] leading-tight font-bold text-slate-900">
+                {initials(who)}
+              </span>
               {editable && isSelected ? (
                 <span
                   aria-hidden="true"

@@ -25,7 +25,7 @@ test.afterEach(async () => {
   await handle?.close();
 });
 
-test("a manager places fields by dragging; the signer is guided to them and signs once the required text is filled", { tag: "@desktop" }, async ({ browser }) => {
+test("a manager places fields by dragging; the signer is guided to them and signs once the required text is filled", { tag: "@desktop" }, async ({ browser }, testInfo) => {
   const [austin] = await handle.db.select().from(locations).where(eq(locations.name, "Austin Branch"));
   const pkg = await createSignerPackage(handle.db, {
     location: austin!,
@@ -36,7 +36,8 @@ test("a manager places fields by dragging; the signer is guided to them and sign
   const documentId = pkg.documents[0]!.id;
 
   // The manager places the fields.
-  const managerContext = await browser.newContext();
+  // Tall enough that the palette and the drop points are on screen together.
+  const managerContext = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
   const managerPage = await managerContext.newPage();
   await signInAs(managerPage, "manager@demo.local", { landsOn: `/signings/${pkg.id}/fields` });
   const editor = new FieldEditorPage(managerPage);
@@ -45,9 +46,9 @@ test("a manager places fields by dragging; the signer is guided to them and sign
   await surface.waitFor();
   await expectNoAxeViolations(managerPage);
 
-  await editor.dragOnto("Signature", 1, { x: 60, y: 500 });
+  await editor.dragOnto("Signature", 1, { x: 60, y: 300 });
   await expect(editor.field(/^Signature for Sam Signer, page 1$/)).toBeVisible();
-  await editor.dragOnto("Text", 1, { x: 60, y: 420 });
+  await editor.dragOnto("Text", 1, { x: 60, y: 220 });
   const text = editor.field(/^Text for Sam Signer, page 1$/);
   await expect(text).toBeVisible();
   await expect(text).toHaveAttribute("aria-pressed", "true");
@@ -60,6 +61,7 @@ test("a manager places fields by dragging; the signer is guided to them and sign
 
   await editor.save("Document 1.pdf").click();
   await expect(managerPage.getByText("Saved 2 fields.")).toBeVisible();
+  await managerPage.screenshot({ path: testInfo.outputPath("editor-1280.png"), fullPage: true });
 
   // Stored in PDF points: the drop point (CSS px on the rendered page) is the field's top-left corner.
   const box = (await surface.boundingBox())!;
@@ -69,10 +71,10 @@ test("a manager places fields by dragging; the signer is guided to them and sign
   const signature = stored.find((f) => f.type === "signature")!;
   // Within 2 points: the drop lands on whole CSS pixels.
   expect(Math.abs(signature.x - 60 / scale)).toBeLessThan(2);
-  expect(Math.abs(signature.y + signature.height - (792 - 500 / scale))).toBeLessThan(2);
+  expect(Math.abs(signature.y + signature.height - (792 - 300 / scale))).toBeLessThan(2);
   const textField = stored.find((f) => f.type === "text")!;
   expect(textField).toMatchObject({ label: "Vehicle VIN", required: true, signerId: pkg.signers[0]!.id });
-  expect(Math.abs(textField.y + textField.height - (792 - 420 / scale + 10))).toBeLessThan(2);
+  expect(Math.abs(textField.y + textField.height - (792 - 220 / scale + 10))).toBeLessThan(2);
   await managerContext.close();
 
   const manager = await resolvePrincipal(handle.db, localSubjectForEmail("manager@demo.local"));
@@ -97,6 +99,16 @@ test("a manager places fields by dragging; the signer is guided to them and sign
   await expect(vin).toBeFocused();
   await expect(vin).toBeInViewport();
   await expectNoAxeViolations(page);
+
+  await page.screenshot({ path: testInfo.outputPath("signer-1280.png") });
+  // The same page on a phone (looked at, not driven).
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const phonePage = await phone.newPage();
+  await signInAs(phonePage, "signer@demo.local", { landsOn: `/signings/${pkg.id}` });
+  await phonePage.getByRole("button", { name: "Next field" }).click();
+  await expect(phonePage.getByRole("textbox", { name: "Vehicle VIN (required)" })).toBeFocused();
+  await phonePage.screenshot({ path: testInfo.outputPath("signer-390.png") });
+  await phone.close();
 
   await vin.fill("1HGCM82633A004352");
   await expect(page.getByText("All required fields are filled.")).toBeVisible();

@@ -38,8 +38,17 @@ export class FieldEditorPage {
     return this.page.getByRole("button", { name });
   }
 
+  /**
+   * Drags a palette type onto a page with the mouse (HTML5 drag and drop in Chromium). Both ends
+   * must be on screen: a scroll between press and move would start the drag from another button.
+   */
   async dragOnto(type: string, pageNumber: number, position: { x: number; y: number }): Promise<void> {
-    await this.paletteButton(type).dragTo(this.pageSurface(pageNumber), { targetPosition: position });
+    const source = (await this.paletteButton(type).boundingBox())!;
+    const target = (await this.pageSurface(pageNumber).boundingBox())!;
+    await this.page.mouse.move(source.x + source.width / 2, source.y + source.height / 2);
+    await this.page.mouse.down();
+    await this.page.mouse.move(target.x + position.x, target.y + position.y, { steps: 8 });
+    await this.page.mouse.up();
   }
 
   save(documentName: string): Locator {
