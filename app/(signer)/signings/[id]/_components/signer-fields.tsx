@@ -190,8 +190,9 @@ function FieldControl({ field, viewport, ctx, disabled }: { field: SignerField; 
   const filled = isFieldFilled({ type: field.type, value: field.type === "text" || field.type === "checkbox" || field.type === "initials" ? value || null : "x" });
   const label = `${field.label ?? fieldNoun(field.type)}${field.required ? " (required)" : " (optional)"}`;
   const style = { left: screen.left, top: screen.top, width: screen.width, height: screen.height, fontSize };
+  // Opaque, so the page's own text underneath does not read as a value; amber until a required field is filled.
   const frame = `pointer-events-auto absolute rounded-sm border-2 ${
-    field.required && !filled ? "border-amber-600 bg-amber-50/80" : "border-blue-700 bg-blue-50/70"
+    field.required && !filled ? "border-amber-600 bg-amber-50" : "border-blue-700 bg-white"
   } focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-800`;
   const domId = `signer-field-${field.id}`;
 
@@ -206,8 +207,10 @@ function FieldControl({ field, viewport, ctx, disabled }: { field: SignerField; 
           disabled={disabled}
           maxLength={500}
           value={value}
+          placeholder={field.label ?? "Text"}
           onChange={(e) => ctx.setValue(field.id, e.target.value)}
-          className={`${frame} px-1 text-slate-950`}
+          // On a phone at fit width a field can be a few pixels high: while focused it grows to a usable size over the page.
+          className={`${frame} px-1 text-slate-950 placeholder:text-slate-600 focus:z-20 focus:min-h-10 focus:min-w-48 focus:!text-base focus:shadow-lg`}
           style={style}
         />
       );
