@@ -1,6 +1,6 @@
 "use client";
 
-import { useActionState, useCallback, useId, useMemo, useRef, useState, type DragEvent, type KeyboardEvent, type PointerEvent } from "react";
+import { useActionState, useCallback, useEffect, useId, useMemo, useRef, useState, type DragEvent, type KeyboardEvent, type PointerEvent } from "react";
 import type { PageViewport } from "pdfjs-dist";
 import { DocumentsViewer } from "@/components/pdf-viewer/documents-viewer";
 import { clampToPage, pageBoxOf, pdfRectToScreen, roundRect, screenPointToPdf, screenRectToPdf, type PdfRect } from "@/components/pdf-viewer/field-geometry";
@@ -63,6 +63,14 @@ export function FieldEditor({ documents, parties, partyNoun, partyField, hidden,
   const [announcement, setAnnouncement] = useState("");
   const [state, dispatch] = useActionState(action, { status: "idle" } as FormState);
   const gesture = useRef<Gesture | null>(null);
+  // The document whose save is in flight: it is clean again only when the save succeeded.
+  const saving = useRef<string | null>(null);
+  useEffect(() => {
+    const saved = saving.current;
+    if (!saved || state.status === "idle") return;
+    saving.current = null;
+    if (state.status === "ok") setDirty((d) => ({ ...d, [saved]: false }));
+  }, [state]);
   const boxes = useRef<Record<string, { width: number; height: number }>>({});
 
   const doc = documents.find((d) => d.id === selectedDoc) ?? documents[0];
@@ -345,7 +353,7 @@ export function FieldEditor({ documents, parties, partyNoun, partyField, hidden,
             </ol>
           )}
           {editable ? (
-            <form action={dispatch} className="space-y-2 pt-2" onSubmit={() => setDirty((d) => ({ ...d, [doc.id]: false }))}>
+            <form action={dispatch} className="space-y-2 pt-2" onSubmit={() => (saving.current = doc.id)}>
               {Object.entries(hidden).map(([name, value]) => (
                 <input key={name} type="hidden" name={name} value={value} />
               ))}
