@@ -1,6 +1,7 @@
 "use client";
 
-import { useCallback, useId, useRef, useState, type KeyboardEvent } from "react";
+import { useCallback, useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import type { PageViewport } from "pdfjs-dist";
 import { PdfDocumentView } from "./pdf-document-view";
 import "./pdf-viewer.css";
 
@@ -16,18 +17,31 @@ export type ViewerDocument = {
   status?: string;
 };
 
-export type DocumentsViewerProps = { documents: ViewerDocument[]; initialDocumentId?: string };
+export type DocumentsViewerProps = {
+  documents: ViewerDocument[];
+  initialDocumentId?: string;
+  /** Controlled selection (e.g. a "Next field" guide that switches documents); uncontrolled without it. */
+  selectedId?: string;
+  onSelect?: (documentId: string) => void;
+  /** Drawn over each page of the shown document (fields). */
+  renderOverlay?: (documentId: string, pageNumber: number, viewport: PageViewport) => ReactNode;
+};
 
 /**
  * The documents of a package, one at a time: tabs (arrow keys move between them) with each
  * document's status, a download link for the original, and the PDF itself (pdf.js, loaded on demand).
  * Announcements are sparse: a document loaded (with its page count) or failed.
  */
-export function DocumentsViewer({ documents, initialDocumentId }: DocumentsViewerProps) {
+export function DocumentsViewer({ documents, initialDocumentId, selectedId: controlledId, onSelect, renderOverlay }: DocumentsViewerProps) {
   const baseId = useId();
-  const [selectedId, setSelectedId] = useState(
+  const [ownSelectedId, setOwnSelectedId] = useState(
     documents.some((d) => d.id === initialDocumentId) ? initialDocumentId! : documents[0]?.id,
   );
+  const selectedId = controlledId ?? ownSelectedId;
+  const setSelectedId = (id: string) => {
+    setOwnSelectedId(id);
+    onSelect?.(id);
+  };
   const [announcement, setAnnouncement] = useState("");
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
   const announce = useCallback((message: string) => setAnnouncement(message), []);
@@ -105,6 +119,7 @@ export function DocumentsViewer({ documents, initialDocumentId }: DocumentsViewe
           downloadUrl={selected.downloadUrl}
           expectedPageCount={selected.pageCount}
           announce={announce}
+          renderOverlay={renderOverlay ? (page, viewport) => renderOverlay(selected.id, page, viewport) : undefined}
         />
       </div>
       <p role="status" className="sr-only">

@@ -1,7 +1,7 @@
 "use client";
 
-import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from "react";
-import type { PDFDocumentLoadingTask, PDFDocumentProxy } from "pdfjs-dist";
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import type { PageViewport, PDFDocumentLoadingTask, PDFDocumentProxy } from "pdfjs-dist";
 import { loadPdfjs } from "./load-pdfjs";
 import { PdfPage, type PageSize } from "./pdf-page";
 import { clampScale, fitWidthScale, mostVisiblePage, pagesToRender, parsePageJump, stepZoom, zoomPercent } from "./viewer-math";
@@ -19,6 +19,8 @@ export type PdfDocumentViewProps = {
   /** From the database; fixes the number of placeholders before the file is loaded. */
   expectedPageCount: number | null;
   announce: (message: string) => void;
+  /** Drawn over each page (see `PdfPage`'s `overlay`). */
+  renderOverlay?: (pageNumber: number, viewport: PageViewport) => ReactNode;
 };
 
 type Anchor = { page: number; fraction: number };
@@ -30,7 +32,7 @@ async function fetchPdf(url: string, signal: AbortSignal): Promise<Uint8Array> {
 }
 
 /** One document: toolbar (page x of n, page jump, zoom) and the scroll box of virtualised pages. */
-export function PdfDocumentView({ name, fileUrl, downloadUrl, expectedPageCount, announce }: PdfDocumentViewProps) {
+export function PdfDocumentView({ name, fileUrl, downloadUrl, expectedPageCount, announce, renderOverlay }: PdfDocumentViewProps) {
   const id = useId();
   const root = useRef<HTMLDivElement>(null);
   const scroller = useRef<HTMLDivElement>(null);
@@ -323,6 +325,7 @@ export function PdfDocumentView({ name, fileUrl, downloadUrl, expectedPageCount,
                 active={measured && rendered.has(n)}
                 onSize={onSize}
                 onPainted={onPainted}
+                overlay={renderOverlay}
               />
             ))}
           </div>

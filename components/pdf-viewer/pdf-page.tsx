@@ -1,7 +1,7 @@
 "use client";
 
-import { memo, useEffect, useRef, useState } from "react";
-import type { PDFDocumentProxy, RenderTask } from "pdfjs-dist";
+import { memo, useEffect, useRef, useState, type ReactNode } from "react";
+import type { PageViewport, PDFDocumentProxy, PDFPageProxy, RenderTask } from "pdfjs-dist";
 import { loadPdfjs } from "./load-pdfjs";
 
 export type PageSize = { width: number; height: number };
@@ -18,6 +18,12 @@ type PdfPageProps = {
   active: boolean;
   onSize: (pageNumber: number, size: PageSize) => void;
   onPainted: (pageNumber: number) => void;
+  /**
+   * Drawn over the page (fields), with the page's viewport at the current scale for converting
+   * between PDF and screen coordinates. Given, the page is read as soon as the PDF is loaded, even
+   * outside the render window, so overlays of every page are in place for focus and scrolling.
+   */
+  overlay?: (pageNumber: number, viewport: PageViewport) => ReactNode;
 };
 
 /** The largest canvas drawn for one page (pixels): beyond it the sharp pass lowers its resolution. */
@@ -31,8 +37,29 @@ const QUICK_OUTPUT_SCALE = 0.5;
  * be selected and read by assistive technology. The text layer is laid out in CSS units of
  * `--total-scale-factor`, so zooming only changes a custom property and redraws the canvas.
  */
-export const PdfPage = memo(function PdfPage({ pdf, pageNumber, pageCount, size, scale, active, onSize, onPainted }: PdfPageProps) {
+export const PdfPage = memo(function PdfPage({ pdf, pageNumber, pageCount, size, scale, active, onSize, onPainted, overlay }: PdfPageProps) {
   const canvasHost = useRef<HTMLDivElement>(null);
+  const [proxy, setProxy] = useState<PDFPageProxy | null>(null);
+  const wantProxy = Boolean(overlay);
+
+  useEffect(() => {
+    if (!pdf || !wantProxy) return;
+    let cancelled = false;
+    pdf
+      .getPage(pageNumber)
+      .then((page) => {
+        if (cancelled) return;
+        const natural = page.getViewport({ scale: 1 });
+        onSize(pageNumber, { width: natural.width, height: natural.height });
+        setProxy(page);
+      })
+      .catch((error: unknown) => {
+        if (!cancelled) console.error("pdf page load failed", pageNumber, error);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [pdf, pageNumber, wantProxy, onSize]);
   const textHost = useRef<HTMLDivElement>(null);
   // The text layer is built after the page's first paint, so it never delays the pixels.
   const [wantText, setWantText] = useState(false);
@@ -130,6 +157,7 @@ export const PdfPage = memo(function PdfPage({ pdf, pageNumber, pageCount, size,
     >
       <div ref={canvasHost} className="absolute inset-0" />
       <div ref={textHost} className="textLayer" />
+      {overlay && proxy && scale !== null ? overlay(pageNumber, proxy.getViewport({ scale })) : null}
     </div>
   );
 });

@@ -18,6 +18,7 @@ import { signingLink } from "@/lib/email/templates/signing-link";
 import { getEnv } from "@/lib/env";
 import { BadRequest, Conflict, NotFound } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";
+import { fillSignerFields, type FieldValueInput } from "@/lib/fields/fill-signer-fields";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { getSignerAssignmentOrThrow } from "@/lib/signings/get-signer-assignment-or-throw";
 import { notifyNextRoutingGroup } from "@/lib/signings/notify-next-routing-group";
@@ -41,6 +42,8 @@ export type RecordESignatureOptions = {
   /** The SHA-256 of the document the signer viewed; must equal the stored one. */
   documentSha256?: string;
   idempotencyKey?: string;
+  /** Values of the signer's fields on this document (text, checkbox, initials); see `fillSignerFields`. */
+  fields?: readonly FieldValueInput[];
   ipAddress?: string | null;
   userAgent?: string | null;
 };
@@ -134,6 +137,8 @@ export async function recordESignature(db: Db, options: RecordESignatureOptions)
     }
 
     const now = inserted.createdAt;
+    // Throws (rolling the signature back) when a required field is left unfilled.
+    const filledFields = await fillSignerFields(tx, { documentId: document.id, signer, values: options.fields ?? [], signedAt: now });
     await tx.update(signatureRequests).set({ status: "signed", signedAt: now }).where(eq(signatureRequests.id, request.id));
     const audit = { organizationId: signing.organizationId, packageId: signing.id, actorUserId: userId, ipAddress: options.ipAddress };
     await recordAuditEntry(tx, {
@@ -149,6 +154,7 @@ export async function recordESignature(db: Db, options: RecordESignatureOptions)
         consentGiven: true,
         userAgent: inserted.userAgent,
         ...evidence,
+        ...(filledFields.length > 0 ? { fields: filledFields.map((f) => ({ id: f.id, type: f.type, value: f.value })) } : {}),
       },
     });
 

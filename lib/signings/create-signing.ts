@@ -14,6 +14,7 @@ import type { Principal } from "@/lib/auth/principal";
 import { requireCapability } from "@/lib/auth/principal";
 import { reachesOrganization } from "@/lib/auth/reaches-organization";
 import { preparePdfDocument } from "@/lib/documents/prepare-pdf-document";
+import { copyTemplateFields } from "@/lib/fields/copy-template-fields";
 import { pgErrorCode } from "@/lib/db/pg-error-code";
 import { BadRequest, Conflict, NotFound } from "@/lib/errors";
 import { getLocationOrThrow } from "@/lib/locations/get-location-or-throw";
@@ -106,6 +107,8 @@ export async function createSigning(db: Db, options: CreateSigningOptions): Prom
     const signing = created!;
 
     let documentIds: string[] = [];
+    // Template document id → its copy in the package, for the template's fields.
+    const copiedDocumentIds = new Map<string, string>();
     if (template) {
       const sources = await tx
         .select()
@@ -128,6 +131,8 @@ export async function createSigning(db: Db, options: CreateSigningOptions): Prom
           )
           .returning({ id: packageDocuments.id });
         documentIds = copies.map((c) => c.id);
+        // INSERT … VALUES … RETURNING answers in the order of the VALUES list.
+        sources.forEach((source, i) => copiedDocumentIds.set(source.id, copies[i]!.id));
       }
     }
     for (const input of options.documents ?? []) {
@@ -145,6 +150,7 @@ export async function createSigning(db: Db, options: CreateSigningOptions): Prom
     }
 
     const signerRows = [];
+    const signerRoleKeys: (string | undefined)[] = [];
     for (const input of options.signers ?? []) {
       const role = input.templateRole ? template?.roles.find((r) => r.key === input.templateRole) : undefined;
       if (input.templateRole && !role) {
@@ -162,6 +168,7 @@ export async function createSigning(db: Db, options: CreateSigningOptions): Prom
         role: input.role ?? role?.role ?? "signer",
         routingOrder: input.routingOrder ?? role?.routingOrder ?? 1,
       });
+      signerRoleKeys.push(role?.key);
     }
     const signers =
       signerRows.length > 0
@@ -174,6 +181,13 @@ export async function createSigning(db: Db, options: CreateSigningOptions): Prom
               throw error;
             })
         : [];
+    // The first signer to take a template role fills that role's fields.
+    const signerIdsByRole = new Map<string, string>();
+    signers.forEach((signer, i) => {
+      const key = signerRoleKeys[i];
+      if (key && !signerIdsByRole.has(key)) signerIdsByRole.set(key, signer.id);
+    });
+    const fieldCount = await copyTemplateFields(tx, { packageId: signing.id, documentIds: copiedDocumentIds, signerIdsByRole });
 
     await recordAuditEntry(tx, {
       organizationId,
@@ -183,7 +197,7 @@ export async function createSigning(db: Db, options: CreateSigningOptions): Prom
       entityType: "signing_package",
       entityId: signing.id,
       ipAddress: options.ipAddress,
-      after: { ...serializeSigning(signing), signers: signers.map(serializeSigner), documentIds },
+      after: { ...serializeSigning(signing), signers: signers.map(serializeSigner), documentIds, ...(fieldCount > 0 ? { fieldCount } : {}) },
     });
     return signing;
   });

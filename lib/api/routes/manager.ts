@@ -1,6 +1,7 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { ApiEnv } from "../context";
 import { validationHook } from "../validation";
+import { managerFields } from "./manager-fields";
 import { managerPlaces } from "./manager-places";
 import { managerSigners } from "./manager-signers";
 import { managerSigningDocuments } from "./manager-signing-documents";
@@ -13,4 +14,5 @@ export const manager = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook })
   .route("/", managerSigningDocuments)
   .route("/", managerPlaces)
   .route("/", managerTemplates)
-  .route("/", sealedFiles);
+  .route("/", sealedFiles)
+  .route("/", managerFields);

@@ -1,5 +1,6 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { getDb } from "@/db/client";
+import { listMyDocumentFields } from "@/lib/fields/list-my-document-fields";
 import { listMyESignatures } from "@/lib/esignatures/list-my-esignatures";
 import { recordESignature } from "@/lib/esignatures/record-esignature";
 import { serializeESignature } from "@/lib/esignatures/serialize-esignature";
@@ -12,6 +13,7 @@ import { clientIp } from "../client-ip";
 import { contentDisposition } from "../content-disposition";
 import type { ApiEnv } from "../context";
 import { jsonBody, jsonResponse, pickErrors } from "../schemas/common";
+import { PackageFieldListSchema } from "../schemas/fields";
 import {
   AssignedSigningDetailSchema,
   AssignedSigningListSchema,
@@ -78,7 +80,8 @@ const recordRoute = createRoute({
   description:
     "Idempotent: repeating the request (same signature request, or the same Idempotency-Key) returns the existing record with 200 " +
     "and creates nothing. 409 when the package is not open for signing, an earlier routing group has not signed, or the document " +
-    "changed (documentSha256).",
+    "changed (documentSha256), or a required field of the caller on this document is not filled (the message lists them). " +
+    "`fields` carries the values of the caller's text, checkbox and initials fields; date_signed and full_name are set by the service.",
   request: {
     params: DocumentParamsSchema,
     headers: IdempotencyHeaderSchema,
@@ -89,6 +92,17 @@ const recordRoute = createRoute({
     200: jsonResponse(ESignatureSchema, "The e-signature already existed (retry); nothing was created"),
     ...pickErrors(400, 401, 403, 404, 409),
   },
+});
+
+// GET /v1/signing/signer/signings/{id}/documents/{docId}/fields – my fields on a document.
+const fieldsRoute = createRoute({
+  method: "get",
+  path: `${BASE}/{id}/documents/{docId}/fields`,
+  tags,
+  summary: "List my fields on a document",
+  description: "The caller's own fields, in reading order (page, top to bottom, left to right); other signers' fields are not listed.",
+  request: { params: DocumentParamsSchema },
+  responses: { 200: jsonResponse(PackageFieldListSchema, "My fields on the document"), ...pickErrors(401, 403, 404) },
 });
 
 // POST /v1/signing/signer/signings/{id}/decline – decline the package.
@@ -151,11 +165,16 @@ export const signerSignings = new OpenAPIHono<ApiEnv>({ defaultHook: validationH
       signature: body.kind === "drawn" ? { kind: "drawn", imageDataUrl: body.imageDataUrl } : { kind: "typed", text: body.text, font: body.font },
       consent: body.consent,
       documentSha256: body.documentSha256,
+      fields: body.fields,
       idempotencyKey: c.req.valid("header")["idempotency-key"],
       ipAddress: clientIp(c),
       userAgent: c.req.header("user-agent")?.slice(0, 512) ?? null,
     });
     return c.json(serializeESignature(eSignature), created ? 201 : 200);
+  })
+  .openapi(fieldsRoute, async (c) => {
+    const { id, docId } = c.req.valid("param");
+    return c.json(await listMyDocumentFields(await getDb(), { principal: c.get("principal"), packageId: id, documentId: docId }), 200);
   })
   .openapi(declineRoute, async (c) => {
     const view = await declineSigning(await getDb(), {

@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { SIGNATURE_FONTS } from "@/lib/esignatures/signature-fonts";
 import { MAX_SIGNATURE_IMAGE_BYTES, parsePngDataUrl } from "@/lib/esignatures/parse-png-data-url";
 import { IsoDateTime, SafeString } from "./common";
+import { FieldValuesSchema } from "./fields";
 import { pageSchema, PaginationQuerySchema } from "./pagination";
 
 const SignerStatus = z.enum(["pending", "notified", "viewed", "signed", "declined"]);
@@ -107,6 +108,7 @@ const DrawnSignature = z.strictObject({
     .openapi({ description: `A PNG as a data: URL (data:image/png;base64,…), at most ${MAX_SIGNATURE_IMAGE_BYTES} bytes decoded` }),
   consent: Consent,
   documentSha256: Sha256.optional().openapi({ description: "The SHA-256 of the document the signer viewed; 409 when it changed" }),
+  fields: FieldValuesSchema.optional(),
 });
 
 const TypedSignature = z.strictObject({
@@ -115,6 +117,7 @@ const TypedSignature = z.strictObject({
   font: z.enum(SIGNATURE_FONTS),
   consent: Consent,
   documentSha256: Sha256.optional().openapi({ description: "The SHA-256 of the document the signer viewed; 409 when it changed" }),
+  fields: FieldValuesSchema.optional(),
 });
 
 export const RecordESignatureSchema = z

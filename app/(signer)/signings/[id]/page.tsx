@@ -9,6 +9,9 @@ import { CoSigners } from "./_components/co-signers";
 import { DeferredDeclineDialog, DeferredLiveRefresh } from "./_components/deferred";
 import { FlowSteps } from "./_components/flow-steps";
 import { SignPanel } from "./_components/sign-panel";
+import { SignerDocuments, SignerFieldsProvider, type SignerField } from "./_components/signer-fields";
+import { listMyDocumentFields } from "@/lib/fields/list-my-document-fields";
+import { requirePrincipal } from "../../../_lib/require-principal";
 import { fileUrl, formatTime, joinNames, loadPackagePage } from "./load-package-page";
 
 type Props = { params: Promise<{ id: string }> };
@@ -79,8 +82,11 @@ export default async function SigningPage({ params }: Props) {
     case "signed":
       return <BankNext page={page} />;
     case "waiting":
-    case "your_turn":
-      return <SigningScreen page={page} waitingFor={state.kind === "waiting" ? state.waitingFor : null} />;
+    case "your_turn": {
+      const { db, principal } = await requirePrincipal(`/signings/${id}`);
+      const fields = (await listMyDocumentFields(db, { principal, packageId: id })).data;
+      return <SigningScreen page={page} fields={fields} waitingFor={state.kind === "waiting" ? state.waitingFor : null} />;
+    }
   }
 }
 
@@ -159,12 +165,13 @@ function BankNext({ page }: { page: SignerPackagePage }) {
 }
 
 /** Your turn, or waiting for an earlier routing group: the documents and the one primary action. */
-function SigningScreen({ page, waitingFor }: { page: SignerPackagePage; waitingFor: string[] | null }) {
+function SigningScreen({ page, fields, waitingFor }: { page: SignerPackagePage; fields: SignerField[]; waitingFor: string[] | null }) {
   const { view } = page;
   const total = page.signable.length;
   const signed = page.signable.filter((d) => d.signed).length;
   const left = total - signed;
   const waitingText = waitingFor ? `Waiting for ${joinNames(waitingFor)} to sign first` : null;
+  const firstToSign = page.signable.find((d) => !d.signed)?.id;
   const otherSignerNames = view.coSigners.filter((s) => s.status !== "signed" && s.status !== "declined").map((s) => s.name);
   const documents = view.documents.map((d) => {
     const mine = page.signable.find((s) => s.id === d.id);
@@ -178,7 +185,7 @@ function SigningScreen({ page, waitingFor }: { page: SignerPackagePage; waitingF
     };
   });
 
-  return (
+  const screen = (
     <div className="pb-28 lg:grid lg:grid-cols-[minmax(0,1fr)_320px] lg:gap-8 lg:pb-0">
       <div className="lg:col-start-2 lg:row-start-1">
         <PackageHeader page={page} />
@@ -199,7 +206,11 @@ function SigningScreen({ page, waitingFor }: { page: SignerPackagePage; waitingF
         aria-label="Documents"
         className={`mt-6 min-w-0 lg:col-start-1 lg:mt-0 ${waitingText ? "lg:row-start-2 lg:mt-4" : "lg:row-start-1"} lg:row-span-3`}
       >
-        <DocumentsViewer documents={documents} initialDocumentId={page.signable.find((d) => !d.signed)?.id} />
+        {fields.length > 0 ? (
+          <SignerDocuments documents={documents} canSign={waitingText === null} />
+        ) : (
+          <DocumentsViewer documents={documents} initialDocumentId={firstToSign} />
+        )}
       </section>
 
       <aside aria-label="Your signing" className="mt-6 space-y-4 lg:sticky lg:top-4 lg:col-start-2 lg:row-start-2 lg:mt-4 lg:self-start">
@@ -234,5 +245,16 @@ function SigningScreen({ page, waitingFor }: { page: SignerPackagePage; waitingF
       />
       <DeferredLiveRefresh intervalMs={waitingText ? 15_000 : undefined} />
     </div>
+  );
+  if (fields.length === 0) return screen;
+  return (
+    <SignerFieldsProvider
+      fields={fields}
+      signerName={view.me.name}
+      initialDocumentId={firstToSign ?? documents[0]?.id}
+      signedDocumentIds={page.signable.filter((d) => d.signed).map((d) => d.id)}
+    >
+      {screen}
+    </SignerFieldsProvider>
   );
 }

@@ -4,19 +4,22 @@ import { IdempotencyHeaderSchema, RecordESignatureSchema } from "@/lib/api/schem
 import type { Principal } from "@/lib/auth/principal";
 import { DOCUMENT_CHANGED_MESSAGE, OUT_OF_TURN_MESSAGE, recordESignature } from "@/lib/esignatures/record-esignature";
 import { AppError } from "@/lib/errors";
+import { MISSING_FIELDS_MESSAGE } from "@/lib/fields/fill-signer-fields";
 import { getSigningConsent } from "@/lib/signings/get-signing-consent";
 import type { RequestEvidence } from "../../../_lib/request-evidence";
 import { actionErrorMessage } from "./action-error-message";
 
 export type SignFormState =
   | { status: "idle" }
-  | { status: "error"; reason: "document_changed" | "out_of_turn" | "consent" | "invalid" | "refused"; message: string }
+  | { status: "error"; reason: "document_changed" | "out_of_turn" | "consent" | "fields" | "invalid" | "refused"; message: string }
   | { status: "signed"; documentId: string; signedAt: string; eSignatureId: string };
 
 export const SIGN_MESSAGES = {
   documentChanged: "The lender changed this document after you opened it. Reload to see the new version.",
   outOfTurn: "It is not your turn yet: someone earlier in the signing order still has to sign. We will email you when it is your turn.",
   consent: "Read and accept the electronic records disclosure before you sign.",
+  fields: "Some required fields of this document are still empty. Use “Next field” to fill them, then sign again.",
+  invalidField: "One of the fields you filled in was not accepted. Check the fields of this document and sign again.",
   failed: "We could not confirm your signature. Try again: signing again never creates a second signature.",
 } as const;
 
@@ -25,6 +28,17 @@ const SignFormSchema = z.object({
   documentId: z.string().min(1).max(64),
   idempotencyKey: IdempotencyHeaderSchema.shape["idempotency-key"].unwrap(),
 });
+
+/** Form entries named `field:<id>` are the values of the signer's fields on the document. */
+export const FIELD_ENTRY_PREFIX = "field:";
+
+function fieldValues(formData: FormData): { id: string; value: string }[] {
+  const values: { id: string; value: string }[] = [];
+  for (const [name, value] of formData.entries()) {
+    if (name.startsWith(FIELD_ENTRY_PREFIX) && typeof value === "string") values.push({ id: name.slice(FIELD_ENTRY_PREFIX.length), value });
+  }
+  return values;
+}
 
 /** A sentence for a signature that does not pass the API's own schema (which the form reuses). */
 function invalidSignatureMessage(path: PropertyKey | undefined): string {
@@ -35,6 +49,8 @@ function invalidSignatureMessage(path: PropertyKey | undefined): string {
       return "Your typed signature must be 1 to 200 characters. Choose “Change signature” to fix it.";
     case "font":
       return "Choose one of the offered signature styles with “Change signature”.";
+    case "fields":
+      return SIGN_MESSAGES.invalidField;
     default:
       return "Reload the page and try again.";
   }
@@ -56,10 +72,12 @@ export async function handleSignForm(
     idempotencyKey: formData.get("idempotencyKey"),
   });
   const kind = formData.get("kind");
+  const fields = fieldValues(formData);
+  const common = { consent: true, documentSha256: formData.get("documentSha256"), ...(fields.length > 0 ? { fields } : {}) };
   const body = RecordESignatureSchema.safeParse(
     kind === "drawn"
-      ? { kind, imageDataUrl: formData.get("imageDataUrl"), consent: true, documentSha256: formData.get("documentSha256") }
-      : { kind, text: formData.get("text"), font: formData.get("font"), consent: true, documentSha256: formData.get("documentSha256") },
+      ? { kind, imageDataUrl: formData.get("imageDataUrl"), ...common }
+      : { kind, text: formData.get("text"), font: formData.get("font"), ...common },
   );
   if (!form.success) return { status: "error", reason: "invalid", message: "Reload the page and try again." };
   if (!body.success) return { status: "error", reason: "invalid", message: invalidSignatureMessage(body.error.issues[0]?.path[0]) };
@@ -77,6 +95,7 @@ export async function handleSignForm(
       signature,
       consent: true,
       documentSha256: body.data.documentSha256,
+      fields: body.data.fields,
       idempotencyKey,
       ...evidence,
     });
@@ -84,6 +103,12 @@ export async function handleSignForm(
   } catch (error) {
     if (error instanceof AppError && error.message === DOCUMENT_CHANGED_MESSAGE) {
       return { status: "error", reason: "document_changed", message: SIGN_MESSAGES.documentChanged };
+    }
+    if (error instanceof AppError && error.code === "conflict" && error.message.startsWith(MISSING_FIELDS_MESSAGE)) {
+      return { status: "error", reason: "fields", message: SIGN_MESSAGES.fields };
+    }
+    if (error instanceof AppError && error.code === "bad_request" && error.message.startsWith("fields[")) {
+      return { status: "error", reason: "invalid", message: SIGN_MESSAGES.invalidField };
     }
     if (error instanceof AppError && error.message === OUT_OF_TURN_MESSAGE) {
       return { status: "error", reason: "out_of_turn", message: SIGN_MESSAGES.outOfTurn };

@@ -4,6 +4,7 @@ import { useActionState, useEffect, useId, useRef } from "react";
 import type { SignFormState } from "../sign-form";
 import { signAction } from "../sign-action";
 import type { AdoptedSignature } from "./adopted-signature";
+import { fieldEntries, missingFields, useSignerFields } from "./signer-fields";
 
 export type SignableDocument = { id: string; name: string; sha256: string; signed: boolean; signedAt: string | null };
 
@@ -33,6 +34,8 @@ export function DocumentSignRow({
   const id = useId();
   const [state, dispatch, pending] = useActionState<SignFormState, FormData>(signAction, { status: "idle" });
   const intentKey = useRef<string | null>(null);
+  const fields = useSignerFields();
+  const missing = fields ? missingFields(fields, document.id) : [];
 
   useEffect(() => {
     intentKey.current ??= crypto.randomUUID();
@@ -56,6 +59,7 @@ export function DocumentSignRow({
     } else {
       formData.set("imageDataUrl", signature.imageDataUrl);
     }
+    if (fields) for (const [name, value] of fieldEntries(fields, document.id)) formData.set(name, value);
     dispatch(formData);
   }
 
@@ -82,8 +86,8 @@ export function DocumentSignRow({
             <input type="hidden" name="documentSha256" value={document.sha256} />
             <button
               type="submit"
-              disabled={disabled || pending || !signature}
-              aria-describedby={[describedBy, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined}
+              disabled={disabled || pending || !signature || missing.length > 0}
+              aria-describedby={[describedBy, missing.length > 0 ? `${id}-missing` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined}
               className="min-h-11 rounded-md bg-blue-700 px-5 py-2 text-sm font-semibold text-white hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 disabled:cursor-not-allowed disabled:bg-slate-500"
             >
               {pending ? "Signing…" : "Sign"}
@@ -92,6 +96,13 @@ export function DocumentSignRow({
           </form>
         )}
       </div>
+      {missing.length > 0 && !signed ? (
+        <p id={`${id}-missing`} className="mt-2 text-sm text-amber-950">
+          Fill {missing.length === 1 ? "1 required field" : `${missing.length} required fields`} on this document before you sign
+          {missing.length <= 3 ? `: ${missing.map((f) => f.label ?? f.type.replace("_", " ")).join(", ")}` : ""}. Use “Next field” to go to
+          {missing.length === 1 ? " it" : " each"}.
+        </p>
+      ) : null}
       {error && !signed ? (
         <div id={`${id}-error`} role="alert" className="mt-2 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900">
           <p>{error.message}</p>

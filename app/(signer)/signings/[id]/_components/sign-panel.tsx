@@ -12,6 +12,7 @@ import { loadAdoptedSignature, storeAdoptedSignature, type AdoptedSignature } fr
 import { ConsentStep } from "./consent-step";
 import { DocumentSignRow, type SignableDocument } from "./document-sign-row";
 import { SignaturePreview } from "./signature-preview";
+import { useSignerFields } from "./signer-fields";
 
 // signature_pad and the dialog load when the signer first opens it, not with the page.
 const AdoptSignatureDialog = dynamic(() => import("./adopt-signature-dialog"), { ssr: false });
@@ -49,6 +50,13 @@ export function SignPanel({ signingId, signerName, consentGiven, canSign, disabl
     setSignature(loadAdoptedSignature(signingId));
   }, [signingId]);
 
+  // Signature fields on the pages show the adopted signature.
+  const setFieldsSignature = useSignerFields()?.setSignature;
+  useEffect(() => {
+    setFieldsSignature?.(signature);
+  }, [signature, setFieldsSignature]);
+  const markSigned = useSignerFields()?.markSigned;
+
   useEffect(() => {
     if (consented && !wasConsented.current) {
       setAnnouncement("Thank you. Next, adopt your signature.");
@@ -69,7 +77,8 @@ export function SignPanel({ signingId, signerName, consentGiven, canSign, disabl
   const onSigned = useCallback((documentId: string, signedAt: string) => {
     setSignedHere((current) => (current[documentId] ? current : { ...current, [documentId]: signedAt }));
     setAnnouncement({ signedDocumentId: documentId });
-  }, []);
+    markSigned?.(documentId);
+  }, [markSigned]);
 
   function adopt(next: AdoptedSignature) {
     setSignature(next);

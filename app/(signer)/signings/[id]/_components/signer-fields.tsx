@@ -1,0 +1,276 @@
+"use client";
+
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
+import type { PageViewport } from "pdfjs-dist";
+import { DocumentsViewer, type ViewerDocument } from "@/components/pdf-viewer/documents-viewer";
+import { pdfRectToScreen } from "@/components/pdf-viewer/field-geometry";
+import type { FieldType } from "@/db/schema/document-fields";
+import { formatSignedDate } from "@/lib/fields/format-signed-date";
+import { isFieldFilled } from "@/lib/fields/is-field-filled";
+import type { AdoptedSignature } from "./adopted-signature";
+import { SIGNATURE_FONT_STYLES } from "./signature-font-styles";
+
+export type SignerField = {
+  id: string;
+  documentId: string;
+  type: FieldType;
+  page: number;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  required: boolean;
+  label: string | null;
+  /** The stored value (after signing); null before. */
+  value: string | null;
+};
+
+type FieldsContext = {
+  fields: SignerField[];
+  signerName: string;
+  /** What each of the signer's own fillable fields (text, checkbox, initials) holds now. */
+  values: Record<string, string>;
+  setValue: (fieldId: string, value: string) => void;
+  signature: AdoptedSignature | null;
+  setSignature: (signature: AdoptedSignature | null) => void;
+  signedDocuments: ReadonlySet<string>;
+  markSigned: (documentId: string) => void;
+  selectedDocumentId: string | undefined;
+  setSelectedDocumentId: (documentId: string) => void;
+};
+
+const Context = createContext<FieldsContext | null>(null);
+
+/** The fields context, or null on a page without fields (the sign panel then behaves as before). */
+export function useSignerFields(): FieldsContext | null {
+  return useContext(Context);
+}
+
+/** The initials stamped in an initials field: from the adopted typed signature, else the signer's name. */
+export function initialsFor(signature: AdoptedSignature | null, signerName: string): string {
+  const source = signature?.kind === "typed" ? signature.text : signerName;
+  return source
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 3)
+    .map((w) => w[0]!.toUpperCase())
+    .join("");
+}
+
+/** The fields of one document still to fill before its Sign button works. */
+export function missingFields(ctx: FieldsContext, documentId: string): SignerField[] {
+  if (ctx.signedDocuments.has(documentId)) return [];
+  return ctx.fields.filter((f) => f.documentId === documentId && f.required && !isFieldFilled({ type: f.type, value: ctx.values[f.id] ?? null }));
+}
+
+/** `field:<id>` entries the sign form posts for a document (text, checkbox and initials fields). */
+export function fieldEntries(ctx: FieldsContext, documentId: string): [string, string][] {
+  return ctx.fields
+    .filter((f) => f.documentId === documentId && (f.type === "text" || f.type === "checkbox" || f.type === "initials"))
+    .map((f) => [`field:${f.id}`, ctx.values[f.id] ?? (f.type === "checkbox" ? "false" : "")]);
+}
+
+export function SignerFieldsProvider({
+  fields,
+  signerName,
+  initialDocumentId,
+  signedDocumentIds,
+  children,
+}: {
+  fields: SignerField[];
+  signerName: string;
+  initialDocumentId?: string;
+  signedDocumentIds: string[];
+  children: ReactNode;
+}) {
+  const [values, setValues] = useState<Record<string, string>>(() =>
+    Object.fromEntries(fields.filter((f) => f.value !== null).map((f) => [f.id, f.value!])),
+  );
+  const [signature, setSignature] = useState<AdoptedSignature | null>(null);
+  const [signed, setSigned] = useState<ReadonlySet<string>>(() => new Set(signedDocumentIds));
+  const [selectedDocumentId, setSelectedDocumentId] = useState(initialDocumentId);
+  const setValue = useCallback((fieldId: string, value: string) => setValues((v) => ({ ...v, [fieldId]: value })), []);
+  const markSigned = useCallback((documentId: string) => setSigned((s) => (s.has(documentId) ? s : new Set([...s, documentId]))), []);
+  const value = useMemo(
+    () => ({ fields, signerName, values, setValue, signature, setSignature, signedDocuments: signed, markSigned, selectedDocumentId, setSelectedDocumentId }),
+    [fields, signerName, values, setValue, signature, signed, markSigned, selectedDocumentId],
+  );
+  return <Context.Provider value={value}>{children}</Context.Provider>;
+}
+
+/** Scrolls to and focuses a field's control once its document and page are on screen. */
+function focusField(fieldId: string) {
+  const started = performance.now();
+  const attempt = () => {
+    const el = document.getElementById(`signer-field-${fieldId}`);
+    if (el) {
+      el.scrollIntoView({ block: "center", inline: "nearest" });
+      el.focus({ preventScroll: true });
+      return;
+    }
+    if (performance.now() - started < 8000) requestAnimationFrame(attempt);
+  };
+  requestAnimationFrame(attempt);
+}
+
+/**
+ * The package's documents with the signer's fields drawn over the pages, and a "Next field" guide
+ * that opens the document of the next required field left empty, scrolls to it and focuses it.
+ */
+export function SignerDocuments({ documents, canSign }: { documents: ViewerDocument[]; canSign: boolean }) {
+  const ctx = useSignerFields()!;
+  const [announcement, setAnnouncement] = useState("");
+  const order = documents.map((d) => d.id);
+  const open = ctx.fields
+    .filter((f) => f.required && !ctx.signedDocuments.has(f.documentId) && !isFieldFilled({ type: f.type, value: ctx.values[f.id] ?? null }))
+    .sort((a, b) => order.indexOf(a.documentId) - order.indexOf(b.documentId));
+
+  function next() {
+    const active = typeof document !== "undefined" ? document.activeElement?.id : undefined;
+    const index = open.findIndex((f) => `signer-field-${f.id}` === active);
+    const target = open[(index + 1) % open.length] ?? open[0];
+    if (!target) return;
+    ctx.setSelectedDocumentId(target.documentId);
+    const name = documents.find((d) => d.id === target.documentId)?.name ?? "the document";
+    setAnnouncement(`${target.label ?? fieldNoun(target.type)}, page ${target.page} of ${name}.`);
+    focusField(target.id);
+  }
+
+  const renderOverlay = (documentId: string, page: number, viewport: PageViewport) => {
+    const onPage = ctx.fields.filter((f) => f.documentId === documentId && f.page === page);
+    if (onPage.length === 0) return null;
+    return (
+      <div className="pointer-events-none absolute inset-0 z-10">
+        {onPage.map((field) => (
+          <FieldControl key={field.id} field={field} viewport={viewport} ctx={ctx} disabled={!canSign || ctx.signedDocuments.has(field.documentId)} />
+        ))}
+      </div>
+    );
+  };
+
+  return (
+    <div className="space-y-2">
+      {canSign && ctx.fields.some((f) => !ctx.signedDocuments.has(f.documentId)) ? (
+        <div className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-blue-200 bg-blue-50 px-3 py-2">
+          <p className="text-sm text-blue-950">
+            {open.length === 0 ? "All required fields are filled." : `${open.length} required ${open.length === 1 ? "field" : "fields"} to fill`}
+          </p>
+          <button
+            type="button"
+            onClick={next}
+            disabled={open.length === 0}
+            className="min-h-10 rounded-md bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 disabled:bg-slate-500"
+          >
+            Next field
+          </button>
+        </div>
+      ) : null}
+      <DocumentsViewer
+        documents={documents}
+        selectedId={ctx.selectedDocumentId}
+        onSelect={ctx.setSelectedDocumentId}
+        initialDocumentId={ctx.selectedDocumentId}
+        renderOverlay={renderOverlay}
+      />
+      <p role="status" aria-live="polite" className="sr-only">
+        {announcement}
+      </p>
+    </div>
+  );
+}
+
+function fieldNoun(type: FieldType): string {
+  return { signature: "Signature", initials: "Initials", date_signed: "Date signed", full_name: "Full name", text: "Text", checkbox: "Checkbox" }[type];
+}
+
+function FieldControl({ field, viewport, ctx, disabled }: { field: SignerField; viewport: PageViewport; ctx: FieldsContext; disabled: boolean }) {
+  const screen = pdfRectToScreen(field, viewport);
+  const fontSize = Math.max(8, Math.min(16, screen.height * 0.6));
+  const value = ctx.values[field.id] ?? "";
+  const filled = isFieldFilled({ type: field.type, value: field.type === "text" || field.type === "checkbox" || field.type === "initials" ? value || null : "x" });
+  const label = `${field.label ?? fieldNoun(field.type)}${field.required ? " (required)" : " (optional)"}`;
+  const style = { left: screen.left, top: screen.top, width: screen.width, height: screen.height, fontSize };
+  // Opaque, so the page's own text underneath does not read as a value; amber until a required field is filled.
+  const frame = `pointer-events-auto absolute rounded-sm border-2 ${
+    field.required && !filled ? "border-amber-600 bg-amber-50" : "border-blue-700 bg-white"
+  } focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-800`;
+  const domId = `signer-field-${field.id}`;
+
+  switch (field.type) {
+    case "text":
+      return (
+        <input
+          id={domId}
+          type="text"
+          aria-label={label}
+          required={field.required}
+          disabled={disabled}
+          maxLength={500}
+          value={value}
+          placeholder={field.label ?? "Text"}
+          onChange={(e) => ctx.setValue(field.id, e.target.value)}
+          // On a phone at fit width a field can be a few pixels high: while focused it grows to a usable size over the page.
+          className={`${frame} px-1 text-slate-950 placeholder:text-slate-600 focus:z-20 focus:min-h-10 focus:min-w-48 focus:!text-base focus:shadow-lg`}
+          style={style}
+        />
+      );
+    case "checkbox":
+      return (
+        <span className={`${frame} flex items-center justify-center`} style={style}>
+          <input
+            id={domId}
+            type="checkbox"
+            aria-label={label}
+            required={field.required}
+            disabled={disabled}
+            checked={value === "true"}
+            onChange={(e) => ctx.setValue(field.id, e.target.checked ? "true" : "false")}
+            className="h-[80%] w-[80%]"
+          />
+        </span>
+      );
+    case "initials": {
+      const initials = initialsFor(ctx.signature, ctx.signerName);
+      const font = ctx.signature?.kind === "typed" ? SIGNATURE_FONT_STYLES[ctx.signature.font].fontFamily : undefined;
+      return (
+        <button
+          id={domId}
+          type="button"
+          disabled={disabled}
+          aria-pressed={Boolean(value)}
+          aria-label={value ? `${label}: ${value}. Press to remove.` : `${label}: press to add your initials ${initials}`}
+          onClick={() => ctx.setValue(field.id, value ? "" : initials)}
+          className={`${frame} flex items-center justify-center font-semibold text-slate-950`}
+          style={{ ...style, fontFamily: value ? font : undefined }}
+        >
+          {value || "Initial"}
+        </button>
+      );
+    }
+    case "signature":
+      return (
+        <span id={domId} tabIndex={-1} role="img" aria-label={ctx.signature ? "Your signature goes here" : "Your signature goes here: adopt it in the Sign panel"} className={`${frame} flex items-center overflow-hidden px-1`} style={style}>
+          {ctx.signature?.kind === "drawn" ? (
+            // eslint-disable-next-line @next/next/no-img-element
+            <img src={ctx.signature.imageDataUrl} alt="" className="h-full max-w-full object-contain object-left" />
+          ) : ctx.signature?.kind === "typed" ? (
+            <span className="truncate text-slate-950" style={{ fontFamily: SIGNATURE_FONT_STYLES[ctx.signature.font].fontFamily, fontSize: Math.max(10, screen.height * 0.7) }}>
+              {ctx.signature.text}
+            </span>
+          ) : (
+            <span className="text-slate-700">Signature</span>
+          )}
+        </span>
+      );
+    case "date_signed":
+    case "full_name": {
+      const shown = field.value ?? (field.type === "full_name" ? ctx.signerName : formatSignedDate(new Date()));
+      return (
+        <span id={domId} tabIndex={-1} className={`${frame} flex items-center truncate px-1 text-slate-950`} style={style} suppressHydrationWarning>
+          <span className="sr-only">{fieldNoun(field.type)}: </span>
+          {shown}
+        </span>
+      );
+    }
+  }
+}

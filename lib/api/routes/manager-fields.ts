@@ -1,0 +1,102 @@
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { getDb } from "@/db/client";
+import { listDocumentFields } from "@/lib/fields/list-document-fields";
+import { listTemplateDocumentFields } from "@/lib/fields/list-template-document-fields";
+import { replaceDocumentFields } from "@/lib/fields/replace-document-fields";
+import { replaceTemplateDocumentFields } from "@/lib/fields/replace-template-document-fields";
+import { clientIp } from "../client-ip";
+import type { ApiEnv } from "../context";
+import { jsonBody, jsonResponse, pickErrors } from "../schemas/common";
+import {
+  PackageFieldListSchema,
+  ReplacePackageFieldsSchema,
+  ReplaceTemplateFieldsSchema,
+  TemplateFieldListSchema,
+} from "../schemas/fields";
+import { DocumentParamsSchema } from "../schemas/package-documents";
+import { validationHook } from "../validation";
+
+const SIGNING_FIELDS = "/v1/signing/manager/signings/{id}/documents/{docId}/fields";
+const TEMPLATE_FIELDS = "/v1/signing/manager/templates/{id}/documents/{docId}/fields";
+const coordinates =
+  "Coordinates are PDF user space in points: origin at the bottom-left corner of the page's CropBox, y upwards, independent of zoom and rotation.";
+
+// GET /v1/signing/manager/signings/{id}/documents/{docId}/fields – the fields placed on a package document.
+const listSigningFieldsRoute = createRoute({
+  method: "get",
+  path: SIGNING_FIELDS,
+  tags: ["Manager signings"],
+  summary: "List a package document's fields",
+  description: `Every signer's fields on the document, in reading order. ${coordinates}`,
+  request: { params: DocumentParamsSchema },
+  responses: { 200: jsonResponse(PackageFieldListSchema, "The fields"), ...pickErrors(401, 403, 404) },
+});
+
+// PUT /v1/signing/manager/signings/{id}/documents/{docId}/fields – replace them (draft only).
+const replaceSigningFieldsRoute = createRoute({
+  method: "put",
+  path: SIGNING_FIELDS,
+  tags: ["Manager signings"],
+  summary: "Replace a package document's fields",
+  description:
+    `Replaces every field of the document; \`{ "fields": [] }\` removes them. Each field belongs to a signer of the package and lies inside a page. ` +
+    `409 once the package is sent. ${coordinates}`,
+  request: { params: DocumentParamsSchema, body: jsonBody(ReplacePackageFieldsSchema) },
+  responses: { 200: jsonResponse(PackageFieldListSchema, "The stored fields"), ...pickErrors(400, 401, 403, 404, 409) },
+});
+
+// GET /v1/signing/manager/templates/{id}/documents/{docId}/fields – the fields placed on a template document.
+const listTemplateFieldsRoute = createRoute({
+  method: "get",
+  path: TEMPLATE_FIELDS,
+  tags: ["Templates and flows"],
+  summary: "List a template document's fields",
+  description: `Fields per template role, in reading order. ${coordinates}`,
+  request: { params: DocumentParamsSchema },
+  responses: { 200: jsonResponse(TemplateFieldListSchema, "The fields"), ...pickErrors(401, 403, 404) },
+});
+
+// PUT /v1/signing/manager/templates/{id}/documents/{docId}/fields – replace them.
+const replaceTemplateFieldsRoute = createRoute({
+  method: "put",
+  path: TEMPLATE_FIELDS,
+  tags: ["Templates and flows"],
+  summary: "Replace a template document's fields",
+  description:
+    "Replaces every field of the template document, each for one of the template's roles (`roleKey`). A package created from the template " +
+    `gets a copy of them for the signers given those roles. ${coordinates}`,
+  request: { params: DocumentParamsSchema, body: jsonBody(ReplaceTemplateFieldsSchema) },
+  responses: { 200: jsonResponse(TemplateFieldListSchema, "The stored fields"), ...pickErrors(400, 401, 403, 404) },
+});
+
+export const managerFields = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook })
+  .openapi(listSigningFieldsRoute, async (c) => {
+    const { id, docId } = c.req.valid("param");
+    return c.json(await listDocumentFields(await getDb(), { principal: c.get("principal"), signingId: id, documentId: docId }), 200);
+  })
+  .openapi(replaceSigningFieldsRoute, async (c) => {
+    const { id, docId } = c.req.valid("param");
+    const result = await replaceDocumentFields(await getDb(), {
+      principal: c.get("principal"),
+      signingId: id,
+      documentId: docId,
+      fields: c.req.valid("json").fields,
+      ipAddress: clientIp(c),
+    });
+    return c.json(result, 200);
+  })
+  .openapi(listTemplateFieldsRoute, async (c) => {
+    const { id, docId } = c.req.valid("param");
+    return c.json(await listTemplateDocumentFields(await getDb(), { principal: c.get("principal"), templateId: id, documentId: docId }), 200);
+  })
+  .openapi(replaceTemplateFieldsRoute, async (c) => {
+    const { id, docId } = c.req.valid("param");
+    const result = await replaceTemplateDocumentFields(await getDb(), {
+      principal: c.get("principal"),
+      templateId: id,
+      documentId: docId,
+      fields: c.req.valid("json").fields,
+      ipAddress: clientIp(c),
+    });
+    return c.json(result, 200);
+  });

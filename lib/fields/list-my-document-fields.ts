@@ -1,0 +1,37 @@
+import { and, eq } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { documentFields, packageDocuments } from "@/db/schema";
+import { requireCapability, type Principal } from "@/lib/auth/principal";
+import { NotFound } from "@/lib/errors";
+import { isUuid } from "@/lib/ids";
+import { getSignerAssignmentOrThrow } from "@/lib/signings/get-signer-assignment-or-throw";
+import { FIELD_ORDER } from "./field-order";
+import { serializePackageField } from "./serialize-package-field";
+
+/**
+ * The caller's own fields in a package assigned to them, in reading order: on one document
+ * (`documentId`, 404 when it is not in the package) or on all of them. Other signers' fields are
+ * not shown.
+ */
+export async function listMyDocumentFields(db: Db, options: { principal: Principal; packageId: string; documentId?: string }) {
+  requireCapability(options.principal, "signer:signings:read", "You do not have permission to read signing packages.");
+  const { signing, signer } = await getSignerAssignmentOrThrow(db, options);
+  let documentId: string | undefined;
+  if (options.documentId !== undefined) {
+    const notFound = NotFound(`Document ${options.documentId.slice(0, 64)} not found.`);
+    if (!isUuid(options.documentId)) throw notFound;
+    const [document] = await db
+      .select({ id: packageDocuments.id })
+      .from(packageDocuments)
+      .where(and(eq(packageDocuments.id, options.documentId), eq(packageDocuments.packageId, signing.id)))
+      .limit(1);
+    if (!document) throw notFound;
+    documentId = document.id;
+  }
+  const rows = await db
+    .select()
+    .from(documentFields)
+    .where(and(eq(documentFields.packageId, signing.id), eq(documentFields.signerId, signer.id), documentId ? eq(documentFields.documentId, documentId) : undefined))
+    .orderBy(...FIELD_ORDER);
+  return { data: rows.map(serializePackageField) };
+}

@@ -1,0 +1,80 @@
+import { and, eq } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { documentFields, packageDocuments, packageSigners } from "@/db/schema";
+import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
+import { requireCapability, type Principal } from "@/lib/auth/principal";
+import { BadRequest, NotFound } from "@/lib/errors";
+import { isUuid } from "@/lib/ids";
+import { assertDraft } from "@/lib/signings/assert-draft";
+import { getSigningOrThrow } from "@/lib/signings/get-signing-or-throw";
+import { assertFieldsFitDocument } from "./assert-fields-fit-document";
+import { FIELD_ORDER } from "./field-order";
+import type { FieldPlacement } from "./field-placement";
+import { serializePackageField } from "./serialize-package-field";
+
+export type PackageFieldInput = FieldPlacement & { signerId: string };
+
+/**
+ * Replaces every field of one document of a draft package with `fields` (an empty list removes
+ * them all). Each field belongs to a signer of the package and lies inside a page of the document.
+ * Once the package is sent its fields are frozen, like its documents and signers.
+ */
+export async function replaceDocumentFields(
+  db: Db,
+  options: { principal: Principal; signingId: string; documentId: string; fields: PackageFieldInput[]; ipAddress?: string | null },
+) {
+  requireCapability(options.principal, "signings:write", "You do not have permission to change signing packages.");
+  return db.transaction(async (tx) => {
+    const signing = await getSigningOrThrow(tx, { ...options, capability: "signings:write", lock: true });
+    const notFound = NotFound(`Document ${options.documentId.slice(0, 64)} not found.`);
+    if (!isUuid(options.documentId)) throw notFound;
+    const [document] = await tx
+      .select({ id: packageDocuments.id, pageCount: packageDocuments.pageCount, sha256: packageDocuments.sha256, content: packageDocuments.content })
+      .from(packageDocuments)
+      .where(and(eq(packageDocuments.id, options.documentId), eq(packageDocuments.packageId, signing.id)))
+      .limit(1);
+    if (!document) throw notFound;
+    assertDraft(signing, "change its fields");
+
+    const signerIds = new Set(
+      (await tx.select({ id: packageSigners.id }).from(packageSigners).where(eq(packageSigners.packageId, signing.id))).map((s) => s.id),
+    );
+    for (const [i, field] of options.fields.entries()) {
+      if (!signerIds.has(field.signerId)) throw BadRequest(`fields[${i}].signerId: ${field.signerId.slice(0, 64)} is not a signer of this package.`);
+    }
+    await assertFieldsFitDocument(document, options.fields);
+
+    const before = await tx.select({ id: documentFields.id }).from(documentFields).where(eq(documentFields.documentId, document.id));
+    await tx.delete(documentFields).where(eq(documentFields.documentId, document.id));
+    if (options.fields.length > 0) {
+      await tx.insert(documentFields).values(
+        options.fields.map((f) => ({
+          packageId: signing.id,
+          documentId: document.id,
+          signerId: f.signerId,
+          type: f.type,
+          page: f.page,
+          x: f.x,
+          y: f.y,
+          width: f.width,
+          height: f.height,
+          required: f.required,
+          label: f.label || null,
+        })),
+      );
+    }
+    const rows = await tx.select().from(documentFields).where(eq(documentFields.documentId, document.id)).orderBy(...FIELD_ORDER);
+    await recordAuditEntry(tx, {
+      organizationId: signing.organizationId,
+      packageId: signing.id,
+      actorUserId: options.principal.user.id,
+      action: "document.fields_replaced",
+      entityType: "package_document",
+      entityId: document.id,
+      ipAddress: options.ipAddress,
+      before: { fieldCount: before.length },
+      after: { fieldCount: rows.length, fields: rows.map((f) => ({ id: f.id, signerId: f.signerId, type: f.type, page: f.page, required: f.required })) },
+    });
+    return { data: rows.map(serializePackageField) };
+  });
+}
