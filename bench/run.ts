@@ -22,6 +22,8 @@
 //   --pg-url <url>      BENCH_PG_URL        admin connection used to create/drop the database
 //                                           (default postgres://postgres@127.0.0.1:5432/postgres)
 //   --strict            BENCH_STRICT=1      exit 2 when the issue's target is missed (non-2xx/errors always exit 1)
+//   --skip-list         BENCH_LIST=0        skip the package-list bench that runs afterwards (bench/signings-list.ts:
+//                                           10,000 packages, `/signings` server time; same --app-dir, --pg-url, --strict)
 // Only 127.0.0.1 is ever contacted.
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -51,6 +53,7 @@ const { values: flags } = parseArgs({
     "app-dir": { type: "string" },
     "pg-url": { type: "string" },
     strict: { type: "boolean" },
+    "skip-list": { type: "boolean" },
     help: { type: "boolean", short: "h" },
   },
 });
@@ -77,6 +80,7 @@ const options = {
   appDir: resolve(flags["app-dir"] ?? process.env.BENCH_APP_DIR ?? REPO),
   pgUrl: flags["pg-url"] ?? process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres",
   strict: Boolean(flags.strict) || ["1", "true"].includes((process.env.BENCH_STRICT ?? "").toLowerCase()),
+  list: !(flags["skip-list"] || ["0", "false", "no"].includes((process.env.BENCH_LIST ?? "").toLowerCase())),
 };
 
 const runId = new Date().toISOString().replace(/[:.]/g, "-");
@@ -524,5 +528,15 @@ try {
   exitCode = 1;
 } finally {
   await cleanup();
+}
+if (options.next && options.list && exitCode !== 1) {
+  // The package list's own bench (its own database and server): it needs `next start` too.
+  const listArgs = ["--import", "tsx", join(REPO, "bench", "signings-list.ts"), "--app-dir", options.appDir, "--pg-url", options.pgUrl];
+  if (options.strict) listArgs.push("--strict");
+  const listExit = await new Promise<number>((done) => {
+    const child = spawn(process.execPath, listArgs, { cwd: REPO, env: childEnv({}), stdio: "inherit" });
+    child.on("exit", (code) => done(code ?? 1));
+  });
+  exitCode = Math.max(exitCode, listExit);
 }
 process.exit(exitCode);

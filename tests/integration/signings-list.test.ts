@@ -24,7 +24,7 @@ const ids: Record<string, string> = {};
 beforeAll(async () => {
   testDb = await createTestDb();
   const world = await loadManagerWorld(testDb.db);
-  const make = async (key: string, location: typeof world.austin, status: "draft" | "sent" | "completed" | "declined" | "cancelled" | "expired", signers = [{ email: "riley@list.test" }]) => {
+  const make = async (key: string, location: typeof world.austin, status: "draft" | "sent" | "completed" | "declined" | "cancelled" | "expired", signers: { email: string; routingOrder?: number }[] = [{ email: "riley@list.test" }]) => {
     ids[key] = (await createSignerPackage(testDb.db, { location, status, title: `LST ${key}`, signers })).id;
   };
   await make("austin-sent", world.austin, "sent", [
