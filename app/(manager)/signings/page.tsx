@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
-import { ButtonLink, buttonClass } from "@/components/ui/button";
+import { ButtonLink } from "@/components/ui/button";
 import { canAccess, hasCapability } from "@/lib/auth/principal";
 import { listCompanies } from "@/lib/companies/list-companies";
 import { AppError } from "@/lib/errors";
@@ -120,14 +120,12 @@ export default async function SigningsListPage({ searchParams }: { searchParams:
         {query.cursor || page.nextCursor ? (
           <nav aria-label="Pages" className="flex flex-wrap items-center gap-2">
             {query.cursor ? (
-              <Link href={listHref({ ...query, cursor: undefined })} className={buttonClass("secondary")}>
-                Newest packages
-              </Link>
+              <ButtonLink href={listHref({ ...query, cursor: undefined })}>Newest packages</ButtonLink>
             ) : null}
             {page.nextCursor ? (
-              <Link href={listHref({ ...query, cursor: page.nextCursor })} className={buttonClass("secondary")} rel="next">
+              <ButtonLink href={listHref({ ...query, cursor: page.nextCursor })} rel="next">
                 Older packages
-              </Link>
+              </ButtonLink>
             ) : null}
           </nav>
         ) : null}

@@ -1,5 +1,5 @@
-import Link from "next/link";
-import { buttonClass } from "@/components/ui/button";
+// Button and ButtonLink are client components; buttonClass() cannot be called from a server component.
+import { Button, ButtonLink } from "@/components/ui/button";
 import { InputField, SelectField } from "@/components/ui/field";
 import type { ListQuery } from "../list-view";
 
@@ -36,13 +36,11 @@ export function FiltersForm({ query, locations, companies }: { query: ListQuery;
         <InputField id="filter-to" name="createdTo" type="date" label="Created to" defaultValue={query.createdTo ?? ""} />
       </div>
       <div className="mt-3 flex flex-wrap items-center gap-2">
-        <button type="submit" className={buttonClass("primary")}>
-          Apply filters
-        </button>
+        <Button type="submit">Apply filters</Button>
         {active ? (
-          <Link href={query.status ? `/signings?status=${query.status}` : "/signings"} className={buttonClass("ghost")}>
+          <ButtonLink href={query.status ? `/signings?status=${query.status}` : "/signings"} variant="ghost">
             Clear filters
-          </Link>
+          </ButtonLink>
         ) : null}
       </div>
     </form>
