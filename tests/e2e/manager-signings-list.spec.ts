@@ -104,8 +104,8 @@ test.describe("the manager's package list", () => {
 
     // A hand-edited address: the bad filter is named and ignored, the rest apply.
     await list.goto(`?q=${TAG}&createdFrom=31-01-2000&cursor=forged.cursor`);
-    await expect(page.getByRole("alert")).toContainText("Ignored an invalid created-from date");
-    await expect(page.getByRole("alert")).toContainText("page link");
+    await expect(list.addressNotice).toContainText("Ignored an invalid created-from date");
+    await expect(list.addressNotice).toContainText("That page link is no longer valid");
     expect(await list.countOf("All")).toBe(DRAFTS + 2);
   });
 

@@ -15,6 +15,8 @@ export class SigningsListPage {
   readonly emptyState: Locator;
   readonly pages: Locator;
   readonly adminCap: Locator;
+  /** What the page ignored in a hand-edited address (Next's route announcer is an alert too). */
+  readonly addressNotice: Locator;
 
   constructor(readonly page: Page) {
     this.heading = page.getByRole("heading", { level: 1, name: "Packages" });
@@ -30,6 +32,7 @@ export class SigningsListPage {
     this.emptyState = page.getByTestId("empty-state");
     this.pages = page.getByRole("navigation", { name: "Pages" });
     this.adminCap = page.getByTestId("admin-cap");
+    this.addressNotice = page.getByRole("alert").filter({ hasText: /Ignored|no longer valid/ });
   }
 
   async goto(search = ""): Promise<this> {
