@@ -1,4 +1,4 @@
-import { and, eq, exists, gte, ilike, lt, or, type SQL } from "drizzle-orm";
+import { eq, gte, ilike, inArray, lt, or, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { packageSigners, signingPackages, type SigningStatus } from "@/db/schema";
 import { containsPattern } from "@/lib/db/contains-pattern";
@@ -30,15 +30,13 @@ export function signingListConditions(db: Db, filters: SigningListFilters): SQL[
   if (filters.createdTo) conditions.push(lt(signingPackages.createdAt, new Date(Date.parse(`${filters.createdTo}T00:00:00Z`) + DAY_MS)));
   if (filters.q) {
     const pattern = containsPattern(filters.q);
+    // `id in (…)` rather than a correlated EXISTS: PostgreSQL then scans the signers once into a hash
+    // (a "hashed SubPlan"); with EXISTS it sometimes ran the subquery once per package (0.5 s for the
+    // counts over 10,000 packages, docs/performance.md).
     conditions.push(
       or(
         ilike(signingPackages.title, pattern),
-        exists(
-          db
-            .select({ one: packageSigners.id })
-            .from(packageSigners)
-            .where(and(eq(packageSigners.packageId, signingPackages.id), ilike(packageSigners.name, pattern))),
-        ),
+        inArray(signingPackages.id, db.select({ id: packageSigners.packageId }).from(packageSigners).where(ilike(packageSigners.name, pattern))),
       )!,
     );
   }

@@ -36,6 +36,13 @@ export default async function SigningsListPage({ searchParams }: { searchParams:
   const { query, invalid } = readListQuery(await searchParams);
   const { status: _status, cursor: _cursor, limit: _limit, ...filters } = query;
 
+  // Counts and the filters' options do not depend on the page of rows: they run beside the list.
+  const beside = Promise.all([
+    countSigningsByStatus(db, { principal, ...filters }),
+    hasCapability(principal, "locations:read") ? listLocations(db, { principal, limit: PLACE_OPTIONS_LIMIT }) : null,
+    hasCapability(principal, "companies:read") ? listCompanies(db, { principal, limit: PLACE_OPTIONS_LIMIT }) : null,
+  ]);
+  beside.catch(() => {}); // awaited below; this only keeps an early failure of the list from leaving it unhandled
   let page: Awaited<ReturnType<typeof listSignings>>;
   let pageError: string | null = null;
   try {
@@ -46,12 +53,7 @@ export default async function SigningsListPage({ searchParams }: { searchParams:
     pageError = "That page link is no longer valid, so the list starts again from the newest package.";
     page = await listSignings(db, { principal, ...query, cursor: undefined });
   }
-  const [counts, signers, locations, companies] = await Promise.all([
-    countSigningsByStatus(db, { principal, ...filters }),
-    listSignerProgress(db, { packageIds: page.rows.map((r) => r.id) }),
-    hasCapability(principal, "locations:read") ? listLocations(db, { principal, limit: PLACE_OPTIONS_LIMIT }) : null,
-    hasCapability(principal, "companies:read") ? listCompanies(db, { principal, limit: PLACE_OPTIONS_LIMIT }) : null,
-  ]);
+  const [signers, [counts, locations, companies]] = await Promise.all([listSignerProgress(db, { packageIds: page.rows.map((r) => r.id) }), beside]);
 
   const rows: ListRow[] = page.rows.map((row) => ({
     ...row,

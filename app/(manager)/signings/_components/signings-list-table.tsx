@@ -45,7 +45,7 @@ export function SigningsListTable({ rows, caption, showOrganization }: { rows: L
             <th scope="col" className="px-4 py-3">Package</th>
             <th scope="col" className="px-4 py-3">Status</th>
             <th scope="col" className="px-4 py-3">Signers</th>
-            <th scope="col" className="px-4 py-3">Created</th>
+            <th scope="col" className="hidden px-4 py-3 lg:table-cell">Created</th>
             <th scope="col" className="px-4 py-3">
               <span className="sr-only">Actions</span>
             </th>
@@ -54,7 +54,7 @@ export function SigningsListTable({ rows, caption, showOrganization }: { rows: L
         <tbody className="divide-y divide-slate-100">
           {rows.map((row) => (
             <tr key={row.id} data-signing-id={row.id} className="align-top">
-              <th scope="row" className="max-w-xs px-4 py-3 font-normal">
+              <th scope="row" className="min-w-44 max-w-xs px-4 py-3 font-normal">
                 <Link
                   href={`/signings/${row.id}`}
                   className="font-medium text-blue-800 underline underline-offset-2 hover:text-blue-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
@@ -65,14 +65,18 @@ export function SigningsListTable({ rows, caption, showOrganization }: { rows: L
                   {row.locationName} · {row.companyName}
                   {showOrganization ? <span className="block text-slate-600">{row.organizationName}</span> : null}
                 </p>
+                {/* Below 1024 px the Created column is hidden; the date moves here. */}
+                <p className="mt-1 text-xs text-slate-600 lg:hidden">
+                  Created <time dateTime={row.createdAt.toISOString()}>{dateFormat.format(row.createdAt)}</time>
+                </p>
               </th>
-              <td className="px-4 py-3">
+              <td className="whitespace-nowrap px-4 py-3">
                 <StatusBadge status={row.status} />
               </td>
-              <td className="min-w-56 px-4 py-3">
+              <td className="min-w-48 px-4 py-3">
                 <SignerBadges signers={row.signers} />
               </td>
-              <td className="whitespace-nowrap px-4 py-3 text-slate-700">
+              <td className="hidden whitespace-nowrap px-4 py-3 text-slate-700 lg:table-cell">
                 <time dateTime={row.createdAt.toISOString()}>{dateFormat.format(row.createdAt)}</time>
               </td>
               <td className="px-4 py-3">
