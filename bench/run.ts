@@ -27,6 +27,8 @@
 //   --port-base <n>     BENCH_PORT_BASE     baseline, core-api and next listen on n, n+1, n+2 (default: free ports)
 //   --chromium <path>   CHROMIUM_PATH       browser for the first-load sign-in (default /usr/bin/chromium)
 //   --strict            BENCH_STRICT=1      exit 2 when the issue's target is missed (non-2xx/errors always exit 1)
+//   --skip-list         BENCH_LIST=0        skip the package-list bench that runs afterwards (bench/signings-list.ts:
+//                                           10,000 packages, `/signings` server time; same --app-dir, --pg-url, --strict)
 // Only 127.0.0.1 is ever contacted.
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -60,6 +62,7 @@ const { values: flags } = parseArgs({
     "port-base": { type: "string" },
     chromium: { type: "string" },
     strict: { type: "boolean" },
+    "skip-list": { type: "boolean" },
     help: { type: "boolean", short: "h" },
   },
 });
@@ -88,6 +91,7 @@ const options = {
   portBase: Math.round(numberOption("--port-base", flags["port-base"], "BENCH_PORT_BASE", 0, 0)),
   chromium: flags.chromium ?? process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   strict: Boolean(flags.strict) || ["1", "true"].includes((process.env.BENCH_STRICT ?? "").toLowerCase()),
+  list: !(flags["skip-list"] || ["0", "false", "no"].includes((process.env.BENCH_LIST ?? "").toLowerCase())),
 };
 
 const runId = new Date().toISOString().replace(/[:.]/g, "-");
@@ -560,5 +564,15 @@ try {
   exitCode = 1;
 } finally {
   await cleanup();
+}
+if (options.next && options.list && exitCode !== 1) {
+  // The package list's own bench (its own database and server): it needs `next start` too.
+  const listArgs = ["--import", "tsx", join(REPO, "bench", "signings-list.ts"), "--app-dir", options.appDir, "--pg-url", options.pgUrl];
+  if (options.strict) listArgs.push("--strict");
+  const listExit = await new Promise<number>((done) => {
+    const child = spawn(process.execPath, listArgs, { cwd: REPO, env: childEnv({}), stdio: "inherit" });
+    child.on("exit", (code) => done(code ?? 1));
+  });
+  exitCode = Math.max(exitCode, listExit);
 }
 process.exit(exitCode);

@@ -55,7 +55,9 @@ export async function openDb(target: DbTarget, options: { max?: number } = {}): 
     mkdirSync(dataDir, { recursive: true });
     acquirePgliteLock(dataDir);
   }
-  const client = await PGlite.create(dataDir ? { dataDir } : {});
+  // pg_trgm backs the package list's text search indexes (migration 0005).
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
   const db = drizzle(client, { schema, casing: "snake_case" }) as unknown as Db;
   return {
     db,

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { SigningsTable } from "@/components/signings-table";
 import { listSigningsForHome } from "@/lib/signings/list-signings-for-home";
 import { requirePrincipal } from "../_lib/require-principal";
@@ -30,9 +31,14 @@ export default async function HomePage() {
 
       {managed ? (
         <section aria-labelledby="managed-heading" className="space-y-3">
-          <h2 id="managed-heading" className="text-lg font-semibold text-slate-900">
-            {managed.reach === "all" ? "All signing packages" : "Your organization's signing packages"}
-          </h2>
+          <div className="flex flex-wrap items-baseline justify-between gap-2">
+            <h2 id="managed-heading" className="text-lg font-semibold text-slate-900">
+              {managed.reach === "all" ? "All signing packages" : "Your organization's signing packages"}
+            </h2>
+            <Link href="/signings" className="text-sm font-medium text-blue-800 underline underline-offset-2 hover:text-blue-900">
+              Open the packages list (status tabs, search, filters)
+            </Link>
+          </div>
           {managed.items.length > 0 ? (
             <SigningsTable
               caption={managed.reach === "all" ? "All signing packages" : "Signing packages you manage"}

@@ -33,6 +33,8 @@ export const packageSigners = pgTable(
     index("package_signers_package_id_idx").on(t.packageId),
     index("package_signers_user_id_idx").on(t.userId),
     uniqueIndex("package_signers_package_email_key").on(t.packageId, sql`lower(${t.email})`),
+    // The package list's search by signer name (`name ILIKE '%…%'`).
+    index("package_signers_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
   ],
 );
 

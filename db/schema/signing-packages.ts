@@ -53,6 +53,8 @@ export const signingPackages = pgTable(
     index("signing_packages_status_idx").on(t.status),
     // The expiry sweep's lookup: open packages by deadline.
     index("signing_packages_open_expires_at_idx").on(t.expiresAt).where(sql`${t.status} in ('sent', 'in_progress')`),
+    // The package list's text search (`title ILIKE '%…%'`): a trigram index answers it without reading every package.
+    index("signing_packages_title_trgm_idx").using("gin", sql`${t.title} gin_trgm_ops`),
   ],
 );
 

@@ -118,6 +118,14 @@ export const ListSigningsQuerySchema = PaginationQuerySchema.extend({
   locationId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   companyId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   q: SafeString.trim().min(1).max(200).optional().openapi({ description: "Matches the title or a signer's name (case-insensitive)" }),
+  createdFrom: z.iso
+    .date({ error: "expected a date (YYYY-MM-DD)" })
+    .optional()
+    .openapi({ description: "Packages created on or after this day (UTC)", example: "2026-11-01" }),
+  createdTo: z.iso
+    .date({ error: "expected a date (YYYY-MM-DD)" })
+    .optional()
+    .openapi({ description: "Packages created on or before this day (UTC, the whole day included)", example: "2026-11-30" }),
 });
 
 export const SigningIdParamSchema = z.object({
