@@ -112,7 +112,7 @@ export async function getManagerSigningPage(
         actorName: row.actorUserId ? (names.get(row.actorUserId) ?? null) : null,
         ipAddress: row.ipAddress,
         userAgent: userAgentOf(row),
-        subject: subjects.get(row.entityId) ?? null,
+        subject: subjectOf(row, subjects),
       })),
       total,
       verified: trail.verified,
@@ -137,6 +137,15 @@ async function actorNames(db: Db, rows: AuditEntry[]): Promise<Map<string, strin
   if (ids.length === 0) return new Map();
   const found = await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ids));
   return new Map(found.map((u) => [u.id, u.name]));
+}
+
+/** The package's signer or document an entry is about: its entity, or the document/signer it names. */
+function subjectOf(entry: AuditEntry, names: Map<string, string>): string | null {
+  const after = (entry.after ?? {}) as { documentId?: unknown; signerId?: unknown };
+  for (const id of [entry.entityId, after.documentId, after.signerId]) {
+    if (typeof id === "string" && names.has(id)) return names.get(id)!;
+  }
+  return null;
 }
 
 function userAgentOf(entry: AuditEntry): string | null {

@@ -9,8 +9,8 @@ import { DELIVER_VAULT_EVENT_JOB } from "./deliver-vault-event-job";
 /**
  * Where one e-signature's `signer_document_signed` event stands:
  * `delivered` (an attempt got a 2xx), `retrying` (attempts failed, the job will try again),
- * `failed` (the job gave up), `pending` (queued, not tried yet), `not_configured` (the job ran
- * while no VAULT_WEBHOOK_URL was set, so nothing was sent).
+ * `failed` (the job gave up), `pending` (queued, not tried yet), `not_configured` (no
+ * VAULT_WEBHOOK_URL when it was signed, so no delivery job was made, or the job found none).
  */
 export type VaultDeliveryStatus = "delivered" | "retrying" | "failed" | "pending" | "not_configured";
 
@@ -69,8 +69,8 @@ export async function listSigningVaultDeliveries(db: Db, options: { principal: P
     let status: VaultDeliveryStatus;
     if (attempts.some((a) => isSuccess(a.statusCode))) status = "delivered";
     else if (job?.status === "failed") status = "failed";
-    else if (job?.status === "succeeded") status = "not_configured";
-    else if (attempts.length > 0) status = "retrying";
+    else if (attempts.length > 0 && job?.status !== "succeeded") status = "retrying";
+    else if (!job || job.status === "succeeded") status = "not_configured";
     else status = "pending";
     const waiting = (status === "retrying" || status === "pending") && job?.status === "queued";
     return {
