@@ -5,7 +5,7 @@ import { useActionState, useEffect } from "react";
 import { ButtonLink, SubmitButton } from "@/components/ui/button";
 import { Dialog, DialogCloseButton } from "@/components/ui/dialog";
 import { FormMessage, TextAreaField } from "@/components/ui/field";
-import { IDLE, type FormState } from "../../../_lib/validated-action";
+import type { FormState } from "../../../_lib/validated-action";
 import { cancelSigningAction, deleteSigningAction, remindSignersAction, sendSigningAction } from "./actions";
 
 type Props = {
@@ -16,6 +16,10 @@ type Props = {
   waitingNames: string;
   firstGroupNames: string;
 };
+
+// Not `IDLE` from validated-action.ts: that module is server-only (it reaches the database), and
+// importing a value from it would pull it into the browser bundle.
+const IDLE: FormState = { status: "idle" };
 
 const CANCEL_DIALOG = "cancel-package-dialog";
 const SEND_DIALOG = "send-package-dialog";
