@@ -19,7 +19,7 @@ vi.mock("next/cache", async (importOriginal) => ({
   revalidatePath: (path: string) => void session.revalidated.push(path),
 }));
 
-const { cancelSigningAction, remindSignersAction } = await import("@/app/(manager)/signings/_detail/actions");
+const { cancelSigningAction, deleteSigningAction, remindSignersAction, sendSigningAction } = await import("@/app/(manager)/signings/_detail/actions");
 
 let testDb: TestDb;
 let world: DemoWorld;
@@ -118,5 +118,33 @@ describe("remind", () => {
       status: "ok",
       message: expect.stringMatching(new RegExp(`^${both} were already reminded in the last hour, so no second email was sent\\.$`)),
     });
+  });
+});
+
+describe("draft actions", () => {
+  it("sends a draft and names who was emailed first; a second send says it is already sent", async () => {
+    const pkg = await createSignerPackage(testDb.db, {
+      location: world.austin,
+      signers: [{ email: "act-s1@example.test" }, { email: "act-s2@example.test", routingOrder: 2 }],
+      status: "draft",
+      title: "Send me",
+    });
+    await signInAs("manager@demo.local");
+    expect(await post(sendSigningAction, { signingId: pkg.id })).toEqual({ status: "ok", message: "Sent. act-s1 has been emailed." });
+    const [row] = await testDb.db.select().from(signingPackages).where(eq(signingPackages.id, pkg.id));
+    expect(row!.status).toBe("sent");
+    expect(await post(sendSigningAction, { signingId: pkg.id })).toMatchObject({ status: "error", message: "The signing package is already sent." });
+  });
+
+  it("deletes a draft and goes to the package list; a sent package is refused with a sentence", async () => {
+    const draft = await createSignerPackage(testDb.db, { location: world.austin, signers: [{ email: "act-d@example.test" }], status: "draft", title: "Delete me" });
+    const sent = await createSignerPackage(testDb.db, { location: world.austin, signers: [{ email: "act-d@example.test" }], title: "Keep me" });
+    await signInAs("manager@demo.local");
+    await expect(post(deleteSigningAction, { signingId: draft.id })).rejects.toMatchObject({ digest: expect.stringContaining(";/signings;") });
+    expect(await testDb.db.select().from(signingPackages).where(eq(signingPackages.id, draft.id))).toEqual([]);
+    const refused = await post(deleteSigningAction, { signingId: sent.id });
+    expect(refused).toMatchObject({ status: "error" });
+    expect((refused as { message: string }).message).toMatch(/sent/);
+    expect(await testDb.db.select().from(signingPackages).where(eq(signingPackages.id, sent.id))).toHaveLength(1);
   });
 });
