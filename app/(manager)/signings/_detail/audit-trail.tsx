@@ -39,7 +39,7 @@ export function AuditTrail({ audit, pageHref }: { audit: Audit; pageHref: (curso
         <p className="text-sm text-slate-700">No entries yet.</p>
       ) : (
         <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Audit trail entries">
-          <table className="min-w-full text-left text-sm">
+          <table className="w-full min-w-[44rem] text-left text-sm">
             <caption className="sr-only">
               Audit trail, entries {first} to {last} of {audit.total}, oldest first
             </caption>

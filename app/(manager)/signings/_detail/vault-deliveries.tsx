@@ -19,7 +19,7 @@ export function VaultDeliveries({ deliveries }: { deliveries: SigningVaultDelive
   if (deliveries.length === 0) return <p className="text-sm text-slate-700">Nothing signed yet, so nothing has been sent to the vault.</p>;
   return (
     <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Vault deliveries, one row per signed document">
-      <table className="min-w-full text-left text-sm">
+      <table className="w-full min-w-[36rem] text-left text-sm">
         <thead className="border-b border-slate-300 text-xs uppercase tracking-wide text-slate-700">
           <tr>
             <th scope="col" className="py-2 pr-3 font-semibold">
