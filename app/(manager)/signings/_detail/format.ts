@@ -1,6 +1,5 @@
-import type { ManagerSigningPage } from "@/lib/signings/get-manager-signing-page";
-
 import { joinNames } from "@/app/(signer)/signings/[id]/load-package-page";
+import type { ManagerSigningPage } from "@/lib/signings/get-manager-signing-page";
 
 export { formatTime, joinNames } from "@/app/(signer)/signings/[id]/load-package-page";
 
