@@ -126,14 +126,15 @@ test.describe("the signer's package page", () => {
     await expectNoAxeViolations(page);
   });
 
-  test("the emailed link opened by one of the package's managers lands on home, not a 404", async ({ page }) => {
+  test("the emailed link opened by one of the package's managers shows them the manager's view, not a 404", async ({ page }) => {
     const pkg = await createE2ePackage("Managed link", [{ email: CASEY }]);
     await signInAs(page, "manager@demo.local");
     const response = await page.goto(`/signings/${pkg.id}`);
     expect(response?.status()).toBe(200);
-    expect(new URL(page.url()).pathname).toBe("/");
-    // Home shows packages twice, as a list on phones and a table on wider screens: the one on screen.
-    await expect(page.getByText(pkg.title, { exact: true }).filter({ visible: true })).toHaveCount(1);
+    expect(new URL(page.url()).pathname).toBe(`/signings/${pkg.id}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(pkg.title);
+    await expect(page.getByTestId("status-sentence")).toHaveText(/^Waiting for Casey Cosigner — sent /);
+    await expect(page.getByRole("button", { name: "Decline to sign" })).toHaveCount(0);
   });
 
   test("signed everything: the bank step is next, and the done page's status line updates by itself", async ({ page }) => {

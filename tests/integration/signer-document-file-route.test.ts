@@ -106,6 +106,23 @@ describe("GET /signings/:id/documents/:docId/file (signer session)", () => {
     }
   });
 
+  it("serves the package's managers too (drafts included), and 404 to a manager of another organization", async () => {
+    const draft = await createSignerPackage(testDb.db, { location: world.austin, signers: [{ email: "file-manager-view@demo.local" }], status: "draft" });
+    await signInAs("manager@demo.local");
+    for (const [packageId, documentId] of [
+      [demo.id, demo.document.id],
+      [draft.id, draft.documents[0]!.id],
+    ] as const) {
+      const res = await get(packageId, documentId);
+      expect(res.status, packageId).toBe(200);
+      expect(res.headers.get("content-type")).toBe("application/pdf");
+    }
+    await signInAs("manager@other.local");
+    const refused = await get(demo.id, demo.document.id);
+    expect(refused.status).toBe(404);
+    expect(Object.keys((await refused.json()) as object)).toEqual(["error"]);
+  });
+
   it("answers 401 JSON when nobody is signed in", async () => {
     const res = await get(demo.id, demo.document.id);
     expect(res.status).toBe(401);

@@ -17,12 +17,16 @@ export async function withE2eDb<T>(fn: (db: Db) => Promise<T>): Promise<T> {
   }
 }
 
-/** A fresh sent package at the demo Austin Branch (its default flow: review → sign → link bank → done). */
-export async function createE2ePackage(title: string, signers: FixtureSigner[]): Promise<FixturePackage & { title: string }> {
+/** A fresh package (sent unless `status` says otherwise) at the demo Austin Branch (its default flow: review → sign → link bank → done). */
+export async function createE2ePackage(
+  title: string,
+  signers: FixtureSigner[],
+  status?: SigningPackage["status"],
+): Promise<FixturePackage & { title: string }> {
   const unique = `${title} ${Date.now().toString(36)}`;
   return withE2eDb(async (db) => {
     const [austin] = await db.select().from(locations).where(eq(locations.name, "Austin Branch"));
-    return { ...(await createSignerPackage(db, { location: austin!, signers, title: unique })), title: unique };
+    return { ...(await createSignerPackage(db, { location: austin!, signers, title: unique, status })), title: unique };
   });
 }
 

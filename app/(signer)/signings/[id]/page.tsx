@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
+import { ManagerSigningDetail } from "@/app/(manager)/signings/_detail/manager-signing-detail";
 import { DocumentsViewer } from "@/components/pdf-viewer/documents-viewer";
 import type { SignerPackagePage } from "@/lib/signings/get-signer-package-page";
 import { BottomBar } from "./_components/bottom-bar";
@@ -12,13 +13,20 @@ import { SignPanel } from "./_components/sign-panel";
 import { SignerDocuments, SignerFieldsProvider, type SignerField } from "./_components/signer-fields";
 import { listMyDocumentFields } from "@/lib/fields/list-my-document-fields";
 import { requirePrincipal } from "../../../_lib/require-principal";
-import { fileUrl, formatTime, joinNames, loadPackagePage } from "./load-package-page";
+import { fileUrl, formatTime, joinNames, resolvePackageRoute } from "./load-package-page";
 
-type Props = { params: Promise<{ id: string }> };
+type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
+async function routeOf({ params, searchParams }: Props) {
   const { id } = await params;
-  return { title: (await loadPackagePage(id, `/signings/${id}`)).view.title };
+  const query = await searchParams;
+  const one = (value: string | string[] | undefined) => (typeof value === "string" ? value : undefined);
+  return { id, route: await resolvePackageRoute(id, one(query.view), one(query.audit)) };
+}
+
+export async function generateMetadata(props: Props): Promise<Metadata> {
+  const { route } = await routeOf(props);
+  return { title: route.kind === "signer" ? route.page.view.title : `${route.page.detail.title} · Package` };
 }
 
 const primaryClass =
@@ -26,13 +34,36 @@ const primaryClass =
 const linkClass = "font-medium text-blue-800 underline underline-offset-2 hover:text-blue-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700";
 
 /**
- * The signer's package page (`/signings/<id>`, the link in the invitation email). The state is decided
- * on the server (`getSignerPackagePage`); each state has its own screen. Signed everything: the bank
- * step when the flow has one and no bank is linked, else the done page.
+ * `/signings/<id>`, the link in every email about a package, serves its signers and its managers
+ * (`resolvePackageRoute`): a manager who is not a signer gets the manager's view
+ * (`app/(manager)/signings/_detail/`); a signer who also manages it gets a link to that view.
  */
-export default async function SigningPage({ params }: Props) {
-  const { id } = await params;
-  const page = await loadPackagePage(id, `/signings/${id}`);
+export default async function SigningPage(props: Props) {
+  const { id, route } = await routeOf(props);
+  if (route.kind === "manager") {
+    return <ManagerSigningDetail page={route.page} now={new Date()} manageHref={route.manageHref} signerViewHref={route.signerViewHref} />;
+  }
+  const screen = <SignerScreen id={id} page={route.page} />;
+  if (!route.manageHref) return screen;
+  return (
+    <>
+      <p className="mb-4 text-sm">
+        <Link href={route.manageHref} className={linkClass}>
+          Manage this package
+        </Link>{" "}
+        <span className="text-slate-700">(you are also one of its managers)</span>
+      </p>
+      {screen}
+    </>
+  );
+}
+
+/**
+ * The signer's package page. The state is decided on the server (`getSignerPackagePage`); each state
+ * has its own screen. Signed everything: the bank step when the flow has one and no bank is linked,
+ * else the done page.
+ */
+async function SignerScreen({ id, page }: { id: string; page: SignerPackagePage }) {
   const { state, view } = page;
   const needsBank = page.bank !== null && !page.bank.connected;
   if (state.kind === "signed" && !needsBank) redirect(`/signings/${id}/done`);

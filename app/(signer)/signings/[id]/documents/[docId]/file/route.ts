@@ -1,10 +1,10 @@
-// GET /signings/:id/documents/:docId/file – the original PDF of a document in a package assigned to the signed-in signer (the viewer's source; `?download=1` for an attachment).
+// GET /signings/:id/documents/:docId/file – the original PDF of a document in a package assigned to the signed-in signer, or managed by the signed-in manager (the viewer's source; `?download=1` for an attachment).
 import { z } from "zod";
 import { contentDisposition } from "@/lib/api/content-disposition";
 import { getSessionPrincipal } from "@/lib/auth/get-session-principal";
 import { prepareDatabase } from "@/lib/boot";
 import { BadRequest, errorJsonResponse, Unauthorized } from "@/lib/errors";
-import { getAssignedDocumentFile } from "@/lib/signings/get-assigned-document-file";
+import { getViewableDocumentFile } from "@/lib/signings/get-viewable-document-file";
 
 export const dynamic = "force-dynamic";
 
@@ -20,7 +20,7 @@ export async function GET(request: Request, { params }: Params): Promise<Respons
     const principal = await getSessionPrincipal(db);
     if (!principal) throw Unauthorized("Sign in to view this document.");
     const { id, docId } = await params;
-    const file = await getAssignedDocumentFile(db, { principal, packageId: id, documentId: docId });
+    const file = await getViewableDocumentFile(db, { principal, packageId: id, documentId: docId });
     const etag = `"${file.sha256}"`;
     const headers = { ETag: etag, "Cache-Control": "private, no-cache", "X-Content-Type-Options": "nosniff" };
     const ifNoneMatch = request.headers.get("if-none-match");

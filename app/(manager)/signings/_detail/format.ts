@@ -1,0 +1,115 @@
+import { joinNames } from "@/app/(signer)/signings/[id]/load-package-page";
+import type { ManagerSigningPage } from "@/lib/signings/get-manager-signing-page";
+
+export { formatTime, joinNames } from "@/app/(signer)/signings/[id]/load-package-page";
+
+type Detail = ManagerSigningPage["detail"];
+type Signer = Detail["signers"][number];
+
+const relative = new Intl.RelativeTimeFormat("en-US", { numeric: "auto" });
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ["year", 365 * 86_400_000],
+  ["month", 30 * 86_400_000],
+  ["week", 7 * 86_400_000],
+  ["day", 86_400_000],
+  ["hour", 3_600_000],
+  ["minute", 60_000],
+];
+
+/** "2 days ago", "in 3 hours", "just now". */
+export function relativeTime(value: string, now: Date): string {
+  const diff = new Date(value).getTime() - now.getTime();
+  for (const [unit, ms] of UNITS) {
+    if (Math.abs(diff) >= ms) return relative.format(Math.round(diff / ms), unit);
+  }
+  return "just now";
+}
+
+/**
+ * The signers whose turn it is: the lowest routing group that still has someone to sign (equal
+ * numbers sign in parallel), as `notifyNextRoutingGroup` moves through them.
+ */
+export function currentGroup(signers: Signer[]): Signer[] {
+  const open = signers.filter((s) => s.status !== "signed" && s.status !== "declined");
+  if (open.length === 0) return [];
+  const order = Math.min(...open.map((s) => s.routingOrder));
+  return open.filter((s) => s.routingOrder === order);
+}
+
+/** The sentence on top of the page: where the package stands and since when. */
+export function statusSentence(detail: Detail, now: Date): string {
+  const when = (value: string | null) => (value ? ` ${relativeTime(value, now)}` : "");
+  switch (detail.status) {
+    case "draft":
+      return `Draft — not sent yet. Created${when(detail.createdAt)}.`;
+    case "sent":
+    case "in_progress": {
+      const waiting = currentGroup(detail.signers).map((s) => s.name);
+      const names = waiting.length === 0 ? "the signers" : joinNames(waiting);
+      return `Waiting for ${names} — sent${when(detail.sentAt)}.`;
+    }
+    case "completed":
+      return `Completed — everyone signed. Finished${when(detail.completedAt)}.`;
+    case "cancelled":
+      return `Cancelled${when(detail.cancelledAt)}${detail.cancelReason ? ` — reason: “${detail.cancelReason}”` : ""}.`;
+    case "declined": {
+      const decliner = detail.signers.find((s) => s.status === "declined");
+      const reason = decliner?.declineReason ? ` — reason: “${decliner.declineReason}”` : "";
+      return `Declined by ${decliner?.name ?? "a signer"}${when(detail.declinedAt)}${reason}.`;
+    }
+    case "expired":
+      return `Expired${when(detail.expiresAt)} before everyone signed.`;
+  }
+}
+
+const ACTIONS: Record<string, string> = {
+  "signing.created": "Package created",
+  "signing.updated": "Package edited",
+  "signing.sent": "Package sent",
+  "signing.in_progress": "Signing started",
+  "signing.completed": "Package completed",
+  "signing.cancelled": "Package cancelled",
+  "signing.declined": "Package declined",
+  "signing.expired": "Package expired",
+  "signing.deleted": "Draft deleted",
+  "signer.added": "Signer added",
+  "signer.updated": "Signer changed",
+  "signer.removed": "Signer removed",
+  "signer.notified": "Signer emailed",
+  "signer.reminded": "Reminder sent",
+  "signer.viewed": "Signer opened the package",
+  "signer.consented": "Signer accepted e-records",
+  "signer.signed": "Signer finished signing",
+  "signer.declined": "Signer declined",
+  "esignature.recorded": "Document signed",
+  "document.added": "Document added",
+  "document.removed": "Document removed",
+};
+
+/** A readable name for an audit action; unknown actions show as recorded. */
+export function auditActionLabel(action: string): string {
+  return ACTIONS[action] ?? action;
+}
+
+const BROWSERS: [string, RegExp][] = [
+  ["Edge", /Edg\/(\d+)/],
+  ["Firefox", /Firefox\/(\d+)/],
+  ["Chrome", /(?:Chrome|Chromium|CriOS)\/(\d+)/],
+  ["Safari", /Version\/(\d+).*Safari/],
+];
+const SYSTEMS: [string, RegExp][] = [
+  ["iOS", /iPhone|iPad/],
+  ["Android", /Android/],
+  ["Windows", /Windows/],
+  ["macOS", /Mac OS X/],
+  ["Linux", /Linux/],
+];
+
+/** "Chrome 131 on Linux" from a user agent (the page keeps the raw string in a title). */
+export function browserOf(userAgent: string | null): string | null {
+  if (!userAgent) return null;
+  const browser = BROWSERS.map(([name, re]) => [name, re.exec(userAgent)?.[1]] as const).find(([, version]) => version !== undefined);
+  const system = SYSTEMS.find(([, re]) => re.test(userAgent))?.[0];
+  if (!browser) return userAgent.slice(0, 40);
+  return `${browser[0]} ${browser[1]}${system ? ` on ${system}` : ""}`;
+}

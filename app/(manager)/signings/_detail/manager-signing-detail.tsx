@@ -1,0 +1,133 @@
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { DocumentsViewer } from "@/components/pdf-viewer/documents-viewer";
+import { StatusBadge } from "@/components/status-badge";
+import type { ManagerSigningPage } from "@/lib/signings/get-manager-signing-page";
+import { fileUrl } from "@/app/(signer)/signings/[id]/load-package-page";
+import { AuditTrail } from "./audit-trail";
+import { currentGroup, joinNames, statusSentence } from "./format";
+import { LiveUpdates } from "./live-updates";
+import { PackageActions } from "./package-actions";
+import { SealedDocumentsSlot } from "./sealed-documents-slot";
+import { SignerTimeline } from "./signer-timeline";
+import { VaultDeliveries } from "./vault-deliveries";
+
+export function Section({ id, title, description, children }: { id: string; title: string; description?: ReactNode; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`${id}-heading`} className="min-w-0 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+      <h2 id={`${id}-heading`} className="text-lg font-semibold text-slate-900">
+        {title}
+      </h2>
+      {description ? <div className="mt-1 text-sm text-slate-700">{description}</div> : null}
+      <div className="mt-4">{children}</div>
+    </section>
+  );
+}
+
+/**
+ * The manager's view of one package (`/signings/<id>` for a manager who is not one of its signers,
+ * `?view=manage` for one who is): where it stands in one sentence, the actions its state allows,
+ * the signers as a timeline, the documents read-only in the signer's viewer, the audit trail with
+ * its chain verdict and the vault deliveries. It re-renders itself while open (`LiveUpdates`).
+ */
+export function ManagerSigningDetail({
+  page,
+  now,
+  manageHref,
+  signerViewHref,
+}: {
+  page: ManagerSigningPage;
+  now: Date;
+  /** This view's address (`/signings/<id>`, or with `?view=manage` for a manager who also signs). */
+  manageHref: string;
+  /** The person's own signing page, when they are also one of the signers. */
+  signerViewHref: string | null;
+}) {
+  const { detail } = page;
+  const documents = detail.documents.map((d) => ({
+    id: d.id,
+    name: d.name,
+    pageCount: d.pageCount,
+    fileUrl: fileUrl(detail.id, d.id),
+    downloadUrl: fileUrl(detail.id, d.id, true),
+  }));
+  const waiting = currentGroup(detail.signers).map((s) => s.name);
+  const firstOrder = Math.min(...detail.signers.map((s) => s.routingOrder));
+  const firstGroup = detail.signers.filter((s) => s.routingOrder === firstOrder).map((s) => s.name);
+
+  return (
+    <div className="space-y-6">
+      <header className="space-y-3">
+        <p className="text-sm">
+          <Link href="/signings" className="font-medium text-blue-800 underline underline-offset-2 hover:text-blue-900">
+            ← Packages
+          </Link>
+          {signerViewHref ? (
+            <>
+              {" · "}
+              <Link href={signerViewHref} className="font-medium text-blue-800 underline underline-offset-2 hover:text-blue-900">
+                Your signing page
+              </Link>
+            </>
+          ) : null}
+        </p>
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="text-2xl font-semibold tracking-tight break-words text-slate-900">{detail.title}</h1>
+          <StatusBadge status={detail.status} />
+        </div>
+        <p className="text-sm text-slate-700">
+          {page.place.organizationName} · {page.place.companyName} · {page.place.locationName}
+          {page.creatorName ? <> · created by {page.creatorName}</> : null}
+        </p>
+        <p role="status" aria-live="polite" data-testid="status-sentence" className="text-base font-medium text-slate-900">
+          {statusSentence(detail, now)}
+        </p>
+        {page.canWrite ? (
+          <PackageActions
+            signingId={detail.id}
+            title={detail.title}
+            status={detail.status}
+            waitingNames={joinNames(waiting)}
+            firstGroupNames={detail.signers.length > 0 ? joinNames(firstGroup) : ""}
+          />
+        ) : (
+          <p className="text-sm text-slate-700">You can read this package; changing it needs a manager of its location.</p>
+        )}
+      </header>
+
+      <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_380px]">
+        <div className="min-w-0 xl:col-start-2 xl:row-start-1">
+          <Section id="signers" title="Signers" description="In signing order; signers with the same number sign in parallel.">
+            <SignerTimeline signers={detail.signers} lastReminderAt={page.lastReminderAt} now={now} />
+          </Section>
+        </div>
+        <div className="min-w-0 xl:col-start-1 xl:row-start-1">
+          <Section id="documents" title="Documents" description="Read-only, as the signers see them.">
+            <DocumentsViewer documents={documents} />
+          </Section>
+        </div>
+      </div>
+
+      <SealedDocumentsSlot signingId={detail.id} status={detail.status} />
+
+      {page.audit ? (
+        <Section id="audit" title="Audit trail">
+          <AuditTrail
+            audit={page.audit}
+            pageHref={(cursor) => (cursor ? `${manageHref}${manageHref.includes("?") ? "&" : "?"}audit=${encodeURIComponent(cursor)}` : manageHref)}
+          />
+        </Section>
+      ) : null}
+
+      <Section
+        id="vault"
+        title="Vault deliveries"
+        description="Each signed document is announced to your vault (signer_document_signed); failed attempts are retried automatically."
+      >
+        <VaultDeliveries deliveries={page.vaultDeliveries} />
+      </Section>
+
+      <LiveUpdates />
+    </div>
+  );
+}

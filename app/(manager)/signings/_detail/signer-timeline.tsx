@@ -1,0 +1,56 @@
+import { StatusBadge } from "@/components/status-badge";
+import type { ManagerSigningPage } from "@/lib/signings/get-manager-signing-page";
+import { formatTime, relativeTime } from "./format";
+
+type Signer = ManagerSigningPage["detail"]["signers"][number];
+
+type Event = { label: string; at: string; detail?: string };
+
+function eventsOf(signer: Signer, lastReminderAt: string | undefined): Event[] {
+  const events: Event[] = [];
+  if (signer.notifiedAt) events.push({ label: "Emailed", at: signer.notifiedAt });
+  if (lastReminderAt) events.push({ label: "Last reminder", at: lastReminderAt });
+  if (signer.viewedAt) events.push({ label: "Opened", at: signer.viewedAt });
+  if (signer.signedAt) events.push({ label: "Signed", at: signer.signedAt });
+  if (signer.declinedAt) events.push({ label: "Declined", at: signer.declinedAt, detail: signer.declineReason ?? undefined });
+  return events.sort((a, b) => a.at.localeCompare(b.at));
+}
+
+/** Each signer with status, routing group and what happened when (emailed, reminded, opened, signed or declined). */
+export function SignerTimeline({ signers, lastReminderAt, now }: { signers: Signer[]; lastReminderAt: Record<string, string>; now: Date }) {
+  if (signers.length === 0) return <p className="text-sm text-slate-700">No signers yet. Add them when you edit the draft.</p>;
+  return (
+    <ol className="space-y-4" aria-label="Signers in signing order">
+      {signers.map((signer) => {
+        const events = eventsOf(signer, lastReminderAt[signer.id]);
+        const last = events.at(-1);
+        return (
+          <li key={signer.id} aria-label={signer.name} className="rounded-md border border-slate-200 p-3">
+            <div className="flex flex-wrap items-baseline justify-between gap-2">
+              <p className="font-medium break-words text-slate-900">{signer.name}</p>
+              <StatusBadge status={signer.status} />
+            </div>
+            <p className="text-sm break-all text-slate-700">{signer.email}</p>
+            <p className="mt-1 text-xs text-slate-700">
+              Order {signer.routingOrder} · {signer.role === "co_signer" ? "Co-signer" : "Signer"}
+              {last ? <> · last activity {relativeTime(last.at, now)}</> : <> · not emailed yet</>}
+            </p>
+            {events.length > 0 ? (
+              <ol className="mt-2 space-y-1 border-l-2 border-slate-200 pl-3 text-sm" aria-label={`${signer.name}: activity`}>
+                {events.map((event) => (
+                  <li key={event.label}>
+                    <span className="font-medium text-slate-900">{event.label}</span>{" "}
+                    <time dateTime={event.at} title={formatTime(event.at)} className="text-slate-700">
+                      {formatTime(event.at)}
+                    </time>
+                    {event.detail ? <q className="block text-slate-800">{event.detail}</q> : null}
+                  </li>
+                ))}
+              </ol>
+            ) : null}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

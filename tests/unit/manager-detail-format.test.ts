@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { browserOf, currentGroup, relativeTime, statusSentence } from "@/app/(manager)/signings/_detail/format";
+import type { ManagerSigningPage } from "@/lib/signings/get-manager-signing-page";
+
+// The words on top of the manager's package page and in its audit table.
+
+type Detail = ManagerSigningPage["detail"];
+const now = new Date("2026-03-10T12:00:00Z");
+
+function signer(name: string, routingOrder: number, status: Detail["signers"][number]["status"], extra: Partial<Detail["signers"][number]> = {}) {
+  return { id: name, signingId: "p", userId: null, name, email: `${name}@x.test`, role: "signer" as const, routingOrder, status, notifiedAt: null, viewedAt: null, signedAt: null, declinedAt: null, declineReason: null, createdAt: "", updatedAt: "", ...extra };
+}
+
+function detail(values: Partial<Detail>): Detail {
+  return {
+    id: "p", organizationId: 1, companyId: 1, locationId: 1, title: "T", status: "sent", templateId: null, flowId: null, message: null,
+    createdByUserId: null, sentAt: null, completedAt: null, cancelledAt: null, cancelReason: null, declinedAt: null, expiresAt: null,
+    createdAt: "2026-03-01T12:00:00Z", updatedAt: "", signers: [], documents: [], ...values,
+  };
+}
+
+describe("statusSentence", () => {
+  it("names the lowest routing group still to sign, in parallel, and when it was sent", () => {
+    const signers = [signer("Sam Signer", 1, "signed"), signer("Casey Cosigner", 2, "notified"), signer("Pat Parallel", 2, "viewed"), signer("Lee Later", 3, "pending")];
+    expect(statusSentence(detail({ status: "in_progress", sentAt: "2026-03-08T12:00:00Z", signers }), now)).toBe(
+      "Waiting for Casey Cosigner and Pat Parallel — sent 2 days ago.",
+    );
+    expect(currentGroup(signers).map((s) => s.name)).toEqual(["Casey Cosigner", "Pat Parallel"]);
+  });
+
+  it("says who declined and why, why it was cancelled, and that drafts are not sent", () => {
+    const declined = detail({ status: "declined", declinedAt: "2026-03-10T11:00:00Z", signers: [signer("Sam Signer", 1, "declined", { declineReason: "Wrong amount" })] });
+    expect(statusSentence(declined, now)).toBe("Declined by Sam Signer 1 hour ago — reason: “Wrong amount”.");
+    expect(statusSentence(detail({ status: "cancelled", cancelledAt: "2026-03-10T11:59:50Z", cancelReason: "Duplicate" }), now)).toBe(
+      "Cancelled just now — reason: “Duplicate”.",
+    );
+    expect(statusSentence(detail({ status: "cancelled", cancelledAt: "2026-03-09T12:00:00Z" }), now)).toBe("Cancelled yesterday.");
+    expect(statusSentence(detail({ status: "draft" }), now)).toBe("Draft — not sent yet. Created last week.");
+  });
+});
+
+describe("relativeTime and browserOf", () => {
+  it("reads times relative to now and user agents as browser and system", () => {
+    expect(relativeTime("2026-03-10T11:55:00Z", now)).toBe("5 minutes ago");
+    expect(relativeTime("2026-03-13T12:00:00Z", now)).toBe("in 3 days");
+    expect(browserOf("Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36")).toBe("Chrome 131 on Linux");
+    expect(browserOf("Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1")).toBe(
+      "Safari 17 on iOS",
+    );
+    expect(browserOf("Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36 Edg/130.0.0.0")).toBe(
+      "Edge 130 on Windows",
+    );
+    expect(browserOf(null)).toBeNull();
+  });
+});
