@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { packageSigners, type SigningPackage } from "@/db/schema";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
+import { AppError } from "@/lib/errors";
 import { addPackageDocument } from "./add-package-document";
 import { addSigner } from "./add-signer";
 import { assertDraft } from "./assert-draft";
@@ -60,7 +61,6 @@ export async function saveSigningDraft(db: Db, options: SaveSigningDraftOptions)
         templateId: options.templateId,
         flowId: options.flowId,
         signers: options.signers,
-        documents: options.documents,
       });
       signingId = created.id;
     } else {
@@ -99,8 +99,14 @@ export async function saveSigningDraft(db: Db, options: SaveSigningDraftOptions)
       for (const documentId of options.removeDocumentIds ?? []) {
         await deletePackageDocument(tx, { principal, signingId, documentId, ipAddress });
       }
-      for (const document of options.documents ?? []) {
+    }
+    for (const document of options.documents ?? []) {
+      try {
         await addPackageDocument(tx, { principal, signingId, ipAddress, ...document });
+      } catch (error) {
+        // Several files arrive at once: say which one the upload rule refused.
+        if (error instanceof AppError) throw new AppError(error.code, `${document.name}: ${error.message}`);
+        throw error;
       }
     }
     if (options.send) return sendSigning(tx, { principal, signingId, ipAddress });
