@@ -1,5 +1,4 @@
 import type { Db } from "@/db/client";
-import type { Principal } from "@/lib/auth/principal";
 import { AppError } from "@/lib/errors";
 import { planSigningsFromCsv, type PlannedRow } from "./plan-signings-from-csv";
 import { saveSigningDraft } from "./save-signing-draft";
@@ -17,7 +16,7 @@ export type BulkResult = { valid: boolean; sent: number; failed: number; rows: B
  */
 export async function createSigningsFromCsv(
   db: Db,
-  options: { principal: Principal; templateId: string; flowId?: string; csv: string; ipAddress?: string | null },
+  options: Parameters<typeof planSigningsFromCsv>[1] & { flowId?: string; ipAddress?: string | null },
 ): Promise<BulkResult> {
   const plan = await planSigningsFromCsv(db, options);
   if (!plan.valid) {

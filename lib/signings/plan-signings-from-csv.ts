@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
+import type { z } from "zod";
 import type { Db } from "@/db/client";
 import { locations, type Location, type Template } from "@/db/schema";
-import { NewPackageSignerSchema } from "@/lib/api/schemas/signers";
 import { canAccess, requireCapability, type Principal } from "@/lib/auth/principal";
 import { getTemplateOrThrow } from "@/lib/templates/get-template-or-throw";
 import type { NewSignerInput } from "./create-signing";
@@ -26,12 +26,21 @@ export type SigningsPlan = { template: Template; rows: PlannedRow[]; packages: P
 /**
  * Reads a bulk CSV (columns name, email, location; optional package, role, title) against a
  * template and checks every row before anything is created: the signer's name and email by the
- * API's signer schema, the location by id or by name among the template organization's locations
+ * caller's signer schema, the location by id or by name among the template organization's locations
  * the caller may send from, each email at most once in the file, one location per package, a role
  * the template has. Rows sharing a `package` cell become one package (signers in row order, taking
  * the template's roles in order unless `role` names one); otherwise each row is its own package.
  */
-export async function planSigningsFromCsv(db: Db, options: { principal: Principal; templateId: string; csv: string }): Promise<SigningsPlan> {
+export async function planSigningsFromCsv(
+  db: Db,
+  options: {
+    principal: Principal;
+    templateId: string;
+    csv: string;
+    /** The signer schema of the caller's interface (the API's `NewPackageSignerSchema`), applied to each row. */
+    signerSchema: z.ZodType<NewSignerInput, unknown>;
+  },
+): Promise<SigningsPlan> {
   requireCapability(options.principal, "signings:write", "You do not have permission to create signing packages.");
   const template = await getTemplateOrThrow(db, { principal: options.principal, templateId: options.templateId, capability: "templates:read" });
   const { rows } = parseSignerCsv(options.csv, SIGNER_CSV_COLUMNS);
@@ -52,7 +61,7 @@ export async function planSigningsFromCsv(db: Db, options: { principal: Principa
     };
     planned.push(row);
     const errors: string[] = [];
-    const parsed = NewPackageSignerSchema.safeParse({ name: row.name, email: row.email, ...(cells.role ? { templateRole: cells.role } : {}) });
+    const parsed = options.signerSchema.safeParse({ name: row.name, email: row.email, ...(cells.role ? { templateRole: cells.role } : {}) });
     if (!parsed.success) {
       for (const issue of parsed.error.issues) errors.push(`${issue.path.join(".") || "row"}: ${issue.message}`);
     } else {

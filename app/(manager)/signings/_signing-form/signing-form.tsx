@@ -1,6 +1,6 @@
 "use client";
 
-import { startTransition, useActionState, useEffect, useMemo, useState, type FormEvent } from "react";
+import { startTransition, useActionState, useState, useSyncExternalStore, type FormEvent } from "react";
 import { Button, buttonClass } from "@/components/ui/button";
 import { Dialog, DialogCloseButton } from "@/components/ui/dialog";
 import { FormMessage, InputField, SelectField, TextAreaField } from "@/components/ui/field";
@@ -20,6 +20,7 @@ type Props = {
   savedMessage?: string;
 };
 
+const subscribeNothing = () => () => {};
 const IDLE: SigningFormState = { status: "idle" };
 const blankRow = (order: number): SignerRow => ({ name: "", email: "", role: "signer", routingOrder: String(order) });
 let nextRowKey = 1;
@@ -41,20 +42,12 @@ export function SigningForm({ signing, places, templates, flows, documents, init
   const [state, formAction, pending] = useActionState(signingFormAction, IDLE);
   const values = (state.status === "error" ? state.values : state.status === "ok" ? state.data?.values : undefined) ?? initialValues;
   const fieldErrors = state.status === "error" ? state.fieldErrors : {};
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useSyncExternalStore(subscribeNothing, () => true, () => false);
 
   const [rows, setRows] = useState<KeyedRow[]>(() => {
     const fromValues = signerRowsFromValues(values);
     return keyed(fromValues.length > 0 ? fromValues : [blankRow(1)]);
   });
-  // A round trip without JavaScript renders the page again with new values: follow them.
-  const [seenValues, setSeenValues] = useState(values);
-  if (seenValues !== values && !hydrated) {
-    setSeenValues(values);
-    const fromValues = signerRowsFromValues(values);
-    setRows(keyed(fromValues.length > 0 ? fromValues : [blankRow(1)]));
-  }
   const [locationId, setLocationId] = useState(values.locationId ?? (places.length === 1 ? String(places[0]!.id) : ""));
   const [templateId, setTemplateId] = useState(values.templateId ?? "");
   const [files, setFiles] = useState<PickedFile[]>([]);
