@@ -45,11 +45,11 @@ test.describe("creating packages", { tag: "@desktop" }, () => {
     await form.addSigner();
     await form.fillSigner(2, { name: "Blake Create", email: `blake.${id}@example.com`, role: "Co-signer", order: 2 });
     // Reorder: moving signer 2 up swaps the rows and their routing order.
-    await page.getByRole("button", { name: "Move signer 2 up" }).click();
+    await page.getByRole("button", { name: "Move up signer 2" }).click();
     await expect(form.signerField(1, "Name")).toHaveValue("Blake Create");
     await expect(form.signerField(1, "Order")).toHaveValue("1");
     await expect(form.signerField(2, "Order")).toHaveValue("2");
-    await page.getByRole("button", { name: "Move signer 1 down" }).click();
+    await page.getByRole("button", { name: "Move down signer 1" }).click();
     await expect(form.signerField(1, "Name")).toHaveValue("Avery Create");
 
     // A text file is refused inline with the API's words; PDFs from the picker and a drop are checked.
@@ -110,7 +110,8 @@ test.describe("creating packages", { tag: "@desktop" }, () => {
     await form.pick(await pdfFile("Deed.pdf", `Deed ${id}`));
     await form.saveDraft();
     // The API's rule, on the field, with everything else kept.
-    await expect(page.getByText("expected an email address")).toBeVisible();
+    await expect(form.status).toHaveText("expected an email address");
+    await expect(page.locator(`#${await form.signerField(2, "Email").getAttribute("id")}-error`)).toHaveText("expected an email address");
     await expect(form.signerField(2, "Email")).toHaveAttribute("aria-invalid", "true");
     await expect(form.signerField(1, "Name")).toHaveValue("Casey NoJs");
     await form.signerField(2, "Email").fill(`drew.${id}@example.com`);

@@ -125,22 +125,27 @@ export function DocumentPicker({
       {files.length > 0 ? (
         <ul aria-label="PDFs to attach" className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
           {files.map((f) => (
-            <li key={f.key} className="flex flex-wrap items-center gap-3 px-4 py-3 text-sm">
-              <span className="min-w-0 flex-1 break-all font-medium text-slate-900">{f.file.name}</span>
-              <span className="text-slate-700">{formatSize(f.file.size)}</span>
-              {f.status === "checking" ? (
-                <progress value={f.progress} max={1} aria-label={`Uploading ${f.file.name}`} className="h-2 w-32" />
+            <li key={f.key} className="space-y-1 px-4 py-3 text-sm">
+              <div className="flex flex-wrap items-center gap-3">
+                <span className="min-w-0 flex-1 break-all font-medium text-slate-900">{f.file.name}</span>
+                <span className="text-slate-700">{formatSize(f.file.size)}</span>
+                {f.status === "checking" ? (
+                  <progress value={f.progress} max={1} aria-label={`Uploading ${f.file.name}`} className="h-2 w-32" />
+                ) : null}
+                {f.status === "error" ? null : (
+                  <span role="status" className="text-slate-700">
+                    {f.status === "checking" ? `Checking… ${Math.round(f.progress * 100)}%` : `Ready: ${f.pageCount} ${f.pageCount === 1 ? "page" : "pages"}`}
+                  </span>
+                )}
+                <Button variant="ghost" className="px-2 py-1" aria-label={`Remove ${f.file.name}`} onClick={() => onChange((current) => current.filter((x) => x.key !== f.key))}>
+                  Remove
+                </Button>
+              </div>
+              {f.status === "error" ? (
+                <p role="alert" className="font-medium text-red-800">
+                  Not attached: {f.error}
+                </p>
               ) : null}
-              <span role="status" className={f.status === "error" ? "w-full font-medium text-red-800" : "text-slate-700"}>
-                {f.status === "checking"
-                  ? `Checking… ${Math.round(f.progress * 100)}%`
-                  : f.status === "ok"
-                    ? `Ready: ${f.pageCount} ${f.pageCount === 1 ? "page" : "pages"}`
-                    : `Not attached: ${f.error}`}
-              </span>
-              <Button variant="ghost" aria-label={`Remove ${f.file.name}`} onClick={() => onChange((current) => current.filter((x) => x.key !== f.key))}>
-                Remove
-              </Button>
             </li>
           ))}
         </ul>

@@ -292,25 +292,23 @@ export function SigningForm({ signing, places, templates, flows, documents, init
                     />
                   </div>
                   <div className="mt-3 flex flex-wrap gap-2">
-                    <RowButton hydrated={hydrated} intent={`up:${i}`} disabled={i === 0} label={`Move signer ${n} up`} onClick={() => move(i, -1)}>
-                      Move up
+                    <RowButton hydrated={hydrated} intent={`up:${i}`} disabled={i === 0} onClick={() => move(i, -1)}>
+                      Move up<span className="sr-only"> signer {n}</span>
                     </RowButton>
                     <RowButton
                       hydrated={hydrated}
                       intent={`down:${i}`}
                       disabled={i === rows.length - 1}
-                      label={`Move signer ${n} down`}
                       onClick={() => move(i, 1)}
                     >
-                      Move down
+                      Move down<span className="sr-only"> signer {n}</span>
                     </RowButton>
                     <RowButton
                       hydrated={hydrated}
                       intent={`remove:${i}`}
-                      label={`Remove signer ${n}`}
                       onClick={() => setRows((current) => (current.length > 1 ? current.filter((r) => r.key !== row.key) : keyed([blankRow(1)])))}
                     >
-                      Remove
+                      Remove<span className="sr-only"> signer {n}</span>
                     </RowButton>
                   </div>
                 </fieldset>
@@ -321,7 +319,6 @@ export function SigningForm({ signing, places, templates, flows, documents, init
         <RowButton
           hydrated={hydrated}
           intent="add-signer"
-          label="Add signer"
           onClick={() =>
             setRows((current) => [...current, ...keyed([blankRow((Number(current.at(-1)?.routingOrder) || 0) + 1)])])
           }
@@ -432,27 +429,25 @@ function CheckItem({ ok, children }: { ok: boolean; children: React.ReactNode })
 function RowButton({
   hydrated,
   intent,
-  label,
   disabled,
   onClick,
   children,
 }: {
   hydrated: boolean;
   intent: string;
-  label: string;
   disabled?: boolean;
   onClick: () => void;
   children: React.ReactNode;
 }) {
   if (!hydrated) {
     return (
-      <button type="submit" name="intent" value={intent} aria-label={label} disabled={disabled} className={buttonClass("secondary", "px-3 py-1.5")}>
+      <button type="submit" name="intent" value={intent} disabled={disabled} className={buttonClass("secondary", "px-3 py-1.5")}>
         {children}
       </button>
     );
   }
   return (
-    <Button variant="secondary" className="px-3 py-1.5" aria-label={label} disabled={disabled} onClick={onClick}>
+    <Button variant="secondary" className="px-3 py-1.5" disabled={disabled} onClick={onClick}>
       {children}
     </Button>
   );

@@ -30,11 +30,19 @@ export default async function BulkSigningsPage() {
       </div>
       {templates.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-sm text-slate-800">
-          There is no template yet. A bulk run copies a template&apos;s documents into each package;{" "}
+          There is no template yet. A bulk run copies a template&apos;s documents into each package.{" "}
+          {hasCapability(principal, "templates:write") ? (
+            <>
+              <Link href="/templates" className="text-blue-800 underline">
+                Create a template
+              </Link>{" "}
+              first, or{" "}
+            </>
+          ) : null}
           <Link href="/signings/new" className="text-blue-800 underline">
             create a single package
-          </Link>{" "}
-          instead, or ask an organization administrator for a template.
+          </Link>
+          .
         </p>
       ) : (
         <BulkForm templates={templates} flows={flows} />

@@ -65,9 +65,14 @@ export default async function EditSigningPage({ params, searchParams }: Props) {
   );
   return (
     <div className="mx-auto max-w-4xl space-y-6">
-      <div className="space-y-1">
-        <p className="text-sm font-medium text-slate-700">Draft</p>
-        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Edit “{signing.title}”</h1>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div className="space-y-1">
+          <p className="text-sm font-medium text-slate-700">Draft</p>
+          <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Edit “{signing.title}”</h1>
+        </div>
+        <Link href={`/signings/${signing.id}`} className="text-sm text-blue-800 underline">
+          View the package
+        </Link>
       </div>
       <SigningForm
         {...options}

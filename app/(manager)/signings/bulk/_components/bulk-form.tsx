@@ -18,7 +18,7 @@ export function BulkForm({ templates, flows }: { templates: TemplateOption[]; fl
   const [csv, setCsv] = useState<string | undefined>(undefined);
   const shownCsv = csv ?? report?.csv ?? values.csv ?? "";
   const template = templates.find((t) => t.id === templateId);
-  const bad = report ? report.rows.filter((r) => r.error).length + (report.failed > 0 ? 0 : 0) : 0;
+  const bad = report ? report.rows.filter((r) => r.error).length : 0;
   const tone = state.status === "error" || (report && (!report.valid || report.failed > 0)) ? "text-red-800" : "text-green-800";
 
   return (
