@@ -79,7 +79,7 @@ export async function planSigningsFromCsv(
       ? inScope.filter((l) => l.id === Number(wanted))
       : inScope.filter((l) => l.name.trim().toLowerCase() === wanted.toLowerCase());
     if (!wanted) errors.push("location: give a location's name or id.");
-    else if (matches.length === 0) errors.push(`Location "${wanted}" is not one of ${template.name}'s locations you can send from.`);
+    else if (matches.length === 0) errors.push(`Location "${wanted}" is not one you can send from with this template.`);
     else if (matches.length > 1) errors.push(`Location "${wanted}" names ${matches.length} locations; use its id.`);
     else row.locationRow = matches[0];
     if (errors.length > 0) row.error = errors.join(" ");

@@ -135,9 +135,9 @@ describe("createSigningsFromCsv", () => {
     expect(result.valid).toBe(false);
     expect(result.rows.map((r) => r.error ?? "")).toEqual([
       "",
-      `Location "Dallas Branch" is not one of Bulk auto loan's locations you can send from.`,
-      `Location "${world.tulsa.id}" is not one of Bulk auto loan's locations you can send from.`,
-      `Location "Atlantis" is not one of Bulk auto loan's locations you can send from.`,
+      `Location "Dallas Branch" is not one you can send from with this template.`,
+      `Location "${world.tulsa.id}" is not one you can send from with this template.`,
+      `Location "Atlantis" is not one you can send from with this template.`,
     ]);
     expect(await countPackages(db)).toBe(before);
   });

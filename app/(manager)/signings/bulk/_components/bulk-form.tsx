@@ -29,7 +29,11 @@ export function BulkForm({ templates, flows }: { templates: TemplateOption[]; fl
             id="bulk-template"
             name="templateId"
             label="Template"
-            hint={template ? `${template.documentNames.length} documents; roles: ${template.roles.map((r) => r.label).join(", ") || "none"}` : undefined}
+            hint={
+              template
+                ? `${template.documentNames.length} ${template.documentNames.length === 1 ? "document" : "documents"}; roles: ${template.roles.map((r) => r.label).join(", ") || "none"}`
+                : undefined
+            }
             value={templateId}
             onChange={(event) => setTemplateId(event.currentTarget.value)}
             error={fieldErrors.templateId}
@@ -131,9 +135,9 @@ function Report({ report, bad }: { report: BulkReport; bad: number }) {
             {report.rows.map((row) => (
               <tr key={row.line} className={row.error ? "bg-red-50" : undefined}>
                 <th scope="row" className="px-4 py-3 font-medium text-slate-900">{row.line}</th>
-                <td className="px-4 py-3 text-slate-900">{row.name}</td>
+                <td className="whitespace-nowrap px-4 py-3 text-slate-900">{row.name}</td>
                 <td className="px-4 py-3 text-slate-900">{row.email}</td>
-                <td className="px-4 py-3 text-slate-900">{row.location}</td>
+                <td className="whitespace-nowrap px-4 py-3 text-slate-900">{row.location}</td>
                 <td className="px-4 py-3 text-slate-700">{row.packageKey}</td>
                 <td className="px-4 py-3">
                   {row.error ? (
