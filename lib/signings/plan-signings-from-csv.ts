@@ -98,8 +98,12 @@ export async function planSigningsFromCsv(
     const role = row.signer.templateRole ? undefined : template.roles[pkg.signers.length];
     pkg.signers.push(role ? { ...row.signer, templateRole: role.key } : row.signer);
     pkg.lines.push(row.line);
-    pkg.title ||= row.title ?? `${template.name} — ${row.signer.name}`;
+    pkg.title ||= row.title ?? "";
     packages.set(row.packageKey, pkg);
+  }
+  for (const pkg of packages.values()) {
+    const first = planned.find((row) => row.line === pkg.lines[0]);
+    pkg.title ||= `${template.name} — ${first!.signer!.name}`;
   }
   return {
     template,

@@ -71,17 +71,26 @@ test.describe("creating packages", { tag: "@desktop" }, () => {
     await expect(form.signerField(2, "Role")).toHaveValue("co_signer");
     await expectNoAxeViolations(page);
 
-    // Edit: a new title, one document fewer.
+    // Edit: a new title, a third signer, one document removed and another added.
     await form.title().fill(`${title} (edited)`);
     await page.getByLabel("Remove Addendum.pdf when saving").check();
+    await form.addSigner();
+    await form.fillSigner(3, { name: "Casey Create", email: `casey.${id}@example.com`, order: 2 });
+    await form.pick(await pdfFile("Rider.pdf", `Rider ${id}`));
+    await expect(form.pickedFile("Rider.pdf")).toContainText("Ready");
     await form.saveDraft();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Edit “${title} (edited)”`);
-    await expect(form.attachedDocuments()).toHaveText([/Contract\.pdf/]);
+    await expect(form.attachedDocuments()).toHaveText([/Contract\.pdf/, /Rider\.pdf/]);
+    await expect(form.signerField(3, "Name")).toHaveValue("Casey Create");
+    // Saving again changes nothing: the form starts from what was stored, not from what was picked.
+    await form.saveDraft();
+    await expect(form.attachedDocuments()).toHaveText([/Contract\.pdf/, /Rider\.pdf/]);
+    await expect(form.signerField(4, "Name")).toHaveCount(0);
 
     // Send: the check says what each signer receives, then the package goes out.
     await form.openSendCheck();
-    await expect(form.sendDialog.getByRole("list", { name: "Checks before sending" })).toContainText("2 signers");
-    await expect(form.sendDialog).toContainText("1 document");
+    await expect(form.sendDialog.getByRole("list", { name: "Checks before sending" })).toContainText("3 signers");
+    await expect(form.sendDialog).toContainText("2 documents");
     await expect(form.sendDialog).toContainText("Avery Create");
     await expect(form.sendDialog).toContainText("order 2: an invitation email once order 1 has signed");
     await expectNoAxeViolations(page);

@@ -88,8 +88,8 @@ describe("createSigningsFromCsv", () => {
   it("groups rows with the same package value into one package, taking the template's roles in order", async () => {
     const csv = [
       "name,email,location,package,title",
-      "Pat Group,pat.group@example.com,Austin Branch,P-1,Group deal",
-      "Quinn Group,quinn.group@example.com,Austin Branch,P-1,",
+      "Pat Group,pat.group@example.com,Austin Branch,P-1,",
+      "Quinn Group,quinn.group@example.com,Austin Branch,P-1,Group deal",
     ].join("\n");
     const result = await run(manager, csv);
     expect(result).toMatchObject({ valid: true, sent: 1 });
