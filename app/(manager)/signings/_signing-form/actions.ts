@@ -8,7 +8,7 @@ import { saveSigningDraft } from "@/lib/signings/save-signing-draft";
 import { getTemplateOrThrow } from "@/lib/templates/get-template-or-throw";
 import { requestEvidence } from "../../../_lib/request-evidence";
 import { requirePrincipal } from "../../../_lib/require-principal";
-import { formDataToObject, validatedAction, type FormState } from "../../../_lib/validated-action";
+import { errorState, formDataToObject, validatedAction, type FormState } from "../../../_lib/validated-action";
 import { isBlankRow, signerRowsFromValues, signerRowsToValues } from "./signer-rows";
 import type { SignerRow } from "./types";
 
@@ -99,7 +99,12 @@ async function rearrange(formData: FormData, intent: z.infer<typeof RowIntent>):
     rows.push({ name: "", email: "", role: "signer", routingOrder: String((Number(last?.routingOrder) || 0) + 1) });
   } else if (intent === "template") {
     const templateId = values.templateId;
-    const roles = templateId ? (await getTemplateOrThrow(db, { principal, templateId, capability: "templates:read" })).roles : [];
+    let roles: { label: string; role: string; routingOrder: number }[] = [];
+    try {
+      if (templateId) roles = (await getTemplateOrThrow(db, { principal, templateId, capability: "templates:read" })).roles;
+    } catch (error) {
+      return errorState(error, formData);
+    }
     const typed = rows.filter((row) => !isBlankRow(row));
     rows = roles.map((role, i) => ({
       name: typed[i]?.name ?? "",

@@ -26,7 +26,8 @@ let nextKey = 1;
 function checkPdf(file: File, onProgress: (fraction: number) => void): Promise<{ ok: true; pageCount: number } | { ok: false; error: string }> {
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
-    xhr.open("POST", `/api/documents/check?name=${encodeURIComponent(file.name.slice(0, 200) || "Document.pdf")}`);
+    // The name stays out of the URL (file names often carry a borrower's name; URLs end up in logs).
+    xhr.open("POST", "/api/documents/check");
     xhr.setRequestHeader("Content-Type", "application/pdf");
     xhr.responseType = "json";
     xhr.upload.onprogress = (event) => {

@@ -76,7 +76,9 @@ const run = validatedAction<typeof BulkSchema, BulkReport>(
       : result.failed > 0
         ? `${result.sent} sent; ${result.failed} could not be created and were rolled back whole.`
         : `${result.sent} ${result.sent === 1 ? "package" : "packages"} created and sent.`;
-    return { status: "ok", message, data: { kind: "result", ...result, csv: input.csv } };
+    // Once anything went out, the text is cleared so pressing the button again cannot send the same rows twice.
+    const csv = result.sent > 0 ? "" : input.csv;
+    return { status: "ok", message, data: { kind: "result", ...result, csv } };
   },
   { returnTo: "/signings/bulk" },
 );

@@ -1,14 +1,12 @@
-// POST /api/documents/check?name=… – checks a PDF (raw `application/pdf` body) by the upload rules of /v1 before a manager's form attaches it; stores nothing.
-import { z } from "zod";
+// POST /api/documents/check – checks a PDF (raw `application/pdf` body) by the upload rules of /v1 before a manager's form attaches it; stores nothing.
 import { requireCapability } from "@/lib/auth/principal";
 import { MAX_PDF_BYTES, validatePdfUpload } from "@/lib/documents/validate-pdf-upload";
-import { AppError, BadRequest } from "@/lib/errors";
+import { AppError } from "@/lib/errors";
 import { routeHandler } from "@/lib/next/route-handler";
 
 export const dynamic = "force-dynamic";
 
 const MAX_BODY_BYTES = MAX_PDF_BYTES + 64 * 1024;
-const QuerySchema = z.object({ name: z.string().trim().min(1).max(200).optional() });
 
 export const POST = routeHandler(
   {
@@ -23,11 +21,9 @@ export const POST = routeHandler(
     sameOrigin: true,
     headers: { "Cache-Control": "no-store" },
   },
-  async ({ request, rawBody, principal }) => {
+  async ({ rawBody, principal }) => {
     requireCapability(principal, "signings:write", "You do not have permission to change documents.");
-    const query = QuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-    if (!query.success) throw BadRequest("Query parameter name must be 1 to 200 characters.");
-    const pdf = await validatePdfUpload({ bytes: rawBody, name: query.data.name ?? "Document.pdf" });
-    return Response.json({ name: pdf.name, pageCount: pdf.pageCount, sizeBytes: pdf.sizeBytes });
+    const pdf = await validatePdfUpload({ bytes: rawBody, name: "Document.pdf" });
+    return Response.json({ pageCount: pdf.pageCount, sizeBytes: pdf.sizeBytes });
   },
 );

@@ -15,8 +15,10 @@ export function BulkForm({ templates, flows }: { templates: TemplateOption[]; fl
   const values = state.status === "error" ? state.values : {};
   const fieldErrors = state.status === "error" ? state.fieldErrors : {};
   const [templateId, setTemplateId] = useState(values.templateId ?? (templates.length === 1 ? templates[0]!.id : ""));
-  const [csv, setCsv] = useState<string | undefined>(undefined);
-  const shownCsv = csv ?? report?.csv ?? values.csv ?? "";
+  // What was typed or read from a file since the last answer; a new answer brings its own text.
+  const [edit, setEdit] = useState<{ after: BulkFormState; text: string }>();
+  const shownCsv = edit && edit.after === state ? edit.text : (report?.csv ?? values.csv ?? "");
+  const setCsv = (text: string) => setEdit({ after: state, text });
   const template = templates.find((t) => t.id === templateId);
   const bad = report ? report.rows.filter((r) => r.error).length : 0;
   const tone = state.status === "error" || (report && (!report.valid || report.failed > 0)) ? "text-red-800" : "text-green-800";
