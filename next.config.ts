@@ -10,11 +10,12 @@ const nextConfig: NextConfig = {
   // The build type-checks the app only; `npm run typecheck` covers tests, scripts and benchmarks.
   typescript: { tsconfigPath: "tsconfig.next.json" },
   serverExternalPackages: ["@electric-sql/pglite", "postgres", "pdf-lib"],
-  // /verify posts a sealed PDF (up to 11 MiB) to a server action; the default caps are 1 MB (actions)
-  // and 10 MB (bodies buffered by proxy.ts, truncated beyond). The action checks the size itself.
   experimental: {
-    serverActions: { bodySizeLimit: "12mb" },
-    proxyClientMaxBodySize: "12mb",
+    // Server actions take PDFs: the package form posts its documents (each up to 10 MiB, checked by
+    // the domain) and /verify a sealed PDF (up to 11 MiB, checked by the action). The defaults are
+    // 1 MB (actions) and 10 MB (bodies proxy.ts buffers; a longer body reaches the action cut short).
+    serverActions: { bodySizeLimit: "32mb" },
+    proxyClientMaxBodySize: "32mb",
   },
   async rewrites() {
     return [

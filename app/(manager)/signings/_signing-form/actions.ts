@@ -1,0 +1,141 @@
+"use server";
+
+import { redirect } from "next/navigation";
+import { z } from "zod";
+import { CreateSigningSchema } from "@/lib/api/schemas/signings";
+import { isUuid } from "@/lib/ids";
+import { saveSigningDraft } from "@/lib/signings/save-signing-draft";
+import { getTemplateOrThrow } from "@/lib/templates/get-template-or-throw";
+import { requestEvidence } from "../../../_lib/request-evidence";
+import { requirePrincipal } from "../../../_lib/require-principal";
+import { errorState, formDataToObject, validatedAction, type FormState } from "../../../_lib/validated-action";
+import { isBlankRow, signerRowsFromValues, signerRowsToValues } from "./signer-rows";
+import type { SignerRow } from "./types";
+
+/** What the form gets back: on a row round trip (no JavaScript) the values to render again. */
+export type SigningFormState = FormState<{ values: Record<string, string> }>;
+
+const returnTo = (formData: FormData) => {
+  const id = formData.get("signingId");
+  return typeof id === "string" && isUuid(id) ? `/signings/${id}/edit` : "/signings/new";
+};
+
+function stringValues(formData: FormData): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [key, value] of Object.entries(formDataToObject(formData))) values[key] = Array.isArray(value) ? value[0]! : value;
+  return values;
+}
+
+/** The signers the manager filled in, in order, with the ids of existing ones. */
+function filledRows(formData: FormData): SignerRow[] {
+  return signerRowsFromValues(stringValues(formData)).filter((row) => !isBlankRow(row));
+}
+
+const optional = (value: FormDataEntryValue | null) => (typeof value === "string" && value.trim() !== "" ? value : undefined);
+
+/** The form as the API's create request (CreateSigningSchema), so both check the same rules. */
+function toCreateRequest(formData: FormData) {
+  const location = optional(formData.get("locationId"));
+  return {
+    locationId: location === undefined ? undefined : /^\d+$/.test(location) ? Number(location) : location,
+    title: optional(formData.get("title")),
+    message: optional(formData.get("message")),
+    templateId: optional(formData.get("templateId")),
+    flowId: optional(formData.get("flowId")),
+    signers: filledRows(formData).map((row) => ({
+      name: row.name,
+      email: row.email,
+      role: row.role,
+      routingOrder: /^\d+$/.test(row.routingOrder) ? Number(row.routingOrder) : row.routingOrder,
+    })),
+  };
+}
+
+const save = validatedAction<typeof CreateSigningSchema, { values: Record<string, string> }>(
+  CreateSigningSchema,
+  async (input, { db, principal, formData }) => {
+    const signingId = optional(formData.get("signingId"));
+    const ids = filledRows(formData).map((row) => row.id);
+    const files = formData.getAll("files").filter((f): f is File => f instanceof File && f.size > 0);
+    const documents = await Promise.all(files.map(async (file) => ({ name: file.name || "Document.pdf", bytes: new Uint8Array(await file.arrayBuffer()) })));
+    const send = formData.get("intent") === "send";
+    const { ipAddress } = await requestEvidence();
+    const signing = await saveSigningDraft(db, {
+      principal,
+      ipAddress,
+      signingId,
+      locationId: input.locationId,
+      title: input.title,
+      message: input.message,
+      templateId: input.templateId,
+      flowId: input.flowId,
+      signers: (input.signers ?? []).map((signer, i) => ({ ...signer, ...(ids[i] ? { id: ids[i] } : {}) })),
+      removeDocumentIds: formData.getAll("removeDocument").filter((v): v is string => typeof v === "string"),
+      documents,
+      send,
+    });
+    redirect(send ? `/signings/${signing.id}` : `/signings/${signing.id}/edit?saved=1`);
+  },
+  { returnTo, toInput: toCreateRequest },
+);
+
+const RowIntent = z.union([
+  z.literal("add-signer"),
+  z.literal("template"),
+  z.templateLiteral([z.enum(["remove", "up", "down"]), ":", z.number().int().min(0).max(100)]),
+]);
+
+/**
+ * Without JavaScript, adding, removing and moving signer rows and applying a template's roles are
+ * round trips through this action: it answers with the rows rearranged and everything else as typed.
+ */
+async function rearrange(formData: FormData, intent: z.infer<typeof RowIntent>): Promise<SigningFormState> {
+  const { db, principal } = await requirePrincipal(returnTo(formData));
+  const values = stringValues(formData);
+  delete values.intent;
+  let rows = signerRowsFromValues(values);
+  if (intent === "add-signer") {
+    const last = rows.at(-1);
+    rows.push({ name: "", email: "", role: "signer", routingOrder: String((Number(last?.routingOrder) || 0) + 1) });
+  } else if (intent === "template") {
+    const templateId = values.templateId;
+    let roles: { label: string; role: string; routingOrder: number }[] = [];
+    try {
+      if (templateId) roles = (await getTemplateOrThrow(db, { principal, templateId, capability: "templates:read" })).roles;
+    } catch (error) {
+      return errorState(error, formData);
+    }
+    const typed = rows.filter((row) => !isBlankRow(row));
+    rows = roles.map((role, i) => ({
+      name: typed[i]?.name ?? "",
+      email: typed[i]?.email ?? "",
+      role: role.role,
+      routingOrder: String(role.routingOrder),
+      label: role.label,
+    }));
+    rows.push(...typed.slice(roles.length));
+    if (rows.length === 0) rows.push({ name: "", email: "", role: "signer", routingOrder: "1" });
+  } else {
+    const [action, at] = intent.split(":") as ["remove" | "up" | "down", string];
+    const i = Number(at);
+    if (action === "remove") rows.splice(i, 1);
+    else {
+      const j = action === "up" ? i - 1 : i + 1;
+      if (rows[i] && rows[j]) {
+        const order = rows[i].routingOrder;
+        rows[i] = { ...rows[i], routingOrder: rows[j].routingOrder };
+        rows[j] = { ...rows[j], routingOrder: order };
+        [rows[i], rows[j]] = [rows[j], rows[i]];
+      }
+    }
+    if (rows.length === 0) rows.push({ name: "", email: "", role: "signer", routingOrder: "1" });
+  }
+  return { status: "ok", data: { values: signerRowsToValues(rows, values) } };
+}
+
+/** The package form's one action: a row round trip, or save (and maybe send) through `saveSigningDraft`. */
+export async function signingFormAction(previous: SigningFormState, formData: FormData): Promise<SigningFormState> {
+  const intent = RowIntent.safeParse(formData.get("intent"));
+  if (intent.success) return rearrange(formData, intent.data);
+  return save(previous, formData);
+}

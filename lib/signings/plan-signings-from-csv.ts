@@ -1,0 +1,114 @@
+import { eq } from "drizzle-orm";
+import type { z } from "zod";
+import type { Db } from "@/db/client";
+import { locations, type Location, type Template } from "@/db/schema";
+import { canAccess, requireCapability, type Principal } from "@/lib/auth/principal";
+import { getTemplateOrThrow } from "@/lib/templates/get-template-or-throw";
+import type { NewSignerInput } from "./create-signing";
+import { parseSignerCsv } from "./parse-signer-csv";
+
+export const SIGNER_CSV_COLUMNS = ["name", "email", "location"] as const;
+
+export type PlannedRow = {
+  line: number;
+  name: string;
+  email: string;
+  location: string;
+  /** The package the row joins: the `package` cell, else the row's own. */
+  packageKey: string;
+  error?: string;
+};
+
+export type PlannedPackage = { key: string; title: string; location: Location; signers: NewSignerInput[]; lines: number[] };
+
+export type SigningsPlan = { template: Template; rows: PlannedRow[]; packages: PlannedPackage[]; valid: boolean };
+
+/**
+ * Reads a bulk CSV (columns name, email, location; optional package, role, title) against a
+ * template and checks every row before anything is created: the signer's name and email by the
+ * caller's signer schema, the location by id or by name among the template organization's locations
+ * the caller may send from, each email at most once in the file, one location per package, a role
+ * the template has. Rows sharing a `package` cell become one package (signers in row order, taking
+ * the template's roles in order unless `role` names one); otherwise each row is its own package.
+ */
+export async function planSigningsFromCsv(
+  db: Db,
+  options: {
+    principal: Principal;
+    templateId: string;
+    csv: string;
+    /** The signer schema of the caller's interface (the API's `NewPackageSignerSchema`), applied to each row. */
+    signerSchema: z.ZodType<NewSignerInput, unknown>;
+  },
+): Promise<SigningsPlan> {
+  requireCapability(options.principal, "signings:write", "You do not have permission to create signing packages.");
+  const template = await getTemplateOrThrow(db, { principal: options.principal, templateId: options.templateId, capability: "templates:read" });
+  const { rows } = parseSignerCsv(options.csv, SIGNER_CSV_COLUMNS);
+  const inScope = (await db.select().from(locations).where(eq(locations.organizationId, template.organizationId))).filter((location) =>
+    canAccess(options.principal, "signings:write", { organizationId: location.organizationId, companyId: location.companyId, locationId: location.id }),
+  );
+
+  const planned: (PlannedRow & { locationRow?: Location; signer?: NewSignerInput; title?: string })[] = [];
+  const firstLineOfEmail = new Map<string, number>();
+  for (const { line, cells } of rows) {
+    const row: (typeof planned)[number] = {
+      line,
+      name: cells.name ?? "",
+      email: cells.email ?? "",
+      location: cells.location ?? "",
+      packageKey: cells.package || `row ${line}`,
+      title: cells.title || undefined,
+    };
+    planned.push(row);
+    const errors: string[] = [];
+    const parsed = options.signerSchema.safeParse({ name: row.name, email: row.email, ...(cells.role ? { templateRole: cells.role } : {}) });
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) errors.push(`${issue.path.join(".") || "row"}: ${issue.message}`);
+    } else {
+      const email = parsed.data.email.toLowerCase();
+      const earlier = firstLineOfEmail.get(email);
+      if (earlier !== undefined) errors.push(`${parsed.data.email} is already on line ${earlier}; each email may appear only once.`);
+      else firstLineOfEmail.set(email, line);
+      if (parsed.data.templateRole && !template.roles.some((r) => r.key === parsed.data.templateRole)) {
+        errors.push(`The template "${template.name}" has no role "${parsed.data.templateRole}".`);
+      }
+      row.signer = parsed.data;
+    }
+    const wanted = row.location.trim();
+    const matches = /^\d+$/.test(wanted)
+      ? inScope.filter((l) => l.id === Number(wanted))
+      : inScope.filter((l) => l.name.trim().toLowerCase() === wanted.toLowerCase());
+    if (!wanted) errors.push("location: give a location's name or id.");
+    else if (matches.length === 0) errors.push(`Location "${wanted}" is not one you can send from with this template.`);
+    else if (matches.length > 1) errors.push(`Location "${wanted}" names ${matches.length} locations; use its id.`);
+    else row.locationRow = matches[0];
+    if (errors.length > 0) row.error = errors.join(" ");
+  }
+
+  const packages = new Map<string, PlannedPackage>();
+  for (const row of planned) {
+    const existing = packages.get(row.packageKey);
+    if (existing && row.locationRow && existing.location.id !== row.locationRow.id && !row.error) {
+      row.error = `Package "${row.packageKey}" is at ${existing.location.name} (line ${existing.lines[0]}); all its rows need the same location.`;
+    }
+    if (row.error || !row.signer || !row.locationRow) continue;
+    const pkg =
+      existing ??
+      ({ key: row.packageKey, title: "", location: row.locationRow, signers: [], lines: [] } satisfies PlannedPackage);
+    const role = row.signer.templateRole ? undefined : template.roles[pkg.signers.length];
+    pkg.signers.push(role ? { ...row.signer, templateRole: role.key } : row.signer);
+    pkg.lines.push(row.line);
+    pkg.title ||= row.title ?? "";
+    packages.set(row.packageKey, pkg);
+  }
+  for (const pkg of packages.values()) {
+    const first = planned.find((row) => row.line === pkg.lines[0]);
+    pkg.title ||= `${template.name} — ${first!.signer!.name}`;
+  }
+  return {
+    template,
+    rows: planned.map(({ line, name, email, location, packageKey, error }) => ({ line, name, email, location, packageKey, ...(error ? { error } : {}) })),
+    packages: [...packages.values()],
+    valid: planned.every((row) => !row.error),
+  };
+}

@@ -1,0 +1,115 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { packageSigners, type SigningPackage } from "@/db/schema";
+import { requireCapability, type Principal } from "@/lib/auth/principal";
+import { AppError } from "@/lib/errors";
+import { addPackageDocument } from "./add-package-document";
+import { addSigner } from "./add-signer";
+import { assertDraft } from "./assert-draft";
+import { createSigning, type NewSignerInput } from "./create-signing";
+import { deletePackageDocument } from "./delete-package-document";
+import { getSigningOrThrow } from "./get-signing-or-throw";
+import { removeSigner } from "./remove-signer";
+import { sendSigning } from "./send-signing";
+import { updateSigner } from "./update-signer";
+import { updateSigning } from "./update-signing";
+
+export type DraftSignerInput = NewSignerInput & {
+  /** An existing signer of the draft; without it the signer is added. */
+  id?: string;
+};
+
+export type SaveSigningDraftOptions = {
+  principal: Principal;
+  /** The draft to change; without it a new draft is created at `locationId`. */
+  signingId?: string;
+  locationId: number;
+  title?: string;
+  message?: string;
+  templateId?: string;
+  flowId?: string;
+  /** The whole list of signers after the save: existing ones missing from it are removed. */
+  signers: DraftSignerInput[];
+  /** Documents of the draft to detach. */
+  removeDocumentIds?: string[];
+  /** PDFs to attach after the existing documents, each validated like an upload. */
+  documents?: { name: string; bytes: Uint8Array }[];
+  /** Send the package once saved (same checks as `sendSigning`). */
+  send?: boolean;
+  ipAddress?: string | null;
+};
+
+/**
+ * The manager's package form as one unit of work: creates the draft (`createSigning`) or brings an
+ * existing draft to the form's state (`updateSigning`, `updateSigner`, `removeSigner`, `addSigner`,
+ * `deletePackageDocument`, `addPackageDocument`), then optionally sends it (`sendSigning`). Everything
+ * runs in one transaction (the domain functions nest as savepoints), so an invalid PDF, a duplicate
+ * email or a package that cannot be sent yet leaves the package exactly as it was.
+ */
+export async function saveSigningDraft(db: Db, options: SaveSigningDraftOptions): Promise<SigningPackage> {
+  requireCapability(options.principal, "signings:write", "You do not have permission to create signing packages.");
+  const { principal, ipAddress } = options;
+  return db.transaction(async (tx) => {
+    let signingId: string;
+    if (!options.signingId) {
+      const created = await createSigning(tx, {
+        principal,
+        ipAddress,
+        locationId: options.locationId,
+        title: options.title,
+        message: options.message,
+        templateId: options.templateId,
+        flowId: options.flowId,
+        signers: options.signers,
+      });
+      signingId = created.id;
+    } else {
+      signingId = options.signingId;
+      const before = await getSigningOrThrow(tx, { principal, signingId, capability: "signings:write", lock: true });
+      assertDraft(before, "be edited");
+      const changes = {
+        ...(options.title !== undefined && options.title !== before.title ? { title: options.title } : {}),
+        ...((options.message ?? null) !== before.message ? { message: options.message ?? null } : {}),
+        ...(options.flowId !== undefined && options.flowId !== before.flowId ? { flowId: options.flowId } : {}),
+      };
+      if (Object.keys(changes).length > 0) await updateSigning(tx, { principal, signingId, ipAddress, ...changes });
+
+      const existing = await tx.select().from(packageSigners).where(eq(packageSigners.packageId, signingId));
+      const kept = new Set(options.signers.flatMap((s) => (s.id ? [s.id] : [])));
+      // Removals first, so an email moved from a removed row to a new one does not collide.
+      for (const signer of existing) {
+        if (!kept.has(signer.id)) await removeSigner(tx, { principal, signingId, signerId: signer.id, ipAddress });
+      }
+      for (const input of options.signers) {
+        const role = input.role ?? "signer";
+        const routingOrder = input.routingOrder ?? 1;
+        const current = input.id ? existing.find((s) => s.id === input.id) : undefined;
+        if (input.id && current) {
+          const changed = {
+            ...(input.name !== current.name ? { name: input.name } : {}),
+            ...(input.email !== current.email ? { email: input.email } : {}),
+            ...(role !== current.role ? { role } : {}),
+            ...(routingOrder !== current.routingOrder ? { routingOrder } : {}),
+          };
+          if (Object.keys(changed).length > 0) await updateSigner(tx, { principal, signingId, signerId: input.id, ipAddress, ...changed });
+        } else {
+          await addSigner(tx, { principal, signingId, ipAddress, name: input.name, email: input.email, role, routingOrder });
+        }
+      }
+      for (const documentId of options.removeDocumentIds ?? []) {
+        await deletePackageDocument(tx, { principal, signingId, documentId, ipAddress });
+      }
+    }
+    for (const document of options.documents ?? []) {
+      try {
+        await addPackageDocument(tx, { principal, signingId, ipAddress, ...document });
+      } catch (error) {
+        // Several files arrive at once: say which one the upload rule refused.
+        if (error instanceof AppError) throw new AppError(error.code, `${document.name}: ${error.message}`);
+        throw error;
+      }
+    }
+    if (options.send) return sendSigning(tx, { principal, signingId, ipAddress });
+    return getSigningOrThrow(tx, { principal, signingId, capability: "signings:write" });
+  });
+}

@@ -1,0 +1,169 @@
+import { asc, eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "@/db/client";
+import { packageDocuments, packageSigners, signingPackages } from "@/db/schema";
+import { NewPackageSignerSchema } from "@/lib/api/schemas/signers";
+import { localSubjectForEmail } from "@/lib/auth/local-tokens";
+import { resolvePrincipal, type Principal } from "@/lib/auth/principal";
+import { renderAgreementPdf } from "@/lib/documents/pdf";
+import { AppError } from "@/lib/errors";
+import { createSigningsFromCsv } from "@/lib/signings/create-signings-from-csv";
+import { planSigningsFromCsv } from "@/lib/signings/plan-signings-from-csv";
+import { addTemplateDocument } from "@/lib/templates/add-template-document";
+import { createTemplate } from "@/lib/templates/create-template";
+import { createTestDb, type TestDb } from "../helpers/db";
+import { countPackages, type DemoWorld } from "../helpers/fixtures";
+import { loadManagerWorld } from "../helpers/manager";
+
+// Bulk send from a template and a CSV (docs/manager-console.md "Bulk sending"): every row is checked
+// before anything is created, and each package is created and sent whole or not at all.
+
+let testDb: TestDb;
+let db: Db;
+let world: DemoWorld;
+let manager: Principal;
+let templateId: string;
+let emptyTemplateId: string;
+
+const principalOf = (email: string) => resolvePrincipal(db, localSubjectForEmail(email));
+const run = (principal: Principal, csv: string, template = templateId) =>
+  createSigningsFromCsv(db, { principal, templateId: template, csv, signerSchema: NewPackageSignerSchema });
+
+beforeAll(async () => {
+  testDb = await createTestDb();
+  db = testDb.db;
+  world = await loadManagerWorld(db);
+  manager = await principalOf("manager@demo.local");
+  const template = await createTemplate(db, {
+    principal: manager,
+    organizationId: world.austin.organizationId,
+    name: "Bulk auto loan",
+    roles: [
+      { key: "buyer", label: "Buyer", role: "signer", routingOrder: 1 },
+      { key: "cobuyer", label: "Co-buyer", role: "co_signer", routingOrder: 2 },
+    ],
+  });
+  templateId = template.id;
+  await addTemplateDocument(db, {
+    principal: manager,
+    templateId,
+    name: "Contract.pdf",
+    bytes: await renderAgreementPdf({ title: "Bulk contract", parties: ["Buyer"], pages: 1 }),
+  });
+  emptyTemplateId = (
+    await createTemplate(db, { principal: manager, organizationId: world.austin.organizationId, name: "No documents", roles: [] })
+  ).id;
+});
+
+afterAll(async () => {
+  await testDb.cleanup();
+});
+
+async function packagesTitled(titles: string[]) {
+  return db.select().from(signingPackages).where(inArray(signingPackages.title, titles)).orderBy(asc(signingPackages.title));
+}
+
+describe("createSigningsFromCsv", () => {
+  it("creates and sends one package per row, by location name or id, with the template's documents and first role", async () => {
+    const csv = `name,email,location\nAda Bulk,ada.bulk@example.com,Austin Branch\n"Lovelace, Grace",grace.bulk@example.com,${world.dallas.id}\n`;
+    const result = await run(manager, csv);
+
+    expect(result).toMatchObject({ valid: true, sent: 2, failed: 0 });
+    expect(result.rows.map((r) => [r.line, r.outcome, r.error])).toEqual([
+      [2, "sent", undefined],
+      [3, "sent", undefined],
+    ]);
+    const created = await packagesTitled(["Bulk auto loan — Ada Bulk", "Bulk auto loan — Lovelace, Grace"]);
+    expect(created.map((p) => [p.locationId, p.status, p.templateId])).toEqual([
+      [world.austin.id, "sent", templateId],
+      [world.dallas.id, "sent", templateId],
+    ]);
+    const [ada] = created;
+    const signers = await db.select().from(packageSigners).where(eq(packageSigners.packageId, ada!.id));
+    expect(signers.map((s) => [s.email, s.role, s.routingOrder, s.status])).toEqual([["ada.bulk@example.com", "signer", 1, "notified"]]);
+    const documents = await db.select({ name: packageDocuments.name }).from(packageDocuments).where(eq(packageDocuments.packageId, ada!.id));
+    expect(documents).toEqual([{ name: "Contract.pdf" }]);
+  });
+
+  it("groups rows with the same package value into one package, taking the template's roles in order", async () => {
+    const csv = [
+      "name,email,location,package,title",
+      "Pat Group,pat.group@example.com,Austin Branch,P-1,",
+      "Quinn Group,quinn.group@example.com,Austin Branch,P-1,Group deal",
+    ].join("\n");
+    const result = await run(manager, csv);
+    expect(result).toMatchObject({ valid: true, sent: 1 });
+    const [pkg] = await packagesTitled(["Group deal"]);
+    const signers = await db.select().from(packageSigners).where(eq(packageSigners.packageId, pkg!.id)).orderBy(asc(packageSigners.routingOrder));
+    expect(signers.map((s) => [s.name, s.role, s.routingOrder])).toEqual([
+      ["Pat Group", "signer", 1],
+      ["Quinn Group", "co_signer", 2],
+    ]);
+    // Only the first routing group is invited when the package is sent.
+    expect(signers.map((s) => s.status)).toEqual(["notified", "pending"]);
+  });
+
+  it("creates nothing when one row is bad, and says which row and why", async () => {
+    const before = await countPackages(db);
+    const csv = "name,email,location\nGood One,good.one@example.com,Austin Branch\nBad Email,not-an-email,Austin Branch\nGood Two,good.two@example.com,Dallas Branch\n";
+    const result = await run(manager, csv);
+
+    expect(result.valid).toBe(false);
+    expect(result.sent).toBe(0);
+    expect(result.rows.map((r) => [r.line, r.outcome, Boolean(r.error)])).toEqual([
+      [2, "not_created", false],
+      [3, "not_created", true],
+      [4, "not_created", false],
+    ]);
+    expect(result.rows[1]!.error).toContain("email");
+    expect(await countPackages(db)).toBe(before);
+  });
+
+  it("refuses an email that appears twice in the file, on the later line", async () => {
+    const csv = "name,email,location\nSam Twice,twice@example.com,Austin Branch\nSam Again,TWICE@example.com,Dallas Branch\n";
+    const plan = await planSigningsFromCsv(db, { principal: manager, templateId, csv, signerSchema: NewPackageSignerSchema });
+    expect(plan.valid).toBe(false);
+    expect(plan.rows[0]!.error).toBeUndefined();
+    expect(plan.rows[1]!.error).toBe("TWICE@example.com is already on line 2; each email may appear only once.");
+  });
+
+  it("refuses locations outside the caller's scope or organization like unknown ones", async () => {
+    const branch = await principalOf("branch@demo.local"); // manager of Austin only
+    const csv = `name,email,location\nIn Scope,in.scope@example.com,Austin Branch\nOther Branch,other.branch@example.com,Dallas Branch\nOther Org,other.org@example.com,${world.tulsa.id}\nNowhere,nowhere@example.com,Atlantis\n`;
+    const before = await countPackages(db);
+    const result = await run(branch, csv);
+    expect(result.valid).toBe(false);
+    expect(result.rows.map((r) => r.error ?? "")).toEqual([
+      "",
+      `Location "Dallas Branch" is not one you can send from with this template.`,
+      `Location "${world.tulsa.id}" is not one you can send from with this template.`,
+      `Location "Atlantis" is not one you can send from with this template.`,
+    ]);
+    expect(await countPackages(db)).toBe(before);
+  });
+
+  it("refuses a CSV over 1 MiB with a message, and a header without the required columns", async () => {
+    const row = "Big Row,big.row@example.com,Austin Branch\n";
+    const huge = "name,email,location\n" + row.repeat(Math.ceil((10 * 1024 * 1024) / row.length));
+    await expect(run(manager, huge)).rejects.toThrow(new AppError("payload_too_large", "The CSV exceeds the 1 MiB limit."));
+    await expect(run(manager, "name,mail\nA,a@example.com\n")).rejects.toThrow(
+      "The CSV's first line must name the columns name, email, location; missing: email, location.",
+    );
+  });
+
+  it("rolls a package back whole when it cannot be sent, and still sends the others", async () => {
+    // A template without documents: the package would have nothing to sign, so sending fails.
+    const before = await countPackages(db);
+    const result = await run(manager, "name,email,location\nNo Docs,no.docs@example.com,Austin Branch\n", emptyTemplateId);
+    expect(result).toMatchObject({ valid: true, sent: 0, failed: 1 });
+    expect(result.rows[0]).toMatchObject({ outcome: "failed", error: "A signing package needs at least one document before it can be sent." });
+    expect(await countPackages(db)).toBe(before);
+  });
+
+  it("refuses a caller who cannot create packages", async () => {
+    const admin = await principalOf("admin@demo.local");
+    await expect(run(admin, "name,email,location\nA,a@example.com,Austin Branch\n")).rejects.toThrow(
+      "You do not have permission to create signing packages.",
+    );
+  });
+});
