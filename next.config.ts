@@ -9,6 +9,8 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   // The build type-checks the app only; `npm run typecheck` covers tests, scripts and benchmarks.
   typescript: { tsconfigPath: "tsconfig.next.json" },
+  // Server actions take PDF uploads (template documents): the 10 MiB PDF cap plus form overhead.
+  experimental: { serverActions: { bodySizeLimit: "11mb" } },
   serverExternalPackages: ["@electric-sql/pglite", "postgres", "pdf-lib"],
   async rewrites() {
     return [
