@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import type { RoleRow } from "../template-input";
 
@@ -17,14 +17,7 @@ const inputClass =
 export function RolesEditor({ idPrefix, initial, errors }: { idPrefix: string; initial: RoleRow[]; errors: Record<string, string> }) {
   const nextUid = useRef(initial.length);
   const [rows, setRows] = useState<Row[]>(() => initial.map((row, uid) => ({ ...row, uid })));
-  const [focusUid, setFocusUid] = useState<number | null>(null);
   const [announcement, setAnnouncement] = useState("");
-
-  useEffect(() => {
-    if (focusUid === null) return;
-    document.getElementById(`${idPrefix}-role-${focusUid}-key`)?.focus();
-    setFocusUid(null);
-  }, [focusUid, idPrefix]);
 
   const nameOf = (row: Row, index: number) => row.label.trim() || `role ${index + 1}`;
   const update = (uid: number, field: keyof RoleRow, value: string) => setRows((current) => current.map((r) => (r.uid === uid ? { ...r, [field]: value } : r)));
@@ -46,7 +39,7 @@ export function RolesEditor({ idPrefix, initial, errors }: { idPrefix: string; i
     const uid = nextUid.current++;
     const order = rows.reduce((max, r) => Math.max(max, Number(r.routingOrder) || 0), 0) + 1;
     setRows([...rows, { uid, key: "", label: "", role: rows.length === 0 ? "signer" : "co_signer", routingOrder: String(order) }]);
-    setFocusUid(uid);
+    requestAnimationFrame(() => document.getElementById(`${idPrefix}-role-${uid}-key`)?.focus());
   };
 
   return (
