@@ -241,6 +241,8 @@ test.describe("templates and flows", { tag: "@desktop" }, () => {
     }
     const places = await new PlacesPage(page).goto();
     await places.open("Demo Lending Co.");
+    // The organization page is the tree's top: each company with its locations.
+    await expect(page.getByRole("list", { name: "Locations of Demo Homes Finance" }).getByRole("link", { name: "Austin Branch" })).toBeVisible();
     await places.open("Demo Homes Finance");
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
