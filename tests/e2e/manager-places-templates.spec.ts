@@ -9,7 +9,11 @@ import { e2eDatabaseUrl, expect, expectNoAxeViolations, signInAs, test } from ".
 import { withE2eDb } from "./support/signing-data";
 
 // The manager's console for places, templates and flows (docs/manager-console.md). Everything made
-// here has a unique name and lives in Demo Lending Co.; nothing seeded is changed.
+// here has a unique name; companies, locations, the package, templates and flows are made by the
+// other organization's manager, so the Demo Lending lists other files read do not change.
+
+const OTHER_MANAGER = "manager@other.local";
+const OTHER_ORG = "Other Mortgage LLC";
 
 const unique = () => Date.now().toString(36);
 
@@ -56,9 +60,9 @@ test.describe("places", { tag: "@desktop" }, () => {
     const company = `E2E Company ${id}`;
     const used = `E2E Used Branch ${id}`;
     const spare = `E2E Spare Branch ${id}`;
-    await signInAs(page, "manager@demo.local");
+    await signInAs(page, OTHER_MANAGER);
     const places = await new PlacesPage(page).goto();
-    await places.open("Demo Lending Co.");
+    await places.open(OTHER_ORG);
     await expectNoAxeViolations(page);
 
     await places.section("New company").getByLabel("Company name").fill(company);
@@ -133,7 +137,7 @@ test.describe("places", { tag: "@desktop" }, () => {
 test.describe("templates and flows", { tag: "@desktop" }, () => {
   test("a manager creates a template with two roles in order and a PDF", async ({ page }) => {
     const name = `E2E Template ${unique()}`;
-    await signInAs(page, "manager@demo.local");
+    await signInAs(page, OTHER_MANAGER);
     const templates = await new TemplatePages(page).gotoList();
     await expectNoAxeViolations(page);
 
@@ -193,7 +197,7 @@ test.describe("templates and flows", { tag: "@desktop" }, () => {
 
   test("a manager creates a flow with its steps reordered, within the API's rules", async ({ page }) => {
     const name = `E2E Flow ${unique()}`;
-    await signInAs(page, "manager@demo.local");
+    await signInAs(page, OTHER_MANAGER);
     const flows = await new FlowPages(page).gotoList();
     await expectNoAxeViolations(page);
 
