@@ -253,3 +253,28 @@ test.describe("templates and flows", { tag: "@desktop" }, () => {
     await expectNoAxeViolations(page);
   });
 });
+
+test.describe("before hydration", { tag: "@desktop" }, () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("forms post without JavaScript: a refused location keeps what was typed, a good one is saved", async ({ page }) => {
+    const name = `E2E No-JS Branch ${unique()}`;
+    await signInAs(page, OTHER_MANAGER);
+    const places = await new PlacesPage(page).goto();
+    await places.open(OTHER_ORG);
+    await places.open("Other Homes Credit");
+
+    const form = places.section("New location");
+    await form.getByLabel("Location name").fill(name);
+    await form.getByLabel("Time zone").fill("Nowhere/Special");
+    await Promise.all([page.waitForLoadState("load"), form.getByRole("button", { name: "Add location" }).click()]);
+    await expect(form.getByLabel("Time zone")).toHaveAccessibleDescription(/expected an IANA time zone/);
+    await expect(form.getByLabel("Location name")).toHaveValue(name);
+    await expect(form.getByLabel("Time zone")).toHaveValue("Nowhere/Special");
+
+    await form.getByLabel("Time zone").fill("America/Chicago");
+    await Promise.all([page.waitForLoadState("load"), form.getByRole("button", { name: "Add location" }).click()]);
+    // (No axe here: it runs in the page, which has no JavaScript; the same pages are checked above.)
+    await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  });
+});
