@@ -251,6 +251,13 @@ test.describe("templates and flows", { tag: "@desktop" }, () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await expectNoAxeViolations(page);
+
+    // Bad addresses: a stale cursor shows the first page; an unknown or malformed id is not found, never a 500.
+    expect((await page.goto("/places?cursor=not-a-cursor"))?.status()).toBe(200);
+    await expect(page.getByRole("link", { name: "Demo Lending Co." })).toBeVisible();
+    for (const path of ["/places/companies/abc", "/places/locations/99999999", "/places/organizations/0", "/templates/not-a-uuid", "/flows/00000000-0000-4000-8000-000000000000"]) {
+      expect((await page.goto(path))?.status(), path).toBe(404);
+    }
   });
 });
 
