@@ -1,5 +1,0 @@
-import { ListSkeleton } from "../_shared/list-skeleton";
-
-export default function Loading() {
-  return <ListSkeleton title="Templates" />;
-}
