@@ -9,6 +9,8 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   // The build type-checks the app only; `npm run typecheck` covers tests, scripts and benchmarks.
   typescript: { tsconfigPath: "tsconfig.next.json" },
+  // Server actions take PDF uploads (template documents): the 10 MiB PDF cap plus form overhead.
+  experimental: { serverActions: { bodySizeLimit: "11mb" } },
   serverExternalPackages: ["@electric-sql/pglite", "postgres", "pdf-lib"],
   experimental: {
     // Server actions take PDFs: the package form posts its documents (each up to 10 MiB, checked by

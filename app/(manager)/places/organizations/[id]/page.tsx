@@ -1,0 +1,127 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { requirePrincipal } from "@/app/_lib/require-principal";
+import { canAccess, hasCapability } from "@/lib/auth/principal";
+import { listCompanies } from "@/lib/companies/list-companies";
+import { listLocations } from "@/lib/locations/list-locations";
+import { getOrganizationOrThrow } from "@/lib/organizations/get-organization-or-throw";
+import { DeleteDialogForm } from "../../../_shared/delete-dialog-form";
+import { cursorParam, listFromCursor, loadOr404 } from "../../../_shared/load-or-404";
+import { NextPageLink } from "../../../_shared/next-page-link";
+import { EmptyState, PageHeader, Section } from "../../../_shared/page-header";
+import { createCompanyAction, deleteOrganizationAction, updateOrganizationAction } from "../../actions";
+import { NameForm } from "../../_components/name-form";
+import { placeId } from "../../place-id";
+
+export const metadata: Metadata = { title: "Organization" };
+
+const LOCATIONS_SHOWN = 5;
+const linkClass = "text-blue-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-blue-700";
+
+export default async function OrganizationPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const id = placeId((await params).id);
+  const path = `/places/organizations/${(await params).id}`;
+  const { db, principal } = await requirePrincipal(path);
+  if (id === null || !hasCapability(principal, "organizations:read")) notFound();
+  const organization = await loadOr404(getOrganizationOrThrow(db, { principal, organizationId: id, capability: "organizations:read" }));
+  const cursor = cursorParam((await searchParams).cursor);
+  const companies = await listFromCursor((c) => listCompanies(db, { principal, limit: 25, cursor: c, organizationId: organization.id }), cursor);
+  // The tree's next level: each company's first few locations (its page lists them all).
+  const locationsByCompany = await Promise.all(
+    companies.rows.map((company) => listLocations(db, { principal, limit: LOCATIONS_SHOWN, companyId: company.id })),
+  );
+  const place = { organizationId: organization.id };
+  const canEdit = canAccess(principal, "organizations:write", place);
+  const canAddCompany = canAccess(principal, "companies:write", place);
+
+  return (
+    <div className="space-y-6">
+      <PageHeader crumbs={[{ href: "/places", label: "Places" }]} title={organization.name}>
+        Organization <span className="font-mono text-xs">{organization.slug}</span>. Its companies, each with its locations.
+      </PageHeader>
+
+      <Section id="companies-heading" title="Companies">
+        {companies.rows.length === 0 ? (
+          <EmptyState>{canAddCompany ? "No companies yet. Add the first one below." : "No companies you can see."}</EmptyState>
+        ) : (
+          <ul className="divide-y divide-slate-100 rounded-md border border-slate-200" aria-labelledby="companies-heading">
+            {companies.rows.map((company, index) => {
+              const locations = locationsByCompany[index]!;
+              return (
+                <li key={company.id} className="space-y-1 px-4 py-3">
+                  <Link href={`/places/companies/${company.id}`} className={`font-medium ${linkClass}`}>
+                    {company.name}
+                  </Link>
+                  {locations.rows.length === 0 ? (
+                    <p className="pl-4 text-sm text-slate-600">No locations</p>
+                  ) : (
+                    <ul className="flex flex-wrap gap-x-4 gap-y-1 pl-4 text-sm" aria-label={`Locations of ${company.name}`}>
+                      {locations.rows.map((location) => (
+                        <li key={location.id}>
+                          <Link href={`/places/locations/${location.id}`} className={linkClass}>
+                            {location.name}
+                          </Link>
+                        </li>
+                      ))}
+                      {locations.nextCursor ? (
+                        <li>
+                          <Link href={`/places/companies/${company.id}`} className={`${linkClass} text-slate-700`}>
+                            All locations of {company.name}
+                          </Link>
+                        </li>
+                      ) : null}
+                    </ul>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        <NextPageLink path={path} cursor={cursor} nextCursor={companies.nextCursor} label="Companies" />
+      </Section>
+
+      {canAddCompany ? (
+        <Section id="new-company-heading" title="New company">
+          <NameForm
+            action={createCompanyAction}
+            idPrefix="new-company"
+            label="Company name"
+            hidden={{ organizationId: String(organization.id) }}
+            submitLabel="Add company"
+            pendingLabel="Adding…"
+          />
+        </Section>
+      ) : null}
+
+      {canEdit ? (
+        <Section id="organization-settings-heading" title="Organization settings">
+          <NameForm
+            action={updateOrganizationAction.bind(null, organization.id)}
+            idPrefix="organization"
+            label="Organization name"
+            defaultName={organization.name}
+            submitLabel="Save name"
+            pendingLabel="Saving…"
+          />
+          <div className="border-t border-slate-200 pt-4">
+            <DeleteDialogForm
+              id="delete-organization"
+              title={`Delete ${organization.name}?`}
+              description="An organization can be deleted only once it has no companies, packages or templates left. This cannot be undone."
+              openLabel="Delete organization"
+              confirmLabel="Delete organization"
+              action={deleteOrganizationAction.bind(null, organization.id)}
+            />
+          </div>
+        </Section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { requirePrincipal } from "@/app/_lib/require-principal";
+import { ButtonLink } from "@/components/ui/button";
+import { canAccess, hasCapability } from "@/lib/auth/principal";
+import { isUuid } from "@/lib/ids";
+import { getTemplateDetail } from "@/lib/templates/get-template-detail";
+import { DeleteDialogForm } from "../../_shared/delete-dialog-form";
+import { loadOr404 } from "../../_shared/load-or-404";
+import { EmptyState, PageHeader, Section } from "../../_shared/page-header";
+import { removeTemplateDocumentAction, updateTemplateAction, uploadTemplateDocumentAction } from "../actions";
+import { TemplateForm } from "../_components/template-form";
+import { UploadDocumentForm } from "../_components/upload-document-form";
+
+export const metadata: Metadata = { title: "Template" };
+
+const size = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
+
+export default async function TemplatePage({ params }: { params: Promise<{ id: string }> }) {
+  const id = (await params).id;
+  const { db, principal } = await requirePrincipal(`/templates/${encodeURIComponent(id)}`);
+  if (!isUuid(id) || !hasCapability(principal, "templates:read")) notFound();
+  const template = await loadOr404(getTemplateDetail(db, { principal, templateId: id }));
+  const canEdit = canAccess(principal, "templates:write", { organizationId: template.organizationId });
+  const roles = template.roles.map((r) => ({ key: r.key, label: r.label, role: r.role, routingOrder: String(r.routingOrder) }));
+
+  return (
+    <div className="space-y-6">
+      <PageHeader crumbs={[{ href: "/templates", label: "Templates" }]} title={template.name}>
+        {template.description ?? "No description."}
+      </PageHeader>
+
+      <Section
+        id="template-documents-heading"
+        title="Documents"
+        actions={
+          template.documents.length > 0 ? (
+            // Field placement (issue 12) lives at /templates/<id>/fields.
+            <ButtonLink href={`/templates/${template.id}/fields`}>Place fields</ButtonLink>
+          ) : null
+        }
+      >
+        {template.documents.length === 0 ? (
+          <EmptyState>No documents yet.{canEdit ? " Upload the PDFs a package from this template starts with." : ""}</EmptyState>
+        ) : (
+          <ol className="divide-y divide-slate-100 rounded-md border border-slate-200" aria-labelledby="template-documents-heading">
+            {template.documents.map((document, index) => (
+              <li key={document.id} className="flex flex-wrap items-start justify-between gap-3 px-4 py-3">
+                <div>
+                  <p className="font-medium text-slate-900">{document.name}</p>
+                  <p className="text-xs text-slate-600">
+                    {document.pageCount} {document.pageCount === 1 ? "page" : "pages"} · {size(document.sizeBytes)}
+                  </p>
+                </div>
+                {canEdit ? (
+                  <DeleteDialogForm
+                    id={`remove-document-${index}`}
+                    title={`Remove ${document.name}?`}
+                    description="New packages from this template will not include it. Packages created earlier keep their copy."
+                    openLabel={`Remove ${document.name}`}
+                    confirmLabel="Remove document"
+                    action={removeTemplateDocumentAction.bind(null, template.id, document.id)}
+                  />
+                ) : null}
+              </li>
+            ))}
+          </ol>
+        )}
+        {canEdit ? <UploadDocumentForm action={uploadTemplateDocumentAction.bind(null, template.id)} /> : null}
+      </Section>
+
+      {canEdit ? (
+        <Section id="template-details-heading" title="Name and signer roles">
+          <TemplateForm
+            action={updateTemplateAction.bind(null, template.id)}
+            idPrefix="template"
+            initial={{ name: template.name, description: template.description, roles }}
+            submitLabel="Save template"
+            pendingLabel="Saving…"
+          />
+        </Section>
+      ) : (
+        <Section id="template-roles-heading" title="Signer roles">
+          {roles.length === 0 ? (
+            <EmptyState>No signer roles.</EmptyState>
+          ) : (
+            <ol className="list-decimal space-y-1 pl-6 text-sm text-slate-800">
+              {template.roles.map((role) => (
+                <li key={role.key}>
+                  {role.label} ({role.role === "signer" ? "borrower" : "co-borrower"}), routing order {role.routingOrder}
+                </li>
+              ))}
+            </ol>
+          )}
+        </Section>
+      )}
+    </div>
+  );
+}

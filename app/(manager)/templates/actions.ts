@@ -1,0 +1,104 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { redirect } from "next/navigation";
+import { z } from "zod";
+import { requestEvidence } from "@/app/_lib/request-evidence";
+import { validatedAction, type FormState } from "@/app/_lib/validated-action";
+import { CreateTemplateSchema, UpdateTemplateSchema } from "@/lib/api/schemas/templates";
+import { addTemplateDocument } from "@/lib/templates/add-template-document";
+import { createTemplate } from "@/lib/templates/create-template";
+import { deleteTemplateDocument } from "@/lib/templates/delete-template-document";
+import { updateTemplate } from "@/lib/templates/update-template";
+import { roleInput, roleRowsFrom } from "./template-input";
+
+// The templates console's writes: the /v1 schemas parse the form, the /v1 domain functions act.
+
+const text = (formData: FormData, name: string) => {
+  const value = formData.get(name);
+  return typeof value === "string" ? value : undefined;
+};
+
+/** Name, description (empty means none) and the roles rows of a template form, as the API's request body. */
+const templateFields = (formData: FormData) => {
+  const description = text(formData, "description");
+  return {
+    name: text(formData, "name"),
+    description: description === undefined || description.trim() === "" ? null : description,
+    roles: roleRowsFrom(formData.entries()).map(roleInput),
+  };
+};
+
+const templatePath = (id: string) => `/templates/${encodeURIComponent(id)}`;
+
+const createTemplateForm = validatedAction(
+  CreateTemplateSchema,
+  async (input, { db, principal }) => {
+    const { ipAddress } = await requestEvidence();
+    const template = await createTemplate(db, { principal, ...input, ipAddress });
+    revalidatePath("/templates");
+    redirect(templatePath(template.id));
+  },
+  {
+    returnTo: "/templates",
+    toInput: (formData) => {
+      const organizationId = text(formData, "organizationId") ?? "";
+      return { organizationId: /^\d{1,10}$/.test(organizationId) ? Number(organizationId) : organizationId, ...templateFields(formData) };
+    },
+  },
+);
+
+export async function createTemplateAction(previous: FormState, formData: FormData): Promise<FormState> {
+  return createTemplateForm(previous, formData);
+}
+
+export async function updateTemplateAction(templateId: string, previous: FormState, formData: FormData): Promise<FormState> {
+  return validatedAction(
+    UpdateTemplateSchema,
+    async (input, { db, principal }) => {
+      const { ipAddress } = await requestEvidence();
+      await updateTemplate(db, { principal, templateId, ...input, ipAddress });
+      revalidatePath("/templates", "layout");
+      return { status: "ok", message: "Template saved." };
+    },
+    { returnTo: templatePath(templateId), toInput: templateFields },
+  )(previous, formData);
+}
+
+const UploadSchema = z.object({
+  file: z
+    .instanceof(File, { error: "Choose a PDF file to upload." })
+    .refine((file) => file.size > 0 || file.name !== "", { error: "Choose a PDF file to upload." }),
+});
+
+export async function uploadTemplateDocumentAction(templateId: string, previous: FormState, formData: FormData): Promise<FormState> {
+  return validatedAction(
+    UploadSchema,
+    async ({ file }, { db, principal }) => {
+      const { ipAddress } = await requestEvidence();
+      const document = await addTemplateDocument(db, {
+        principal,
+        templateId,
+        bytes: new Uint8Array(await file.arrayBuffer()),
+        name: file.name || "Document.pdf",
+        ipAddress,
+      });
+      revalidatePath(templatePath(templateId));
+      return { status: "ok", message: `Added ${document.name}.` };
+    },
+    { returnTo: templatePath(templateId), toInput: (formData) => ({ file: formData.get("file") }) },
+  )(previous, formData);
+}
+
+export async function removeTemplateDocumentAction(templateId: string, documentId: string, previous: FormState, formData: FormData): Promise<FormState> {
+  return validatedAction(
+    z.object({}),
+    async (_input, { db, principal }) => {
+      const { ipAddress } = await requestEvidence();
+      await deleteTemplateDocument(db, { principal, templateId, documentId, ipAddress });
+      revalidatePath(templatePath(templateId));
+      redirect(templatePath(templateId));
+    },
+    { returnTo: templatePath(templateId), toInput: () => ({}) },
+  )(previous, formData);
+}
