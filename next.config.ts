@@ -10,6 +10,12 @@ const nextConfig: NextConfig = {
   // The build type-checks the app only; `npm run typecheck` covers tests, scripts and benchmarks.
   typescript: { tsconfigPath: "tsconfig.next.json" },
   serverExternalPackages: ["@electric-sql/pglite", "postgres", "pdf-lib"],
+  experimental: {
+    // File uploads through server actions (chattel document files): the 10 MiB file cap of
+    // `uploadDocumentFile` plus multipart framing. The domain function refuses more with a message.
+    serverActions: { bodySizeLimit: "11mb" },
+    proxyClientMaxBodySize: "11mb",
+  },
   async rewrites() {
     return [
       { source: "/v1/:path*", destination: "/api/v1/:path*" },
