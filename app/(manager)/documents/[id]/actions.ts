@@ -71,9 +71,12 @@ const OutreachForm = DocumentId.extend({ draft: CreateOutreachMessageSchema });
 
 export const previewOutreachAction = validatedAction(
   OutreachForm,
-  async ({ documentId, draft }, { db, principal }) => {
+  async ({ documentId, draft }, { db, principal, formData }) => {
     const preview = await previewOutreachMessage(db, { principal, documentId, ...draft });
-    return { status: "ok", data: { to: preview.recipient.name ? `${preview.recipient.name} <${preview.recipient.email}>` : preview.recipient.email, subject: preview.subject, body: preview.body } };
+    const to = preview.recipient.name ? `${preview.recipient.name} <${preview.recipient.email}>` : preview.recipient.email;
+    // The draft comes back too: a preview posted without JavaScript re-renders the form with it.
+    const values = Object.fromEntries([...formData.entries()].filter((e): e is [string, string] => typeof e[1] === "string" && !e[0].startsWith("$ACTION")));
+    return { status: "ok", data: { to, subject: preview.subject, body: preview.body, values } };
   },
   { returnTo: documentPath, toInput: toOutreachInput },
 );
