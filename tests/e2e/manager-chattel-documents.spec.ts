@@ -59,7 +59,7 @@ test.describe("chattel documents in the manager's console", () => {
     await expect(docs.heading(title)).toBeVisible();
     const documentUrl = page.url();
     expect(documentUrl).toMatch(/\/documents\/[0-9a-f-]{36}$/);
-    await expect(page.getByText("Dana Dealer <dana.")).toBeVisible();
+    await expect(page.getByRole("region", { name: "Details" }).getByText(`Dana Dealer <dana.${suffix}@dealer.example>`)).toBeVisible();
 
     // Files: a PDF and a PNG are stored and previewed; anything else is refused with the API's message.
     const pdf = Buffer.from(await renderAgreementPdf({ title: `Scan ${suffix}`, parties: ["Sam Signer"], pages: 1 }));

@@ -134,7 +134,9 @@ export default async function DocumentPage({ params }: Params) {
             </h2>
             <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[10rem_1fr]">
               <dt className="text-slate-700">Place</dt>
-              <dd className="text-slate-900">{place ? `${place.label}, ${place.organization}` : document.locationId ? "A location of your organization" : "Your organization"}</dd>
+              <dd className="text-slate-900">
+                {place ? (place.value.startsWith("organization:") ? place.organization : `${place.label}, ${place.organization}`) : document.locationId ? "A location of your organization" : "Your organization"}
+              </dd>
               <dt className="text-slate-700">Signing package</dt>
               <dd className="text-slate-900">
                 {document.signingPackageId ? (
@@ -153,8 +155,12 @@ export default async function DocumentPage({ params }: Params) {
               <dd className="text-slate-900">{document.dealerContacts.length > 0 ? document.dealerContacts.map(contactLabel).join("; ") : "—"}</dd>
               <dt className="text-slate-700">Collateral</dt>
               <dd className="text-slate-900">
-                {collateral || "—"}
-                {document.collateralSerial ? <span className="font-mono text-xs"> · serial {document.collateralSerial}</span> : null}
+                {collateral || (document.collateralSerial ? "" : "—")}
+                {document.collateralSerial ? (
+                  <span>
+                    {collateral ? " · " : ""}serial <span className="font-mono text-xs">{document.collateralSerial}</span>
+                  </span>
+                ) : null}
               </dd>
               {document.notes ? (
                 <>
