@@ -75,7 +75,7 @@ test.describe("chattel documents in the manager's console", () => {
     expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(2);
     await page.locator("[data-first-page-painted]").waitFor();
     await expect(page.getByRole("region", { name: /, 1 page$/ })).toBeVisible();
-    const download = await page.request.get(`${documentUrl}/files/${await fileIdOf(page, `title-scan-${suffix}.pdf`)}`);
+    const download = await page.request.get(`${documentUrl}/files/${await fileIdOf(docs, `title-scan-${suffix}.pdf`)}`);
     expect(Buffer.from(await download.body()).equals(pdf)).toBe(true);
     await expectNoAxeViolations(page);
 
@@ -101,7 +101,7 @@ test.describe("chattel documents in the manager's console", () => {
       await expect(seenByOwner.getByText("@Olive Owner")).toBeVisible();
       await expect(seenByOwner.getByText("Mentions: Olive Owner")).toBeVisible();
 
-      await seenByOwner.getByText("Reply to Max Manager").click();
+      await seenByOwner.getByText("Reply to Max Manager", { exact: true }).click();
       await seenByOwner.getByLabel("Your reply to Max Manager").fill(`Looks right ${suffix}`);
       await seenByOwner.getByRole("button", { name: "Post reply" }).click();
       await expect(docs.comment("Olive Owner", `Looks right ${suffix}`, "Reply")).toBeVisible({ timeout: 15_000 });
@@ -157,8 +157,8 @@ test.describe("chattel documents in the manager's console", () => {
   });
 });
 
-async function fileIdOf(page: import("@playwright/test").Page, fileName: string): Promise<string> {
-  const href = await page.getByRole("link", { name: `Download ${fileName}` }).getAttribute("href");
+async function fileIdOf(docs: ChattelDocumentsPage, fileName: string): Promise<string> {
+  const href = await docs.filesList.getByRole("link", { name: `Download ${fileName}` }).getAttribute("href");
   const id = /files\/([0-9a-f-]{36})/.exec(href ?? "")?.[1];
   if (!id) throw new Error(`no download link for ${fileName}`);
   return id;
