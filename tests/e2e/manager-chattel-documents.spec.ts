@@ -125,19 +125,33 @@ test.describe("chattel documents in the manager's console", () => {
     await expect(sent.getByText("Sent", { exact: true })).toBeVisible({ timeout: 30_000 });
     await expectNoAxeViolations(page);
 
-    // The mail went out (no SMTP here: the dev outbox keeps it, with a reply address to thread replies).
+    // The mail went out (no SMTP here: the dev outbox keeps it, with a reply address to thread replies),
+    // and a reply to that address comes back under the message, which turns Replied.
     const url = e2eDatabaseUrl();
     if (url) {
       const sql = postgres(url, { max: 1, onnotice: () => {} });
+      let replyTo: string;
       try {
         const rows = await sql<{ to: string; text: string; reply_to: string }[]>`select "to", text, reply_to from outbox_emails where subject = ${`Document needed: ${title}`}`;
         expect(rows).toHaveLength(1);
         expect(rows[0]!.to).toBe(`dana.${suffix}@dealer.example`);
         expect(rows[0]!.text).toContain(`Please send the signed title ${suffix}.`);
         expect(rows[0]!.reply_to).toMatch(/^reply\+[0-9a-f]{32}@/);
+        replyTo = rows[0]!.reply_to;
       } finally {
         await sql.end();
       }
+      const inbound = await page.request.post("/api/webhooks/email", {
+        data: { to: replyTo, from: `Dana Dealer <dana.${suffix}@dealer.example>`, subject: `Re: Document needed: ${title}`, text: `Mailed it today ${suffix}.` },
+      });
+      expect(inbound.status()).toBe(200);
+      await expect(async () => {
+        await page.reload();
+        await expect(sent.getByText("Replied", { exact: true })).toBeVisible({ timeout: 1000 });
+      }).toPass({ timeout: 30_000 });
+      const replies = sent.getByRole("list", { name: `Replies to Document needed: ${title}` });
+      await expect(replies.getByText(`Mailed it today ${suffix}.`)).toBeVisible();
+      await expect(replies.getByText(`Reply from Dana Dealer <dana.${suffix}@dealer.example>`)).toBeVisible();
     }
 
     // 768 px: everything reachable without sideways scrolling.

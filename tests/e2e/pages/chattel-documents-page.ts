@@ -56,7 +56,7 @@ export class ChattelDocumentsPage {
   }
 
   get comments(): Locator {
-    return this.page.getByRole("complementary", { name: "Comments" });
+    return this.page.getByRole("region", { name: "Comments" });
   }
 
   comment(author: string, text: string, kind: "Comment" | "Reply" = "Comment"): Locator {

@@ -218,7 +218,7 @@ export default async function DocumentPage({ params }: Params) {
           ) : null}
         </div>
 
-        <aside aria-labelledby="comments-heading" className="min-w-0 space-y-4 self-start rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
+        <section aria-labelledby="comments-heading" className="min-w-0 space-y-4 self-start rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
           <h2 id="comments-heading" className="text-lg font-semibold text-slate-900">
             Comments
           </h2>
@@ -251,7 +251,7 @@ export default async function DocumentPage({ params }: Params) {
           ) : (
             <p className="text-sm text-slate-700">Your role does not include reading comments.</p>
           )}
-        </aside>
+        </section>
       </div>
 
       {outreach ? (
