@@ -168,6 +168,8 @@ async function main(): Promise<void> {
     AUTH_SECRET: randomBytes(32).toString("base64url"),
     PGLITE_DIR: join(workDir, "pglite"),
     LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+    // As `npm start` does: in-process real time (comments) unless the caller sets it, even to empty.
+    REALTIME_URL: process.env.REALTIME_URL ?? "memory:",
   };
   delete env.DATABASE_URL;
   delete env.TEST_DATABASE_URL;
