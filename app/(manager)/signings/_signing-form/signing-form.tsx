@@ -1,7 +1,8 @@
 "use client";
 
 import { startTransition, useActionState, useState, useSyncExternalStore, type FormEvent } from "react";
-import { Button, buttonClass } from "@/components/ui/button";
+import { Button } from "@/components/ui/button";
+import { buttonClass } from "@/components/ui/button-class";
 import { Dialog, DialogCloseButton } from "@/components/ui/dialog";
 import { FormMessage, InputField, SelectField, TextAreaField } from "@/components/ui/field";
 import { signingFormAction, type SigningFormState } from "./actions";

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useActionState, useState } from "react";
-import { buttonClass } from "@/components/ui/button";
+import { buttonClass } from "@/components/ui/button-class";
 import { SelectField, TextAreaField } from "@/components/ui/field";
 import type { FlowOption, TemplateOption } from "../../_signing-form/types";
 import { bulkSigningsAction, type BulkFormState, type BulkReport } from "../actions";
