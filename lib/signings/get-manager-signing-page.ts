@@ -5,6 +5,7 @@ import { getSigningAuditTrail } from "@/lib/audit/get-signing-audit-trail";
 import { canAccess, hasCapability, type Principal } from "@/lib/auth/principal";
 import { AppError } from "@/lib/errors";
 import { iso } from "@/lib/iso";
+import { getPackageSeal, type PackageSealView } from "@/lib/seals/get-package-seal";
 import { listSigningVaultDeliveries, type SigningVaultDelivery } from "@/lib/vault/list-signing-vault-deliveries";
 import { getSigningCreator } from "./get-signing-creator";
 import { getSigningDetail } from "./get-signing-detail";
@@ -42,6 +43,8 @@ export type ManagerSigningPage = {
     nextCursor: string | null;
   } | null;
   vaultDeliveries: SigningVaultDelivery[];
+  /** The sealed copies of a completed package (or the sealing job's state); null before completion. */
+  seal: PackageSealView | null;
 };
 
 export const MANAGER_AUDIT_PAGE_SIZE = 100;
@@ -59,7 +62,7 @@ export async function getManagerSigningPage(
 ): Promise<ManagerSigningPage> {
   const { principal, signingId } = options;
   const signing = await getSigningOrThrow(db, { principal, signingId, capability: "signings:read" });
-  const [detail, place, creator, reminders, vaultDeliveries] = await Promise.all([
+  const [detail, place, creator, reminders, vaultDeliveries, seal] = await Promise.all([
     getSigningDetail(db, { principal, signingId }),
     db
       .select({ organizationName: organizations.name, companyName: companies.name, locationName: locations.name })
@@ -75,6 +78,7 @@ export async function getManagerSigningPage(
       .where(and(eq(auditLog.packageId, signing.id), eq(auditLog.action, "signer.reminded")))
       .groupBy(auditLog.entityId),
     listSigningVaultDeliveries(db, { principal, signingId }),
+    getPackageSeal(db, { packageId: signing.id }),
   ]);
 
   const lastReminderAt: Record<string, string> = {};
@@ -129,6 +133,7 @@ export async function getManagerSigningPage(
     lastReminderAt,
     audit,
     vaultDeliveries,
+    seal,
   };
 }
 

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { DocumentsViewer } from "@/components/pdf-viewer/documents-viewer";
+import { SealedDownloads } from "@/components/sealed-downloads";
 import { StatusBadge } from "@/components/status-badge";
 import type { ManagerSigningPage } from "@/lib/signings/get-manager-signing-page";
 import { fileUrl } from "@/app/(signer)/signings/[id]/load-package-page";
@@ -8,7 +9,6 @@ import { AuditTrail } from "./audit-trail";
 import { currentGroup, joinNames, statusSentence } from "./format";
 import { LiveUpdates } from "./live-updates";
 import { PackageActions } from "./package-actions";
-import { SealedDocumentsSlot } from "./sealed-documents-slot";
 import { SignerTimeline } from "./signer-timeline";
 import { VaultDeliveries } from "./vault-deliveries";
 
@@ -108,7 +108,7 @@ export function ManagerSigningDetail({
         </div>
       </div>
 
-      <SealedDocumentsSlot signingId={detail.id} status={detail.status} />
+      <SealedDownloads packageId={detail.id} seal={page.seal} audience="manager" />
 
       {page.audit ? (
         <Section id="audit" title="Audit trail">

@@ -67,6 +67,9 @@ export function PackageActions({ signingId, title, status, waitingNames, firstGr
             <ButtonLink href={`/signings/${signingId}/edit`} variant="secondary">
               Edit draft
             </ButtonLink>
+            <ButtonLink href={`/signings/${signingId}/fields`} variant="secondary">
+              Place fields
+            </ButtonLink>
             <Dialog
               id={SEND_DIALOG}
               title="Send this package?"
