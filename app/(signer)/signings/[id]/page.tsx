@@ -10,6 +10,7 @@ import { CoSigners } from "./_components/co-signers";
 import { DeclineDialog } from "./_components/decline-dialog";
 import { FlowSteps } from "./_components/flow-steps";
 import { LiveRefresh } from "./_components/live-refresh";
+import { ManageLink } from "./_components/manage-link";
 import { SignPanel } from "./_components/sign-panel";
 import { fileUrl, formatTime, joinNames, resolvePackageRoute } from "./load-package-page";
 
@@ -45,12 +46,7 @@ export default async function SigningPage(props: Props) {
   if (!route.manageHref) return screen;
   return (
     <>
-      <p className="mb-4 text-sm">
-        <Link href={route.manageHref} className={linkClass}>
-          Manage this package
-        </Link>{" "}
-        <span className="text-slate-700">(you are also one of its managers)</span>
-      </p>
+      <ManageLink signingId={id} />
       {screen}
     </>
   );
