@@ -3,7 +3,7 @@ import { auditLog, signingPackages } from "@/db/schema";
 import { ManagerSigningPage } from "./pages/manager-signing-page";
 import { SignPanel } from "./pages/sign-panel";
 import { e2eDatabaseUrl, expect, expectNoAxeViolations, signInAs, test } from "./support/fixtures";
-import { createE2ePackage, withE2eDb } from "./support/signing-data";
+import { createE2ePackage, signEverything, withE2eDb } from "./support/signing-data";
 
 // The manager's package page (`/signings/<id>` for a manager who is not a signer of it): the status
 // sentence, the signers updating live while a signer signs in another browser, the verified audit
@@ -149,5 +149,12 @@ test.describe("the manager's package page", () => {
     await expect(detail.statusSentence).toHaveText(/^Waiting for Olive Owner — sent /);
     expect(new URL(page.url()).searchParams.get("view")).toBe("manage");
     await expect(page.getByRole("link", { name: "Your signing page" })).toHaveAttribute("href", `/signings/${pkg.id}`);
+    await expectNoAxeViolations(page);
+
+    // Once they have signed, the done page keeps the way to the manager's view.
+    await signEverything(OWNER, pkg);
+    await page.goto(`/signings/${pkg.id}/done`);
+    await expect(page.getByRole("heading", { level: 1, name: "You’ve signed" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Manage this package" })).toHaveAttribute("href", `/signings/${pkg.id}?view=manage`);
   });
 });

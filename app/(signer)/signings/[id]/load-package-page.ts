@@ -70,6 +70,12 @@ export const resolvePackageRoute = cache(async (packageId: string, view: string 
   notFound();
 });
 
+/** Whether the signed-in person also manages the package (the done page's "Manage this package" link). */
+export const managesPackage = cache(async (packageId: string): Promise<boolean> => {
+  const { db, principal } = await requirePrincipal(`/signings/${packageId}`);
+  return canManage(db, principal, packageId);
+});
+
 async function canManage(db: Db, principal: Principal, packageId: string): Promise<boolean> {
   if (!hasCapability(principal, "signings:read")) return false;
   return getSigningOrThrow(db, { principal, signingId: packageId, capability: "signings:read" }).then(

@@ -9,6 +9,7 @@ import { BottomBar } from "./_components/bottom-bar";
 import { CoSigners } from "./_components/co-signers";
 import { DeferredDeclineDialog, DeferredLiveRefresh } from "./_components/deferred";
 import { FlowSteps } from "./_components/flow-steps";
+import { ManageLink } from "./_components/manage-link";
 import { SignPanel } from "./_components/sign-panel";
 import { SignerDocuments, SignerFieldsProvider, type SignerField } from "./_components/signer-fields";
 import { listMyDocumentFields } from "@/lib/fields/list-my-document-fields";
@@ -47,12 +48,7 @@ export default async function SigningPage(props: Props) {
   if (!route.manageHref) return screen;
   return (
     <>
-      <p className="mb-4 text-sm">
-        <Link href={route.manageHref} className={linkClass}>
-          Manage this package
-        </Link>{" "}
-        <span className="text-slate-700">(you are also one of its managers)</span>
-      </p>
+      <ManageLink signingId={id} />
       {screen}
     </>
   );

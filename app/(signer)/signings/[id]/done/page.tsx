@@ -5,7 +5,8 @@ import { requirePrincipal } from "@/app/_lib/require-principal";
 import { SealedDownloads } from "@/components/sealed-downloads";
 import { getPackageSeal } from "@/lib/seals/get-package-seal";
 import { LiveRefresh } from "../_components/live-refresh";
-import { fileUrl, formatTime, joinNames, loadPackagePage } from "../load-package-page";
+import { ManageLink } from "../_components/manage-link";
+import { fileUrl, formatTime, joinNames, loadPackagePage, managesPackage } from "../load-package-page";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -32,6 +33,7 @@ export default async function DonePage({ params }: Props) {
 
   return (
     <div className="mx-auto max-w-2xl space-y-6">
+      {(await managesPackage(id)) ? <ManageLink signingId={id} /> : null}
       <header className="space-y-1">
         <h1 className="text-2xl font-semibold tracking-tight text-slate-900">You’ve signed</h1>
         <p className="text-sm text-slate-700">

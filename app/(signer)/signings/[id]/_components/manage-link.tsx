@@ -1,0 +1,15 @@
+import Link from "next/link";
+
+const linkClass = "font-medium text-blue-800 underline underline-offset-2 hover:text-blue-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700";
+
+/** For a signer who also manages the package: the way to its manager's view (`?view=manage`). */
+export function ManageLink({ signingId }: { signingId: string }) {
+  return (
+    <p className="mb-4 text-sm">
+      <Link href={`/signings/${signingId}?view=manage`} className={linkClass}>
+        Manage this package
+      </Link>{" "}
+      <span className="text-slate-700">(you are also one of its managers)</span>
+    </p>
+  );
+}
