@@ -4,6 +4,9 @@ import { openDb, type DbHandle } from "@/db/client";
 import { documentFields, eSignatures, locations } from "@/db/schema";
 import { localSubjectForEmail } from "@/lib/auth/local-tokens";
 import { resolvePrincipal } from "@/lib/auth/principal";
+import { renderAgreementPdf } from "@/lib/documents/pdf";
+import { addTemplateDocument } from "@/lib/templates/add-template-document";
+import { createTemplate } from "@/lib/templates/create-template";
 import { sendSigning } from "@/lib/signings/send-signing";
 import { createSignerPackage } from "../helpers/signing-fixtures";
 import { FieldEditorPage } from "./pages/field-editor-page";
@@ -122,4 +125,39 @@ test("a manager places fields by dragging; the signer is guided to them and sign
   expect(filled).toMatchObject({ value: "1HGCM82633A004352" });
   expect(filled!.filledAt).not.toBeNull();
   await signerContext.close();
+});
+
+test("a template's fields are placed per role in /templates/<id>/fields", { tag: "@desktop" }, async ({ browser }) => {
+  const [austin] = await handle.db.select().from(locations).where(eq(locations.name, "Austin Branch"));
+  const manager = await resolvePrincipal(handle.db, localSubjectForEmail("manager@demo.local"));
+  const template = await createTemplate(handle.db, {
+    principal: manager,
+    organizationId: austin!.organizationId,
+    name: `Fields template ${randomBytes(3).toString("hex")}`,
+    roles: [
+      { key: "buyer", label: "Buyer", role: "signer", routingOrder: 1 },
+      { key: "cobuyer", label: "Co-buyer", role: "co_signer", routingOrder: 1 },
+    ],
+  });
+  const document = await addTemplateDocument(handle.db, {
+    principal: manager,
+    templateId: template.id,
+    name: "RIC.pdf",
+    bytes: await renderAgreementPdf({ title: "Retail installment contract", parties: ["Buyer", "Co-buyer"], pages: 2 }),
+  });
+
+  const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
+  const page = await context.newPage();
+  await signInAs(page, "manager@demo.local", { landsOn: `/templates/${template.id}/fields` });
+  const editor = new FieldEditorPage(page);
+  await editor.pageSurface(1).waitFor();
+  await editor.party.selectOption({ label: "Co-buyer" });
+  await editor.dragOnto("Initials", 1, { x: 80, y: 200 });
+  await expect(editor.field(/^Initials for Co-buyer, page 1$/)).toBeVisible();
+  await expectNoAxeViolations(page);
+  await editor.save("RIC.pdf").click();
+  await expect(page.getByText("Saved 1 field.")).toBeVisible();
+  const stored = await handle.db.select().from(documentFields).where(eq(documentFields.templateDocumentId, document.id));
+  expect(stored).toMatchObject([{ type: "initials", templateRoleKey: "cobuyer", page: 1, required: true }]);
+  await context.close();
 });
