@@ -154,6 +154,13 @@ test.describe("bulk sending", { tag: "@desktop" }, () => {
     });
 
     await signInAs(page, "manager@demo.local");
+    // On the single-package form, the template fills the signer rows with its roles and lists its documents.
+    const form = await new SigningFormPage(page).gotoNew();
+    await form.chooseLocation("Austin Branch");
+    await page.getByLabel("Template").selectOption({ label: templateName });
+    await expect(page.getByRole("group", { name: "Signer 1 — Buyer" })).toBeVisible();
+    await expect(page.getByText("From the template, first: Bulk contract.pdf.")).toBeVisible();
+
     const bulk = await new BulkSendPage(page).goto();
     await expectNoAxeViolations(page);
     const good = [`Erin Bulk,erin.${id}@example.com,Austin Branch`, `Finn Bulk,finn.${id}@example.com,Dallas Branch`];

@@ -72,8 +72,13 @@ export class SigningFormPage {
     await this.dropZone.dispatchEvent("drop", { dataTransfer });
   }
 
+  /** Saves and waits for the server action's answer (a redirect to the draft, or the form's errors). */
   async saveDraft(): Promise<void> {
+    // With JavaScript a fetch carrying `Next-Action`, without it the browser's own form post: a POST either way.
+    const answered = this.page.waitForResponse((response) => response.request().method() === "POST");
     await this.page.getByRole("button", { name: "Save draft" }).click();
+    await answered;
+    await this.page.getByRole("button", { name: "Save draft" }).waitFor();
   }
 
   async openSendCheck(): Promise<void> {

@@ -13,7 +13,10 @@ export default async function BulkSigningsPage() {
     return (
       <div className="max-w-2xl space-y-3">
         <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Bulk send</h1>
-        <p className="text-slate-800">Your role lets you read packages but not create them. A manager creates and sends packages.</p>
+        <p className="text-slate-800">
+          {hasCapability(principal, "signings:read") ? "Your role lets you read packages but not create them. " : ""}A manager creates and sends
+          packages.
+        </p>
       </div>
     );
   }

@@ -14,7 +14,8 @@ export default async function NewSigningPage() {
       <div className="max-w-2xl space-y-3">
         <h1 className="text-2xl font-semibold tracking-tight text-slate-900">New package</h1>
         <p className="text-slate-800">
-          Your role lets you read packages but not create them. A manager of a location, company or organization creates packages.
+          {hasCapability(principal, "signings:read") ? "Your role lets you read packages but not create them. " : ""}A manager of a location, company
+          or organization creates packages.
         </p>
         {hasCapability(principal, "signings:read") ? (
           <Link href="/signings" className="text-blue-800 underline">
