@@ -11,7 +11,9 @@
 //    request until its body has been read in full, and checks every answer is a 200 with the list in it;
 // 5. prints p50/p95/p99 per target, each p95 as a multiple of the baseline's (`/api/health`, a trivial
 //    route of the same server measured in the same run), and the verdict against the issue's target:
-//    p95 ≤ 150 ms for every /signings target. Results in bench/results/list-<run>.json.
+//    p95 ≤ 150 ms for every /signings target, and the server's CPU time per request (utime + stime of the
+//    `next start` process tree over the measured requests), a figure other load on the machine inflates far
+//    less than wall-clock time. Results in bench/results/list-<run>.json.
 // Always stops the server and drops the database (also on error and SIGINT/SIGTERM).
 //
 // Options (flag, or environment variable):
@@ -24,7 +26,7 @@
 //   --strict         BENCH_STRICT=1        exit 2 when the target is missed
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -219,7 +221,38 @@ async function seedPackages(sql: postgres.Sql, count: number): Promise<void> {
 // ------------------------------------------------------------------------------------------------ load
 
 type Target = { name: string; path: string; cookie: string; expect: RegExp };
-type Row = { target: string; path: string; p50: number; p95: number; p99: number; mean: number; max: number; vsBaselineP95?: number };
+type Row = {
+  target: string;
+  path: string;
+  p50: number;
+  p95: number;
+  p99: number;
+  mean: number;
+  max: number;
+  /** CPU time of the `next start` process tree per measured request: what the page costs the server, whatever else competes for the CPUs. */
+  cpuMsPerRequest: number;
+  vsBaselineP95?: number;
+};
+
+const CLOCK_TICKS_PER_SECOND = 100; // USER_HZ on Linux
+
+/** utime + stime in ms of a process and its descendants (`next start` runs the server in a child). */
+function cpuMs(root: number): number {
+  const stats = new Map<number, { ppid: number; ticks: number }>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      stats.set(Number(entry), { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
+    } catch {
+      // gone while scanning
+    }
+  }
+  const tree = [root];
+  for (let i = 0; i < tree.length; i++) for (const [pid, s] of stats) if (s.ppid === tree[i]) tree.push(pid);
+  return (tree.reduce((sum, pid) => sum + (stats.get(pid)?.ticks ?? 0), 0) * 1000) / CLOCK_TICKS_PER_SECOND;
+}
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -238,7 +271,9 @@ async function timedGet(base: string, target: Target): Promise<{ ms: number; bod
 async function measure(base: string, target: Target): Promise<Row> {
   for (let i = 0; i < options.warmup; i++) await timedGet(base, target);
   const times: number[] = [];
+  const cpuBefore = cpuMs(server!.pid!);
   for (let i = 0; i < options.requests; i++) times.push((await timedGet(base, target)).ms);
+  const cpuMsPerRequest = (cpuMs(server!.pid!) - cpuBefore) / options.requests;
   times.sort((a, b) => a - b);
   return {
     target: target.name,
@@ -248,12 +283,21 @@ async function measure(base: string, target: Target): Promise<Row> {
     p99: percentile(times, 99),
     mean: times.reduce((a, b) => a + b, 0) / times.length,
     max: times[times.length - 1]!,
+    cpuMsPerRequest,
   };
 }
 
 function table(rows: Row[]): string {
-  const header = ["target", "p50 ms", "p95 ms", "p99 ms", "max ms", "p95 vs baseline"];
-  const body = rows.map((r) => [r.target, r.p50.toFixed(1), r.p95.toFixed(1), r.p99.toFixed(1), r.max.toFixed(1), r.vsBaselineP95 === undefined ? "" : `${r.vsBaselineP95.toFixed(1)}×`]);
+  const header = ["target", "p50 ms", "p95 ms", "p99 ms", "max ms", "p95 vs baseline", "server CPU ms/req"];
+  const body = rows.map((r) => [
+    r.target,
+    r.p50.toFixed(1),
+    r.p95.toFixed(1),
+    r.p99.toFixed(1),
+    r.max.toFixed(1),
+    r.vsBaselineP95 === undefined ? "" : `${r.vsBaselineP95.toFixed(1)}×`,
+    r.cpuMsPerRequest.toFixed(1),
+  ]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => row[i]!.length)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(" | ")} |`;
   return [line(header), `|${widths.map((w, i) => (i === 0 ? `:${"-".repeat(w + 1)}` : `${"-".repeat(w + 1)}:`)).join("|")}|`, ...body.map(line)].join("\n");
