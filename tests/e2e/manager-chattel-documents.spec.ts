@@ -171,7 +171,7 @@ test.describe("chattel documents in the manager's console", () => {
     await expectNoAxeViolations(page);
   });
 
-  test("without real time the comments panel says comments are unavailable and the rest works", { tag: "@desktop" }, async ({ browser }) => {
+  test("without real time the comments panel says comments are unavailable and the rest works, uploads too without JavaScript", { tag: "@desktop" }, async ({ browser }) => {
     test.setTimeout(120_000);
     // A second server of the same build, real time switched off (REALTIME_URL empty), on its own demo data.
     const server = await startNextServer(() => ({ REALTIME_URL: "" }));
@@ -190,6 +190,22 @@ test.describe("chattel documents in the manager's console", () => {
       await expect(page.getByRole("img", { name: "Preview of photo.png" })).toBeVisible();
       await expect(docs.outreachPreview).toContainText("Subject: Document needed: Without real time");
       await expectNoAxeViolations(page);
+
+      // Before (or without) JavaScript the upload is a plain multipart form posting to the server action.
+      const noScript = await browser.newContext({ baseURL: server.baseUrl, javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
+      try {
+        const plain = await noScript.newPage();
+        await signInAs(plain, "manager@demo.local");
+        await plain.goto(page.url());
+        const plainDocs = new ChattelDocumentsPage(plain);
+        await plainDocs.upload({ name: "no-script.png", mimeType: "image/png", buffer: PNG });
+        await expect(plain.getByText("Uploaded no-script.png.")).toBeVisible();
+        await expect(plain.getByRole("img", { name: "Preview of no-script.png" })).toBeVisible();
+        await plainDocs.upload({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("plain text") });
+        await expect(plain.getByText("Only PDF, PNG and JPEG files are accepted.")).toBeVisible();
+      } finally {
+        await noScript.close();
+      }
     } finally {
       await context.close();
       await server.stop();
