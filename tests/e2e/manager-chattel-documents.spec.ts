@@ -4,6 +4,7 @@ import postgres from "postgres";
 import { renderAgreementPdf } from "@/lib/documents/pdf";
 import { ChattelDocumentsPage } from "./pages/chattel-documents-page";
 import { e2eDatabaseUrl, expect, expectNoAxeViolations, signInAs, test } from "./support/fixtures";
+import { startNextServer } from "./support/next-server";
 
 // The manager's chattel documents (/documents): create, files and their preview, comments live in two
 // browsers, outreach with its preview. Each run makes its own document with a unique title and
@@ -168,6 +169,47 @@ test.describe("chattel documents in the manager's console", () => {
     await expect(docs.row(title)).toBeVisible();
     await expect(page.getByRole("row")).toHaveCount(2);
     await expectNoAxeViolations(page);
+  });
+
+  test("without real time the comments panel says comments are unavailable and the rest works, uploads too without JavaScript", { tag: "@desktop" }, async ({ browser }) => {
+    test.setTimeout(120_000);
+    // A second server of the same build, real time switched off (REALTIME_URL empty), on its own demo data.
+    const server = await startNextServer(() => ({ REALTIME_URL: "" }));
+    const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1280, height: 800 } });
+    try {
+      const page = await context.newPage();
+      const docs = new ChattelDocumentsPage(page);
+      await signInAs(page, "manager@demo.local");
+      await docs.gotoNew();
+      await docs.fillNew({ title: "Without real time", borrowerEmail: "sam@example.com" });
+      await docs.submitNew();
+      await expect(docs.heading("Without real time")).toBeVisible();
+      await expect(docs.comments.getByText("Comments are unavailable: they need the real-time service")).toBeVisible();
+      await expect(docs.comments.getByRole("textbox")).toHaveCount(0);
+      await docs.upload({ name: "photo.png", mimeType: "image/png", buffer: PNG });
+      await expect(page.getByRole("img", { name: "Preview of photo.png" })).toBeVisible();
+      await expect(docs.outreachPreview).toContainText("Subject: Document needed: Without real time");
+      await expectNoAxeViolations(page);
+
+      // Before (or without) JavaScript the upload is a plain multipart form posting to the server action.
+      const noScript = await browser.newContext({ baseURL: server.baseUrl, javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
+      try {
+        const plain = await noScript.newPage();
+        await signInAs(plain, "manager@demo.local");
+        await plain.goto(page.url());
+        const plainDocs = new ChattelDocumentsPage(plain);
+        await plainDocs.upload({ name: "no-script.png", mimeType: "image/png", buffer: PNG });
+        await expect(plain.getByText("Uploaded no-script.png.")).toBeVisible();
+        await expect(plain.getByRole("img", { name: "Preview of no-script.png" })).toBeVisible();
+        await plainDocs.upload({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("plain text") });
+        await expect(plain.getByText("Only PDF, PNG and JPEG files are accepted.")).toBeVisible();
+      } finally {
+        await noScript.close();
+      }
+    } finally {
+      await context.close();
+      await server.stop();
+    }
   });
 });
 

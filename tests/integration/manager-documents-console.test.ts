@@ -30,6 +30,7 @@ vi.mock("next-auth", async (importOriginal) => ({
 
 const { GET: getFile } = await import("@/app/(manager)/documents/[id]/files/[fileId]/route");
 const { GET: getStream } = await import("@/app/(manager)/documents/[id]/comments/stream/route");
+const { POST: postFile } = await import("@/app/(manager)/documents/[id]/files/route");
 
 const DOMAIN = "inbound.demo.test";
 const env = (overrides: Record<string, string> = {}) => setEnvForTests({ REALTIME_URL: "memory:", INBOUND_EMAIL_DOMAIN: DOMAIN, ...overrides });
@@ -214,6 +215,41 @@ describe("GET /documents/:id/files/:fileId (manager session)", () => {
     expect((await get()).status).toBe(404);
     await signInAs("signer@demo.local");
     expect((await get()).status).toBe(403);
+  });
+});
+
+describe("POST /documents/:id/files (manager session, the upload form's progress path)", () => {
+  const post = (body: BodyInit, headers: Record<string, string> = {}, id = documentId) =>
+    postFile(new Request(`http://localhost/documents/${id}/files`, { method: "POST", body, headers }), { params: Promise.resolve({ id }) });
+  const form = (bytes: Uint8Array | string, name: string) => {
+    const data = new FormData();
+    data.set("file", new File([typeof bytes === "string" ? bytes : new Uint8Array(bytes)], name));
+    return data;
+  };
+
+  it("stores a PNG as uploadDocumentFile does and answers its metadata", async () => {
+    await signInAs("manager@demo.local");
+    const png = Buffer.from("89504e470d0a1a0a0000000d4948445200000001000000010806000000", "hex");
+    const response = await post(form(png, "../photo.png"));
+    expect(response.status).toBe(201);
+    const body = (await response.json()) as { documentId: string; fileName: string; contentType: string; sizeBytes: number };
+    expect(body).toMatchObject({ documentId, fileName: "photo.png", contentType: "image/png", sizeBytes: png.byteLength });
+  });
+
+  it("refuses with the API's messages: other types 400, no file 400, signed out 401, another organization 404, over the cap 413", async () => {
+    expect((await post(form("hello", "a.pdf"))).status).toBe(401);
+    await signInAs("manager@demo.local");
+    const text = await post(form("hello", "a.pdf"));
+    expect(text.status).toBe(400);
+    expect(await text.json()).toEqual({ error: "Only PDF, PNG and JPEG files are accepted." });
+    const empty = await post(new FormData());
+    expect(empty.status).toBe(400);
+    expect(await empty.json()).toEqual({ error: "Expected a multipart/form-data body with a file part named file." });
+    expect((await post(form("x", "a.png"), { "content-length": String(11 * 1024 * 1024) })).status).toBe(413);
+    await signInAs("manager@other.local");
+    expect((await post(form("hello", "a.pdf"))).status).toBe(404);
+    await signInAs("admin@demo.local");
+    expect((await post(form("hello", "a.pdf"))).status).toBe(403);
   });
 });
 

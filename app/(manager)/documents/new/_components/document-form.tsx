@@ -58,34 +58,32 @@ export function DocumentForm({ places, packages }: Props) {
           What and where
         </h2>
         <InputField id="doc-title" name="title" label="Title" required maxLength={200} defaultValue={values.title} error={errors.title} hint="For example: Title — 2019 Clayton 16x76" />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField id="doc-type" name="type" label="Type" required defaultValue={values.type ?? "certificate_of_title"} error={errors.type}>
-            {DOCUMENT_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {DOCUMENT_TYPE_LABELS[t]}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField
-            id="doc-place"
-            name="place"
-            label="Place"
-            required
-            defaultValue={values.place ?? places[0]?.options[0]?.value}
-            error={placeError}
-            hint="The organization, company or location the document belongs to."
-          >
-            {places.map((group) => (
-              <optgroup key={group.organization} label={group.organization}>
-                {group.options.map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label}
-                  </option>
-                ))}
-              </optgroup>
-            ))}
-          </SelectField>
-        </div>
+        <SelectField id="doc-type" name="type" label="Type" required defaultValue={values.type ?? "certificate_of_title"} error={errors.type}>
+          {DOCUMENT_TYPES.map((t) => (
+            <option key={t} value={t}>
+              {DOCUMENT_TYPE_LABELS[t]}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          id="doc-place"
+          name="place"
+          label="Place"
+          required
+          defaultValue={values.place ?? places[0]?.options[0]?.value}
+          error={placeError}
+          hint="The organization, company or location the document belongs to."
+        >
+          {places.map((group) => (
+            <optgroup key={group.organization} label={group.organization}>
+              {group.options.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </optgroup>
+          ))}
+        </SelectField>
         <SelectField
           id="doc-package"
           name="signingPackageId"
