@@ -229,19 +229,32 @@ describe("sealing a completed package", () => {
     const email = `seal-fields-${counter}@demo.local`;
     const pkg = await createSignerPackage(testDb.db, { location: world.austin, title: `Seal fields ${counter}`, documentCount: 2, signers: [{ email }] });
     const [withFields] = pkg.documents;
-    await testDb.db.insert(documentFields).values([
-      { packageId: pkg.id, documentId: withFields!.id, signerId: pkg.signers[0]!.id, type: "signature", page: 1, x: 72, y: 120, width: 240, height: 50 },
-      { packageId: pkg.id, documentId: withFields!.id, signerId: pkg.signers[0]!.id, type: "text", page: 1, x: 72, y: 200, width: 300, height: 18, value: "VIN 1FTEW1EP5JKD12345" },
-      { packageId: pkg.id, documentId: withFields!.id, signerId: pkg.signers[0]!.id, type: "date_signed", page: 1, x: 330, y: 120, width: 160, height: 18, value: "November 24, 2026" },
-    ]);
+    const placed = await testDb.db
+      .insert(documentFields)
+      .values([
+        { packageId: pkg.id, documentId: withFields!.id, signerId: pkg.signers[0]!.id, type: "signature", page: 1, x: 72, y: 120, width: 240, height: 50 },
+        { packageId: pkg.id, documentId: withFields!.id, signerId: pkg.signers[0]!.id, type: "text", page: 1, x: 72, y: 200, width: 300, height: 18 },
+        { packageId: pkg.id, documentId: withFields!.id, signerId: pkg.signers[0]!.id, type: "date_signed", page: 1, x: 330, y: 120, width: 160, height: 18 },
+      ])
+      .returning();
+    const textField = placed.find((f) => f.type === "text")!;
     for (const doc of pkg.documents) {
       const res = await callApi(`/v1/signing/signer/signings/${pkg.id}/documents/${doc.id}/esignatures`, {
         method: "POST",
         token: await tokenFor(email),
-        json: { kind: "typed", text: "Fieldy McSigner", font: "caveat", consent: true },
+        json: {
+          kind: "typed",
+          text: "Fieldy McSigner",
+          font: "caveat",
+          consent: true,
+          ...(doc.id === withFields!.id ? { fields: [{ id: textField.id, value: "VIN 1FTEW1EP5JKD12345" }] } : {}),
+        },
       });
-      expect(res.status).toBe(201);
+      expect(res.status, res.text).toBe(201);
     }
+    // The server stamps the date it shows the signer (MM/DD/YYYY, UTC) into the date field.
+    const [dateField] = await testDb.db.select().from(documentFields).where(eq(documentFields.id, placed.find((f) => f.type === "date_signed")!.id));
+    expect(dateField!.value).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
     await sealPackage(testDb.db, { packageId: pkg.id });
     const files = await testDb.db.select().from(sealedDocuments).where(eq(sealedDocuments.packageId, pkg.id));
     const text = async (documentId: string, page: number) => {
@@ -251,7 +264,7 @@ describe("sealing a completed package", () => {
     };
     const stamped = await text(withFields!.id, 1);
     expect(stamped).toContain("VIN 1FTEW1EP5JKD12345");
-    expect(stamped).toContain("November 24, 2026");
+    expect(stamped).toContain(dateField!.value!);
     expect(stamped).toContain("Fieldy McSigner");
     expect(await text(withFields!.id, 2)).toContain("Certificate of completion");
 
