@@ -296,7 +296,7 @@ async function main() {
   const sizeVerdict = signerPagePasses(routes) ? "PASS" : "FAIL";
   console.log(`\nfirst-load JS, gzip -9 of every <script src>/script preload in the HTML (target ≤ ${TARGET_FIRST_LOAD_GZIP_KB} kB on /signings/[id]):\n`);
   console.log(firstLoadTable(routes));
-  console.log(`\n  loaded after first load on /signings/[id] (pdf.js, its worker; gzip -9):`);
+  console.log(`\n  fetched after the first load on /signings/[id] (pdf.js, its worker, lazily imported pieces; gzip -9):`);
   for (const file of paints[0]!.lazy) console.log(`    ${file.url}  ${kb(file.gzipBytes)} kB`);
   console.log(`\nscreenshots:\n  ${shots.join("\n  ")}`);
 

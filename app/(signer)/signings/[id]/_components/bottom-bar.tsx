@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useEffect, useState } from "react";
 
 type Props = {
-  /** "2 of 3 left", or what the signer is waiting for. */
+  /** "2 of 3 left", or what the signer is waiting for; empty: the action takes the whole bar. */
   summary: string;
   progress: { done: number; total: number } | null;
   action: { label: string; href: string } | null;
@@ -29,6 +29,7 @@ export function BottomBar({ summary, progress, action }: Props) {
     return () => window.removeEventListener("scroll", onScroll);
   }, []);
   const percent = progress && progress.total > 0 ? Math.round((progress.done / progress.total) * 100) : 0;
+  const actionOnly = summary === "" && progress === null;
   return (
     <div
       data-testid="bottom-bar"
@@ -36,7 +37,7 @@ export function BottomBar({ summary, progress, action }: Props) {
       className="group fixed inset-x-0 bottom-0 z-20 border-t border-slate-200 bg-white/95 px-4 pb-[max(0.5rem,env(safe-area-inset-bottom))] pt-2 shadow-[0_-2px_8px_rgba(15,23,42,0.08)] backdrop-blur lg:hidden"
     >
       <div className="mx-auto flex max-w-3xl items-center gap-3">
-        <div className="min-w-0 flex-1">
+        <div className={actionOnly ? "hidden" : "min-w-0 flex-1"}>
           <p className="truncate text-sm font-medium text-slate-900">{summary}</p>
           {progress ? (
             <div
@@ -55,7 +56,8 @@ export function BottomBar({ summary, progress, action }: Props) {
         {action ? (
           <Link
             href={action.href}
-            className="shrink-0 rounded-md bg-blue-700 px-5 py-3 text-base font-semibold text-white shadow-sm hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 group-data-[folded=true]:py-1.5 landscape:max-lg:[@media(max-height:500px)]:py-1.5"
+            data-only={actionOnly}
+            className="shrink-0 rounded-md bg-blue-700 px-5 py-3 text-center data-[only=true]:flex-1 text-base font-semibold text-white shadow-sm hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 group-data-[folded=true]:py-1.5 landscape:max-lg:[@media(max-height:500px)]:py-1.5"
           >
             {action.label}
           </Link>

@@ -123,17 +123,15 @@ export default async function BankStepPage({ params }: { params: Promise<{ id: s
                   : (CLOSED_SENTENCE[step.signing.status] ?? "You declined this package, so there is no bank to link for it.")}
             </p>
             {/* On a phone the bottom bar holds the action, as on the other steps. */}
-            <Link
-              href={step.availability === "closed" ? packageHref : next.href}
-              className="hidden min-h-11 items-center justify-center rounded-md bg-blue-700 px-5 py-2.5 text-base font-semibold text-white shadow-sm hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 lg:inline-flex"
-            >
-              {step.availability === "closed" ? "Back to the package" : next.label}
-            </Link>
-            <BottomBar
-              summary={step.availability === "closed" ? "This package is closed" : "No bank to link here"}
-              progress={null}
-              action={step.availability === "closed" ? { label: "Back to the package", href: packageHref } : next}
-            />
+            <div>
+              <Link
+                href={step.availability === "closed" ? packageHref : next.href}
+                className="hidden min-h-11 items-center justify-center rounded-md bg-blue-700 px-5 py-2.5 text-base font-semibold text-white shadow-sm hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 lg:inline-flex"
+              >
+                {step.availability === "closed" ? "Back to the package" : next.label}
+              </Link>
+              <BottomBar summary="" progress={null} action={step.availability === "closed" ? { label: "Back to the package", href: packageHref } : next} />
+            </div>
           </>
         )}
       </section>

@@ -191,32 +191,34 @@ export function BankLink({ initialStatus, cspNonce, continueHref, continueLabel,
         ) : null}
       </div>
 
-      <div className="flex flex-col gap-3 sm:flex-row">
-        {item && !item.needs_attention ? (
-          <>
-            {/* On a phone the bottom bar holds "Continue", as on the other steps. */}
-            <Link
-              href={continueHref}
-              className="hidden min-h-11 items-center justify-center rounded-md bg-blue-700 px-5 py-2.5 text-base font-semibold text-white shadow-sm hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 lg:inline-flex"
-            >
-              {continueLabel}
-            </Link>
-            <button type="button" onClick={start} disabled={busy} className={SECONDARY}>
-              {busy ? busyLabel : "Link a different bank"}
-            </button>
-          </>
-        ) : (
-          <>
-            <button type="button" onClick={start} disabled={busy} className={PRIMARY}>
-              {busy ? busyLabel : retry ? "Try again" : item ? "Link your bank again" : "Link your bank"}
-            </button>
-            <Link href={continueHref} className={SECONDARY}>
-              {item ? continueLabel : "Skip for now"}
-            </Link>
-          </>
-        )}
+      <div>
+        <div className="flex flex-col gap-3 sm:flex-row">
+          {item && !item.needs_attention ? (
+            <>
+              {/* On a phone the bottom bar holds "Continue", as on the other steps. */}
+              <Link
+                href={continueHref}
+                className="hidden min-h-11 items-center justify-center rounded-md bg-blue-700 px-5 py-2.5 text-base font-semibold text-white shadow-sm hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 lg:inline-flex"
+              >
+                {continueLabel}
+              </Link>
+              <button type="button" onClick={start} disabled={busy} className={SECONDARY}>
+                {busy ? busyLabel : "Link a different bank"}
+              </button>
+            </>
+          ) : (
+            <>
+              <button type="button" onClick={start} disabled={busy} className={PRIMARY}>
+                {busy ? busyLabel : retry ? "Try again" : item ? "Link your bank again" : "Link your bank"}
+              </button>
+              <Link href={continueHref} className={SECONDARY}>
+                {item ? continueLabel : "Skip for now"}
+              </Link>
+            </>
+          )}
+        </div>
+        {item && !item.needs_attention ? <BottomBar summary="" progress={null} action={{ label: continueLabel, href: continueHref }} /> : null}
       </div>
-      {item && !item.needs_attention ? <BottomBar summary="Bank connected" progress={null} action={{ label: continueLabel, href: continueHref }} /> : null}
     </div>
   );
 }
