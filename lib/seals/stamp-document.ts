@@ -22,7 +22,7 @@ type Fonts = { regular: PDFFont; bold: PDFFont; signature: (font: string) => Pro
 export async function stampDocument(
   evidence: SealEvidence,
   document: SealEvidence["documents"][number],
-): Promise<{ pdfDoc: PDFDocument; fonts: Fonts }> {
+): Promise<PDFDocument> {
   const pdfDoc = await PDFDocument.load(document.content, { updateMetadata: false });
   pdfDoc.registerFontkit(fontkit);
   const embedded = new Map<string, Promise<PDFFont>>();
@@ -52,7 +52,7 @@ export async function stampDocument(
       await drawField(pdfDoc, page, fonts, field, bySigner.get(field.signerId ?? ""));
     }
   }
-  return { pdfDoc, fonts };
+  return pdfDoc;
 }
 
 async function drawField(pdfDoc: PDFDocument, page: PDFPage, fonts: Fonts, field: DocumentField, signature: ESignature | undefined) {

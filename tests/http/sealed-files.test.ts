@@ -68,6 +68,10 @@ describe("sealed files over /v1", () => {
     expect(seal.body).toMatchObject({ status: "sealed", lastError: null, documents: expect.any(Array) });
     expect((seal.body as { documents: { sha256: string }[] }).documents.map((d) => d.sha256).sort()).toEqual(stored.map((s) => s.sha256).sort());
 
+    const retry = await callApi(`${managerBase}/seal/retry`, { method: "POST", token: await tokenFor("manager@demo.local") });
+    expect(retry.status).toBe(202);
+    expect(retry.body).toMatchObject({ status: "sealed" });
+
     for (const [who, base] of [
       [email, signerBase],
       ["manager@demo.local", `${managerBase}/sealed`],

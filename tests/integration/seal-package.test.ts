@@ -11,7 +11,10 @@ import { verifyAuditChain } from "@/lib/audit/verify-audit-chain";
 import { setEnvForTests } from "@/lib/env";
 import { createJobRegistry } from "@/lib/jobs/create-job-registry";
 import { runDueJobs } from "@/lib/jobs/run-due-jobs";
+import { localSubjectForEmail } from "@/lib/auth/local-tokens";
+import { resolvePrincipal } from "@/lib/auth/principal";
 import { getPackageSeal } from "@/lib/seals/get-package-seal";
+import { retryPackageSeal } from "@/lib/seals/retry-package-seal";
 import { sealPackage } from "@/lib/seals/seal-package";
 import { sealPackageJob } from "@/lib/seals/seal-package-job";
 import { callApi, tokenFor } from "../helpers/api";
@@ -163,7 +166,7 @@ describe("sealing a completed package", () => {
     );
   });
 
-  it("a failing seal is marked failed with its error, retried with backoff, and seals once the cause is fixed", async () => {
+  it("a failing seal is marked failed with its error, retried with backoff, and a manager's retry seals it once the cause is fixed", async () => {
     const pkg = await completedPackage();
     setEnvForTests({ VAULT_WEBHOOK_URL: undefined, SEALING_P12: join(dir, "missing.p12") });
     try {
@@ -179,9 +182,17 @@ describe("sealing a completed package", () => {
     expect(job!.runAt.getTime()).toBeGreaterThan(Date.now());
     expect(await runDueJobs(testDb.db, { workerId: "seal-test-3", registry })).toMatchObject({ claimed: 0 });
 
-    await testDb.db.update(jobs).set({ runAt: sql`now()` }).where(eq(jobs.id, job!.id));
+    // Every attempt used up: the job is failed for good, the seal stays failed; a manager retries it.
+    await testDb.db.update(jobs).set({ status: "failed", finishedAt: sql`now()` }).where(eq(jobs.id, job!.id));
+    const manager = await resolvePrincipal(testDb.db, localSubjectForEmail("manager@demo.local"));
+    expect(await retryPackageSeal(testDb.db, { principal: manager, signingId: pkg.id })).toMatchObject({ status: "failed" });
+    expect(await retryPackageSeal(testDb.db, { principal: manager, signingId: pkg.id })).toMatchObject({ status: "failed" });
+    const queued = await testDb.db.select().from(jobs).where(and(eq(jobs.name, "seal-package"), eq(jobs.status, "queued")));
+    expect(queued.filter((j) => (j.payload as { packageId: string }).packageId === pkg.id)).toHaveLength(1);
     expect(await runDueJobs(testDb.db, { workerId: "seal-test-3", registry })).toMatchObject({ claimed: 1, succeeded: 1 });
     expect(await getPackageSeal(testDb.db, { packageId: pkg.id })).toMatchObject({ status: "sealed", lastError: null });
+    const signer = await resolvePrincipal(testDb.db, localSubjectForEmail(`seal-a-${counter}@demo.local`));
+    await expect(retryPackageSeal(testDb.db, { principal: signer, signingId: pkg.id })).rejects.toMatchObject({ code: "forbidden" });
   });
 
   it("deleting the last audit entries of a sealed package is detected against the anchored head", async () => {

@@ -2,6 +2,7 @@ import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { getDb } from "@/db/client";
 import { getManagedPackageSeal } from "@/lib/seals/get-managed-package-seal";
 import { getSealedFile, type SealedFile } from "@/lib/seals/get-sealed-file";
+import { retryPackageSeal } from "@/lib/seals/retry-package-seal";
 import { contentDisposition } from "../content-disposition";
 import type { ApiEnv } from "../context";
 import { jsonResponse, pickErrors } from "../schemas/common";
@@ -52,6 +53,19 @@ const managerSealRoute = createRoute({
   responses: { 200: jsonResponse(PackageSealSchema, "The seal"), ...pickErrors(401, 403, 404) },
 });
 
+// POST /v1/signing/manager/signings/{id}/seal/retry – seal again after the job used up its attempts.
+const managerRetryRoute = createRoute({
+  method: "post",
+  path: "/v1/signing/manager/signings/{id}/seal/retry",
+  tags: ["Manager signings"],
+  summary: "Try sealing a completed package again",
+  description:
+    "For a seal that stayed `failed` after every automatic attempt. Enqueues a new seal job unless the package is sealed or a seal job is " +
+    "still queued or running (then nothing changes). 202 with the seal as it is now; 409 when the package is not complete.",
+  request: { params: SigningIdParamSchema },
+  responses: { 202: jsonResponse(PackageSealSchema, "The seal"), ...pickErrors(401, 403, 404, 409) },
+});
+
 function fileHeaders(file: SealedFile): Record<string, string> {
   return {
     "Content-Type": file.contentType,
@@ -78,4 +92,8 @@ export const sealedFiles = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook
   .openapi(managerSealRoute, async (c) => {
     const seal = await getManagedPackageSeal(await getDb(), { principal: c.get("principal"), signingId: c.req.valid("param").id });
     return c.json({ ...seal, sealedAt: seal.sealedAt?.toISOString() ?? null }, 200);
+  })
+  .openapi(managerRetryRoute, async (c) => {
+    const seal = await retryPackageSeal(await getDb(), { principal: c.get("principal"), signingId: c.req.valid("param").id });
+    return c.json({ ...seal, sealedAt: seal.sealedAt?.toISOString() ?? null }, 202);
   });
