@@ -15,6 +15,12 @@ export function BulkForm({ templates, flows }: { templates: TemplateOption[]; fl
   const values = state.status === "error" ? state.values : {};
   const fieldErrors = state.status === "error" ? state.fieldErrors : {};
   const [templateId, setTemplateId] = useState(values.templateId ?? (templates.length === 1 ? templates[0]!.id : ""));
+  const [flowId, setFlowId] = useState(values.flowId ?? "");
+  // React resets a form after its action; a controlled <select> keeps its state but not its DOM value
+  // (so the next submission would send the first option). A new key per answer re-mounts the selects
+  // with the chosen values.
+  const [answered, setAnswered] = useState({ state, count: 0 });
+  if (answered.state !== state) setAnswered({ state, count: answered.count + 1 });
   // What was typed or read from a file since the last answer; a new answer brings its own text.
   const [edit, setEdit] = useState<{ after: BulkFormState; text: string }>();
   const shownCsv = edit && edit.after === state ? edit.text : (report?.csv ?? values.csv ?? "");
@@ -28,6 +34,7 @@ export function BulkForm({ templates, flows }: { templates: TemplateOption[]; fl
       <form action={formAction} className="space-y-6 rounded-lg border border-slate-200 bg-white p-6 shadow-sm" noValidate>
         <div className="grid gap-4 md:grid-cols-2">
           <SelectField
+            key={`template-${answered.count}`}
             id="bulk-template"
             name="templateId"
             label="Template"
@@ -48,7 +55,15 @@ export function BulkForm({ templates, flows }: { templates: TemplateOption[]; fl
               </option>
             ))}
           </SelectField>
-          <SelectField id="bulk-flow" name="flowId" label="Flow" defaultValue={values.flowId ?? ""} error={fieldErrors.flowId}>
+          <SelectField
+            key={`flow-${answered.count}`}
+            id="bulk-flow"
+            name="flowId"
+            label="Flow"
+            value={flowId}
+            onChange={(event) => setFlowId(event.currentTarget.value)}
+            error={fieldErrors.flowId}
+          >
             <option value="">The organization&apos;s default flow</option>
             {flows
               .filter((f) => !template || f.organizationId === template.organizationId)
