@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useActionState, useState } from "react";
+import { useActionState, useState, useTransition } from "react";
 import { buttonClass } from "@/components/ui/button-class";
 import { SelectField, TextAreaField } from "@/components/ui/field";
 import type { FlowOption, TemplateOption } from "../../_signing-form/types";
@@ -16,11 +16,7 @@ export function BulkForm({ templates, flows }: { templates: TemplateOption[]; fl
   const fieldErrors = state.status === "error" ? state.fieldErrors : {};
   const [templateId, setTemplateId] = useState(values.templateId ?? (templates.length === 1 ? templates[0]!.id : ""));
   const [flowId, setFlowId] = useState(values.flowId ?? "");
-  // React resets a form after its action; a controlled <select> keeps its state but not its DOM value
-  // (so the next submission would send the first option). A new key per answer re-mounts the selects
-  // with the chosen values.
-  const [answered, setAnswered] = useState({ state, count: 0 });
-  if (answered.state !== state) setAnswered({ state, count: answered.count + 1 });
+  const [, startTransition] = useTransition();
   // What was typed or read from a file since the last answer; a new answer brings its own text.
   const [edit, setEdit] = useState<{ after: BulkFormState; text: string }>();
   const shownCsv = edit && edit.after === state ? edit.text : (report?.csv ?? values.csv ?? "");
@@ -31,10 +27,19 @@ export function BulkForm({ templates, flows }: { templates: TemplateOption[]; fl
 
   return (
     <div className="space-y-6">
-      <form action={formAction} className="space-y-6 rounded-lg border border-slate-200 bg-white p-6 shadow-sm" noValidate>
+      <form
+        action={formAction}
+        onSubmit={(event) => {
+          // Dispatched by hand once hydrated: React resets a form after its `action` runs, which puts a
+          // controlled <select> back on its first option in the DOM while its state keeps the choice, so
+          // "Create and send" after "Check rows" would post no template. Before hydration the form posts natively.
+          event.preventDefault();
+          const data = new FormData(event.currentTarget, (event.nativeEvent as SubmitEvent).submitter);
+          startTransition(() => formAction(data));
+        }}
+        className="space-y-6 rounded-lg border border-slate-200 bg-white p-6 shadow-sm" noValidate>
         <div className="grid gap-4 md:grid-cols-2">
           <SelectField
-            key={`template-${answered.count}`}
             id="bulk-template"
             name="templateId"
             label="Template"
@@ -56,7 +61,6 @@ export function BulkForm({ templates, flows }: { templates: TemplateOption[]; fl
             ))}
           </SelectField>
           <SelectField
-            key={`flow-${answered.count}`}
             id="bulk-flow"
             name="flowId"
             label="Flow"
