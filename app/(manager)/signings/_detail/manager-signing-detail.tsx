@@ -7,8 +7,7 @@ import type { ManagerSigningPage } from "@/lib/signings/get-manager-signing-page
 import { fileUrl } from "@/app/(signer)/signings/[id]/load-package-page";
 import { AuditTrail } from "./audit-trail";
 import { currentGroup, joinNames, statusSentence } from "./format";
-import { LiveUpdates } from "./live-updates";
-import { PackageActions } from "./package-actions";
+import { DeferredLiveUpdates, DeferredPackageActions } from "./deferred";
 import { SignerTimeline } from "./signer-timeline";
 import { VaultDeliveries } from "./vault-deliveries";
 
@@ -83,7 +82,7 @@ export function ManagerSigningDetail({
           {statusSentence(detail, now)}
         </p>
         {page.canWrite ? (
-          <PackageActions
+          <DeferredPackageActions
             signingId={detail.id}
             title={detail.title}
             status={detail.status}
@@ -127,7 +126,7 @@ export function ManagerSigningDetail({
         <VaultDeliveries deliveries={page.vaultDeliveries} />
       </Section>
 
-      <LiveUpdates />
+      <DeferredLiveUpdates />
     </div>
   );
 }

@@ -7,11 +7,11 @@ import { DocumentsViewer } from "@/components/pdf-viewer/documents-viewer";
 import type { SignerPackagePage } from "@/lib/signings/get-signer-package-page";
 import { BottomBar } from "./_components/bottom-bar";
 import { CoSigners } from "./_components/co-signers";
-import { DeferredDeclineDialog, DeferredLiveRefresh } from "./_components/deferred";
+import { DeferredDeclineDialog, DeferredLiveRefresh, DeferredSignerDocuments } from "./_components/deferred";
 import { FlowSteps } from "./_components/flow-steps";
 import { ManageLink } from "./_components/manage-link";
 import { SignPanel } from "./_components/sign-panel";
-import { SignerDocuments, SignerFieldsProvider, type SignerField } from "./_components/signer-fields";
+import { SignerFieldsProvider, type SignerField } from "./_components/signer-fields-context";
 import { listMyDocumentFields } from "@/lib/fields/list-my-document-fields";
 import { requirePrincipal } from "../../../_lib/require-principal";
 import { fileUrl, formatTime, joinNames, resolvePackageRoute } from "./load-package-page";
@@ -234,7 +234,7 @@ function SigningScreen({ page, fields, waitingFor }: { page: SignerPackagePage; 
         className={`mt-6 min-w-0 lg:col-start-1 lg:mt-0 ${waitingText ? "lg:row-start-2 lg:mt-4" : "lg:row-start-1"} lg:row-span-3`}
       >
         {fields.length > 0 ? (
-          <SignerDocuments documents={documents} canSign={waitingText === null} />
+          <DeferredSignerDocuments documents={documents} canSign={waitingText === null} />
         ) : (
           <DocumentsViewer documents={documents} initialDocumentId={firstToSign} />
         )}

@@ -4,7 +4,7 @@ import { useActionState, useEffect, useId, useRef } from "react";
 import type { SignFormState } from "../sign-form";
 import { signAction } from "../sign-action";
 import type { AdoptedSignature } from "./adopted-signature";
-import { fieldEntries, missingFields, useSignerFields } from "./signer-fields";
+import { fieldEntries, missingFields, useSignerFields } from "./signer-fields-context";
 
 export type SignableDocument = { id: string; name: string; sha256: string; signed: boolean; signedAt: string | null };
 

@@ -12,7 +12,7 @@ import { loadAdoptedSignature, storeAdoptedSignature, type AdoptedSignature } fr
 import { ConsentStep } from "./consent-step";
 import { DocumentSignRow, type SignableDocument } from "./document-sign-row";
 import { SignaturePreview } from "./signature-preview";
-import { useSignerFields } from "./signer-fields";
+import { useSignerFields } from "./signer-fields-context";
 
 // signature_pad and the dialog load when the signer first opens it, not with the page.
 const AdoptSignatureDialog = dynamic(() => import("./adopt-signature-dialog"), { ssr: false });

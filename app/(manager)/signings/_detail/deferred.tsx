@@ -1,0 +1,28 @@
+"use client";
+
+import { lazy, Suspense, type ComponentProps } from "react";
+import type { LiveUpdates as LiveUpdatesComponent } from "./live-updates";
+import type { PackageActions as PackageActionsComponent } from "./package-actions";
+
+// The manager's view is rendered by the same route as the signer's page (`/signings/<id>`), so any
+// client component it imports statically would be in the signer page's first-load scripts (issue 10's
+// 150 kB budget). Loaded as chunks of their own instead; still rendered on the server, so the action
+// buttons and their dialogs (invoker commands, native form posts) work before the chunk arrives.
+const PackageActionsLazy = lazy(() => import("./package-actions").then((m) => ({ default: m.PackageActions })));
+const LiveUpdatesLazy = lazy(() => import("./live-updates").then((m) => ({ default: m.LiveUpdates })));
+
+export function DeferredPackageActions(props: ComponentProps<typeof PackageActionsComponent>) {
+  return (
+    <Suspense>
+      <PackageActionsLazy {...props} />
+    </Suspense>
+  );
+}
+
+export function DeferredLiveUpdates(props: ComponentProps<typeof LiveUpdatesComponent>) {
+  return (
+    <Suspense>
+      <LiveUpdatesLazy {...props} />
+    </Suspense>
+  );
+}
