@@ -225,6 +225,34 @@ describe("malformed ids on the session routes (fuzz)", () => {
   });
 });
 
+describe("POST /documents/:id/files body cap without a Content-Length", () => {
+  it("refuses a chunked upload at the cap while it streams in (413), instead of buffering it or waiting for its end", async () => {
+    await signInAs("manager@demo.local");
+    const chunk = new Uint8Array(1024 * 1024).fill(65);
+    let sent = 0;
+    // A sender that declares no length, sends 12 MiB and then never finishes the body.
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent >= 12) return new Promise<void>(() => {});
+        sent += 1;
+        controller.enqueue(sent === 1 ? new TextEncoder().encode("--b\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.pdf\"\r\n\r\n") : chunk);
+      },
+    });
+    const request = new Request("http://localhost/documents/x/files", {
+      method: "POST",
+      body,
+      headers: { "content-type": "multipart/form-data; boundary=b" },
+      duplex: "half",
+    } as RequestInit);
+    const res = await Promise.race([
+      postDocumentFile(request, { params: Promise.resolve({ id: "00000000-0000-4000-8000-000000000000" }) }),
+      new Promise<"stalled">((resolve) => setTimeout(() => resolve("stalled"), 5000)),
+    ]);
+    expect(res).not.toBe("stalled");
+    expect((res as Response).status).toBe(413);
+  });
+});
+
 describe("cross-origin writes to the session routes outside /v1", () => {
   const appUrl = "http://localhost:3000";
   const post = (pathname: string, origin: string | null, extra: Record<string, string> = {}) =>
