@@ -1,0 +1,142 @@
+import { eq } from "drizzle-orm";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { packageDocuments, users } from "@/db/schema";
+import { setEnvForTests } from "@/lib/env";
+import { inNextRequestScope } from "@/tests/helpers/next-request-scope";
+import { createTestDb, type TestDb } from "../helpers/db";
+import { loadDemoWorld, type DemoWorld } from "../helpers/fixtures";
+import { getDemoPackage } from "../helpers/signing-fixtures";
+
+// Server actions are public endpoints: anyone signed in can post any FormData to them, not only the
+// forms we render. This fuzz posts random subsets of the console's field names with random values
+// (junk, real ids of both organizations, JSON) and requires every answer to be form state or a
+// redirect: never an exception (a 500). next-auth's session lookup is replaced by a signed-in user.
+const session = vi.hoisted(() => ({ userId: null as string | null }));
+vi.mock("next-auth", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("next-auth")>()),
+  getServerSession: async () => (session.userId ? { user: { id: session.userId, name: "", email: "" } } : null),
+}));
+vi.mock("next/cache", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("next/cache")>()),
+  revalidatePath: () => undefined,
+}));
+
+type Action = (previous: { status: "idle" }, formData: FormData) => Promise<unknown>;
+
+const actions: Record<string, Action> = {
+  ...(await import("@/app/(manager)/signings/_detail/actions")),
+  ...(await import("@/app/(manager)/signings/_signing-form/actions")),
+  ...(await import("@/app/(manager)/signings/bulk/actions")),
+  ...(await import("@/app/(manager)/signings/[id]/fields/actions")),
+  ...(await import("@/app/(manager)/templates/[id]/fields/actions")),
+  ...(await import("@/app/(manager)/documents/[id]/actions")),
+  ...(await import("@/app/(manager)/documents/new/actions")),
+  ...(await import("@/app/(manager)/workspace/members/actions")),
+  ...(await import("@/app/(manager)/workspace/settings/actions")),
+  createFlowAction: (await import("@/app/(manager)/flows/actions")).createFlowAction,
+  createTemplateAction: (await import("@/app/(manager)/templates/actions")).createTemplateAction,
+  createOrganizationAction: (await import("@/app/(manager)/places/actions")).createOrganizationAction,
+  createCompanyAction: (await import("@/app/(manager)/places/actions")).createCompanyAction,
+  createLocationAction: (await import("@/app/(manager)/places/actions")).createLocationAction,
+} as Record<string, Action>;
+
+const FIELD_NAMES = [
+  "signingId", "documentId", "templateId", "flowId", "membershipId", "organizationId", "companyId", "locationId", "parentId",
+  "fields", "reason", "title", "message", "intent", "removeDocument", "csv", "name", "slug", "steps", "isDefault", "description",
+  "roles.0.key", "roles.0.label", "roles.0.role", "roles.0.routingOrder", "signers.0.name", "signers.0.email", "signers.0.role",
+  "signers.0.routingOrder", "signers.0.id", "email", "role", "scope", "body", "recipient", "subject", "type", "place",
+  "borrowerName", "borrowerEmail", "collateralYear", "coBorrowers.0.email", "timezone", "settings",
+];
+
+let testDb: TestDb;
+let world: DemoWorld;
+let ids: string[];
+
+beforeAll(async () => {
+  setEnvForTests({ REALTIME_URL: "memory:" });
+  testDb = await createTestDb();
+  world = await loadDemoWorld(testDb.db);
+  const demo = await getDemoPackage(testDb.db);
+  const otherDocs = await testDb.db.select({ id: packageDocuments.id }).from(packageDocuments);
+  ids = [demo.id, demo.draftId, demo.document.id, demo.signers[0]!.id, ...otherDocs.map((d) => d.id)];
+  const [owner] = await testDb.db.select({ id: users.id }).from(users).where(eq(users.email, "owner@demo.local"));
+  session.userId = owner!.id;
+});
+
+afterAll(async () => {
+  await testDb.cleanup();
+});
+
+function isNavigation(error: unknown): boolean {
+  const digest = (error as { digest?: unknown } | null)?.digest;
+  return typeof digest === "string" && (digest.startsWith("NEXT_REDIRECT") || digest.startsWith("NEXT_HTTP_ERROR_FALLBACK"));
+}
+
+describe("console server actions with arbitrary FormData", () => {
+  it("answer form state or a redirect, never an exception", async () => {
+    const value = fc.oneof(
+      fc.string({ maxLength: 200 }),
+      fc.constantFrom(...ids, String(world.austin.id), String(world.tulsa.id), String(world.austin.organizationId), "send", "preview", "template", "remove:0", "add-signer"),
+      fc.constantFrom("[]", "{}", "null", '[{"type":"signature","page":1,"x":0,"y":0,"width":1,"height":1}]', "1e309", "-1", "9".repeat(400)),
+      fc.json({ maxDepth: 2 }),
+    );
+    const form = fc.dictionary(fc.constantFrom(...FIELD_NAMES), value, { maxKeys: 12 });
+    for (const [name, action] of Object.entries(actions)) {
+      if (typeof action !== "function") continue;
+      await fc.assert(
+        fc.asyncProperty(form, async (fields) => {
+          const formData = new FormData();
+          for (const [key, v] of Object.entries(fields)) formData.set(key, v);
+          const request = new Request("http://localhost:3000/signings", { method: "POST" });
+          try {
+            const result = await inNextRequestScope(request, () => action({ status: "idle" }, formData));
+            expect(["idle", "ok", "error"], name).toContain((result as { status: string }).status);
+          } catch (error) {
+            if (isNavigation(error)) return;
+            throw new Error(`${name}(${JSON.stringify(fields).slice(0, 300)}) threw: ${String(error).slice(0, 300)}`);
+          }
+        }),
+        { numRuns: Number(process.env.FUZZ_RUNS ?? 40) },
+      );
+    }
+  });
+
+  it("a signer posting the console's forms with real ids gets an error for every one of them, never a change", async () => {
+    const [signer] = await testDb.db.select({ id: users.id }).from(users).where(eq(users.email, "signer@demo.local"));
+    const previous = session.userId;
+    session.userId = signer!.id;
+    try {
+      const demo = await getDemoPackage(testDb.db);
+      const fields: Record<string, string> = {
+        signingId: demo.draftId,
+        documentId: demo.document.id,
+        templateId: demo.id,
+        fields: "[]",
+        title: "Signer was here",
+        name: "Signer was here",
+        locationId: String(world.austin.id),
+        organizationId: String(world.austin.organizationId),
+        companyId: String(world.austin.companyId),
+        email: "friend@example.test",
+        role: "org_admin",
+        body: "hello",
+        csv: "name,email\nA,a@example.test",
+        intent: "send",
+        steps: "sign",
+        membershipId: demo.signers[0]!.id,
+        reason: "because",
+      };
+      for (const [name, action] of Object.entries(actions)) {
+        if (typeof action !== "function") continue;
+        const formData = new FormData();
+        for (const [key, v] of Object.entries(fields)) formData.set(key, v);
+        const request = new Request("http://localhost:3000/signings", { method: "POST" });
+        const result = await inNextRequestScope(request, () => action({ status: "idle" }, formData)).catch((error: unknown) => error);
+        expect(result, name).toMatchObject({ status: "error" });
+      }
+    } finally {
+      session.userId = previous;
+    }
+  });
+});
