@@ -104,7 +104,7 @@ describe("bound ids of the console's edit and delete actions", () => {
   it("a tampered id (wrong type, not an id, out of range) is a form error and changes nothing", async () => {
     await signInAs("owner@demo.local");
     const before = await snapshot();
-    const pdf = new File([await renderAgreementPdf({ title: "Upload", parties: ["Buyer"], pages: 1 })], "Upload.pdf", { type: "application/pdf" });
+    const pdf = new File([new Uint8Array(await renderAgreementPdf({ title: "Upload", parties: ["Buyer"], pages: 1 }))], "Upload.pdf", { type: "application/pdf" });
     const calls: [string, (id: never) => Action, Record<string, string | File>][] = [
       ["updateOrganization", (id) => places.updateOrganizationAction.bind(null, id), { name: "Renamed" }],
       ["deleteOrganization", (id) => places.deleteOrganizationAction.bind(null, id), {}],
