@@ -2,10 +2,13 @@ import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { packageDocuments, users } from "@/db/schema";
+import { localSubjectForEmail } from "@/lib/auth/local-tokens";
+import { resolvePrincipal } from "@/lib/auth/principal";
 import { setEnvForTests } from "@/lib/env";
+import { createTemplate } from "@/lib/templates/create-template";
 import { inNextRequestScope } from "@/tests/helpers/next-request-scope";
 import { createTestDb, type TestDb } from "../helpers/db";
-import { loadDemoWorld, type DemoWorld } from "../helpers/fixtures";
+import { createUser, loadDemoWorld, type DemoWorld } from "../helpers/fixtures";
 import { getDemoPackage } from "../helpers/signing-fixtures";
 
 // Server actions are public endpoints: anyone signed in can post any FormData to them, not only the
@@ -52,6 +55,7 @@ const FIELD_NAMES = [
 let testDb: TestDb;
 let world: DemoWorld;
 let ids: string[];
+let templateId: string;
 
 beforeAll(async () => {
   setEnvForTests({ REALTIME_URL: "memory:" });
@@ -60,6 +64,17 @@ beforeAll(async () => {
   const demo = await getDemoPackage(testDb.db);
   const otherDocs = await testDb.db.select({ id: packageDocuments.id }).from(packageDocuments);
   ids = [demo.id, demo.draftId, demo.document.id, demo.signers[0]!.id, ...otherDocs.map((d) => d.id)];
+  await createUser(testDb.db, "org-admin@other.local", [{ role: "org_admin", organizationId: world.tulsa.organizationId }]);
+  const ownerPrincipal = await resolvePrincipal(testDb.db, localSubjectForEmail("owner@demo.local"));
+  templateId = (
+    await createTemplate(testDb.db, {
+      principal: ownerPrincipal,
+      organizationId: world.austin.organizationId,
+      name: "Fuzz template",
+      roles: [{ key: "buyer", label: "Buyer", role: "signer", routingOrder: 1 }],
+    })
+  ).id;
+  ids.push(templateId);
   const [owner] = await testDb.db.select({ id: users.id }).from(users).where(eq(users.email, "owner@demo.local"));
   session.userId = owner!.id;
 });
@@ -102,41 +117,55 @@ describe("console server actions with arbitrary FormData", () => {
     }
   });
 
-  it("a signer posting the console's forms with real ids gets an error for every one of them, never a change", async () => {
-    const [signer] = await testDb.db.select({ id: users.id }).from(users).where(eq(users.email, "signer@demo.local"));
-    const previous = session.userId;
-    session.userId = signer!.id;
-    try {
-      const demo = await getDemoPackage(testDb.db);
-      const fields: Record<string, string> = {
-        signingId: demo.draftId,
-        documentId: demo.document.id,
-        templateId: demo.id,
-        fields: "[]",
-        title: "Signer was here",
-        name: "Signer was here",
-        locationId: String(world.austin.id),
-        organizationId: String(world.austin.organizationId),
-        companyId: String(world.austin.companyId),
-        email: "friend@example.test",
-        role: "org_admin",
-        body: "hello",
-        csv: "name,email\nA,a@example.test",
-        intent: "send",
-        steps: "sign",
-        membershipId: demo.signers[0]!.id,
-        reason: "because",
-      };
-      for (const [name, action] of Object.entries(actions)) {
-        if (typeof action !== "function") continue;
-        const formData = new FormData();
-        for (const [key, v] of Object.entries(fields)) formData.set(key, v);
-        const request = new Request("http://localhost:3000/signings", { method: "POST" });
-        const result = await inNextRequestScope(request, () => action({ status: "idle" }, formData)).catch((error: unknown) => error);
-        expect(result, name).toMatchObject({ status: "error" });
+  it.each(["signer@demo.local", "manager@other.local", "org-admin@other.local"])(
+    "%s posting the console's forms with organization A's ids gets an error for every one of them",
+    async (email) => {
+      const [user] = await testDb.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+      const previous = session.userId;
+      session.userId = user!.id;
+      try {
+        const demo = await getDemoPackage(testDb.db);
+        const a = {
+          signingId: demo.draftId,
+          documentId: demo.document.id,
+          organizationId: String(world.austin.organizationId),
+          companyId: String(world.austin.companyId),
+          locationId: String(world.austin.id),
+        };
+        // Each form names organization A's records with just the fields its action takes (strict
+        // schemas refuse extra keys before any check of scope), then everything at once.
+        const forms: Record<string, string>[] = [
+          { signingId: demo.id },
+          { signingId: demo.draftId },
+          { signingId: demo.id, reason: "because" },
+          { signingId: a.signingId, documentId: a.documentId, fields: "[]" },
+          { signingId: demo.id, documentId: a.documentId, fields: "[]" },
+          { templateId, documentId: a.documentId, fields: "[]" },
+          { templateId, csv: "name,email\nA,a@example.test", intent: "send" },
+          { organizationId: a.organizationId, name: "Pwned" },
+          { organizationId: a.organizationId, name: "Pwned", steps: "sign" },
+          { companyId: a.companyId, name: "Pwned" },
+          { organizationId: a.organizationId, email: "friend@example.test", role: "org_admin" },
+          { membershipId: demo.signers[0]!.id, role: "org_admin" },
+          { signingId: a.signingId, locationId: a.locationId, title: "Pwned", "signers.0.name": "X", "signers.0.email": "x@example.test" },
+          { locationId: a.locationId, title: "Pwned", "signers.0.name": "X", "signers.0.email": "x@example.test", intent: "send" },
+          { organizationId: a.organizationId, name: "Pwned", timezone: "America/Chicago" },
+          { ...a, templateId, fields: "[]", title: "Pwned", name: "Pwned", body: "hello", reason: "because", steps: "sign", intent: "send" },
+        ];
+        for (const [name, action] of Object.entries(actions)) {
+          // Creating a new organization names none of organization A's records (and org admins may).
+          if (typeof action !== "function" || name === "createOrganizationAction") continue;
+          for (const fields of forms) {
+            const formData = new FormData();
+            for (const [key, v] of Object.entries(fields)) formData.set(key, v);
+            const request = new Request("http://localhost:3000/signings", { method: "POST" });
+            const result = await inNextRequestScope(request, () => action({ status: "idle" }, formData)).catch((error: unknown) => error);
+            expect(result, `${name} ${JSON.stringify(fields)}`).toMatchObject({ status: "error" });
+          }
+        }
+      } finally {
+        session.userId = previous;
       }
-    } finally {
-      session.userId = previous;
-    }
-  });
+    },
+  );
 });
