@@ -150,6 +150,9 @@ describe("console server actions with arbitrary FormData", () => {
           { signingId: a.signingId, locationId: a.locationId, title: "Pwned", "signers.0.name": "X", "signers.0.email": "x@example.test" },
           { locationId: a.locationId, title: "Pwned", "signers.0.name": "X", "signers.0.email": "x@example.test", intent: "send" },
           { organizationId: a.organizationId, name: "Pwned", timezone: "America/Chicago" },
+          { place: `location:${a.locationId}`, type: "certificate_of_title", title: "Pwned" },
+          // In the attacker's own location, but linked to organization A's package.
+          { place: `location:${world.tulsa.id}`, type: "certificate_of_title", title: "Pwned", signingPackageId: demo.id },
           { ...a, templateId, fields: "[]", title: "Pwned", name: "Pwned", body: "hello", reason: "because", steps: "sign", intent: "send" },
         ];
         for (const [name, action] of Object.entries(actions)) {
