@@ -106,6 +106,11 @@ const schema = z
     ),
     /** Interval of the heartbeat event on server-sent event streams (comments). */
     REALTIME_HEARTBEAT_MS: positiveInt(15_000),
+    /**
+     * A browser's event stream (comments) ends after this long; EventSource reconnects at once and the
+     * route checks the session and the document's scope again, so a revoked member stops receiving.
+     */
+    REALTIME_STREAM_MAX_MS: positiveInt(10 * 60_000),
 
     INNGEST_EVENT_KEY: optionalString,
     INNGEST_SIGNING_KEY: optionalString,

@@ -273,6 +273,19 @@ describe("GET /documents/:id/comments/stream (manager session)", () => {
     }
   });
 
+  it("ends after REALTIME_STREAM_MAX_MS, so the browser reconnects and the session and scope are checked again", async () => {
+    env({ REALTIME_STREAM_MAX_MS: "300", REALTIME_HEARTBEAT_MS: "100" });
+    await signInAs("owner@demo.local");
+    const events = readSse(await open());
+    try {
+      expect(await events.next()).toEqual({ event: "ready", data: { documentId } });
+      await expect(events.next((e) => e.event === "never", 3000)).rejects.toThrow("event stream ended");
+    } finally {
+      await events.close();
+      env();
+    }
+  });
+
   it("answers JSON errors instead of a stream: 401 signed out, 503 without real time, 404 outside the scope, 400 for a bad id", async () => {
     expect((await open()).status).toBe(401);
     await signInAs("manager@other.local");

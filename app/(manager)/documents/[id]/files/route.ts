@@ -8,6 +8,7 @@ import { uploadDocumentFile } from "@/lib/chattel-documents/upload-document-file
 import { MAX_PDF_BYTES } from "@/lib/documents/validate-pdf-upload";
 import { AppError, BadRequest, errorJsonResponse, Unauthorized } from "@/lib/errors";
 import { clientIpFromRequest } from "@/lib/net/client-ip";
+import { readCappedBody } from "@/lib/next/read-capped-body";
 
 export const dynamic = "force-dynamic";
 
@@ -24,10 +25,14 @@ export async function POST(request: Request, { params }: Params): Promise<Respon
     const { db } = await prepareDatabase();
     const principal = await getSessionPrincipal(db);
     if (!principal) throw Unauthorized("Sign in to upload files.");
-    if (Number(request.headers.get("content-length") ?? 0) > BODY_LIMIT_BYTES) {
-      throw new AppError("payload_too_large", `The file exceeds the ${MAX_PDF_BYTES / 1024 / 1024} MiB limit.`);
-    }
-    const form = await request.formData().catch(() => {
+    const tooLarge = new AppError("payload_too_large", `The file exceeds the ${MAX_PDF_BYTES / 1024 / 1024} MiB limit.`);
+    if (Number(request.headers.get("content-length") ?? 0) > BODY_LIMIT_BYTES) throw tooLarge;
+    // Read with the cap while it streams (a chunked or lying sender is cut off at the cap, not buffered or awaited), then parsed.
+    const raw = await readCappedBody(request, BODY_LIMIT_BYTES).catch((error: unknown) => {
+      throw error instanceof AppError && error.code === "payload_too_large" ? tooLarge : error;
+    });
+    const multipart = new Response(Buffer.from(raw), { headers: { "content-type": request.headers.get("content-type") ?? "" } });
+    const form = await multipart.formData().catch(() => {
       throw BadRequest("Expected a multipart/form-data body with a file part named file.");
     });
     const parsed = UploadDocumentFileSchema.safeParse({ file: form.get("file") ?? undefined });

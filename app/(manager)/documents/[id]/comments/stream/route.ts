@@ -41,9 +41,12 @@ export async function GET(request: Request, { params }: Params): Promise<Respons
       listener: (event: CommentEvent) => send(event.type, event.comment),
     });
     let heartbeat: ReturnType<typeof setInterval> | undefined;
+    let lifetime: ReturnType<typeof setTimeout> | undefined;
     const close = () => {
       if (heartbeat) clearInterval(heartbeat);
+      if (lifetime) clearTimeout(lifetime);
       heartbeat = undefined;
+      lifetime = undefined;
       void unsubscribe();
       try {
         controller?.close();
@@ -57,6 +60,9 @@ export async function GET(request: Request, { params }: Params): Promise<Respons
         c.enqueue(encoder.encode(`event: ready\ndata: ${JSON.stringify({ documentId })}\n\n`));
         for (const chunk of held.splice(0)) c.enqueue(encoder.encode(chunk));
         heartbeat = setInterval(() => send("heartbeat", { at: new Date().toISOString() }), getEnv().REALTIME_HEARTBEAT_MS);
+        // Authorization was checked when the stream opened: it ends after a while, the browser
+        // reconnects, and a person who lost access (or signed out) is refused then.
+        lifetime = setTimeout(close, getEnv().REALTIME_STREAM_MAX_MS);
       },
       cancel: close,
     });
