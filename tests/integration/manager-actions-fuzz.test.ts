@@ -5,6 +5,8 @@ import { packageDocuments, users } from "@/db/schema";
 import { localSubjectForEmail } from "@/lib/auth/local-tokens";
 import { resolvePrincipal } from "@/lib/auth/principal";
 import { setEnvForTests } from "@/lib/env";
+import { signingPackages } from "@/db/schema";
+import { createSigning } from "@/lib/signings/create-signing";
 import { createTemplate } from "@/lib/templates/create-template";
 import { inNextRequestScope } from "@/tests/helpers/next-request-scope";
 import { createTestDb, type TestDb } from "../helpers/db";
@@ -56,6 +58,8 @@ let testDb: TestDb;
 let world: DemoWorld;
 let ids: string[];
 let templateId: string;
+/** A draft of organization A that only the cross-organization test names (the fuzz may delete or send the seeded one). */
+let targetDraftId: string;
 
 beforeAll(async () => {
   setEnvForTests({ REALTIME_URL: "memory:" });
@@ -75,6 +79,7 @@ beforeAll(async () => {
     })
   ).id;
   ids.push(templateId);
+  targetDraftId = (await createSigning(testDb.db, { principal: ownerPrincipal, locationId: world.austin.id, title: "Cross-organization target" })).id;
   const [owner] = await testDb.db.select({ id: users.id }).from(users).where(eq(users.email, "owner@demo.local"));
   session.userId = owner!.id;
 });
@@ -89,34 +94,6 @@ function isNavigation(error: unknown): boolean {
 }
 
 describe("console server actions with arbitrary FormData", () => {
-  it("answer form state or a redirect, never an exception", async () => {
-    const value = fc.oneof(
-      fc.string({ maxLength: 200 }),
-      fc.constantFrom(...ids, String(world.austin.id), String(world.tulsa.id), String(world.austin.organizationId), "send", "preview", "template", "remove:0", "add-signer"),
-      fc.constantFrom("[]", "{}", "null", '[{"type":"signature","page":1,"x":0,"y":0,"width":1,"height":1}]', "1e309", "-1", "9".repeat(400)),
-      fc.json({ maxDepth: 2 }),
-    );
-    const form = fc.dictionary(fc.constantFrom(...FIELD_NAMES), value, { maxKeys: 12 });
-    for (const [name, action] of Object.entries(actions)) {
-      if (typeof action !== "function") continue;
-      await fc.assert(
-        fc.asyncProperty(form, async (fields) => {
-          const formData = new FormData();
-          for (const [key, v] of Object.entries(fields)) formData.set(key, v);
-          const request = new Request("http://localhost:3000/signings", { method: "POST" });
-          try {
-            const result = await inNextRequestScope(request, () => action({ status: "idle" }, formData));
-            expect(["idle", "ok", "error"], name).toContain((result as { status: string }).status);
-          } catch (error) {
-            if (isNavigation(error)) return;
-            throw new Error(`${name}(${JSON.stringify(fields).slice(0, 300)}) threw: ${String(error).slice(0, 300)}`);
-          }
-        }),
-        { numRuns: Number(process.env.FUZZ_RUNS ?? 40) },
-      );
-    }
-  });
-
   it.each(["signer@demo.local", "manager@other.local", "org-admin@other.local"])(
     "%s posting the console's forms with organization A's ids gets an error for every one of them",
     async (email) => {
@@ -126,7 +103,7 @@ describe("console server actions with arbitrary FormData", () => {
       try {
         const demo = await getDemoPackage(testDb.db);
         const a = {
-          signingId: demo.draftId,
+          signingId: targetDraftId,
           documentId: demo.document.id,
           organizationId: String(world.austin.organizationId),
           companyId: String(world.austin.companyId),
@@ -136,7 +113,7 @@ describe("console server actions with arbitrary FormData", () => {
         // schemas refuse extra keys before any check of scope), then everything at once.
         const forms: Record<string, string>[] = [
           { signingId: demo.id },
-          { signingId: demo.draftId },
+          { signingId: targetDraftId },
           { signingId: demo.id, reason: "because" },
           { signingId: a.signingId, documentId: a.documentId, fields: "[]" },
           { signingId: demo.id, documentId: a.documentId, fields: "[]" },
@@ -171,4 +148,41 @@ describe("console server actions with arbitrary FormData", () => {
       }
     },
   );
+
+  it("left organization A's packages as they were", async () => {
+    const demo = await getDemoPackage(testDb.db);
+    const [target] = await testDb.db.select().from(signingPackages).where(eq(signingPackages.id, targetDraftId));
+    expect(target).toMatchObject({ status: "draft", title: "Cross-organization target" });
+    const [sent] = await testDb.db.select().from(signingPackages).where(eq(signingPackages.id, demo.id));
+    expect(sent!.status).toBe("sent");
+  });
+
+  it("answer form state or a redirect, never an exception", async () => {
+    const value = fc.oneof(
+      fc.string({ maxLength: 200 }),
+      fc.constantFrom(...ids, String(world.austin.id), String(world.tulsa.id), String(world.austin.organizationId), "send", "preview", "template", "remove:0", "add-signer"),
+      fc.constantFrom("[]", "{}", "null", '[{"type":"signature","page":1,"x":0,"y":0,"width":1,"height":1}]', "1e309", "-1", "9".repeat(400)),
+      fc.json({ maxDepth: 2 }),
+    );
+    const form = fc.dictionary(fc.constantFrom(...FIELD_NAMES), value, { maxKeys: 12 });
+    for (const [name, action] of Object.entries(actions)) {
+      if (typeof action !== "function") continue;
+      await fc.assert(
+        fc.asyncProperty(form, async (fields) => {
+          const formData = new FormData();
+          for (const [key, v] of Object.entries(fields)) formData.set(key, v);
+          const request = new Request("http://localhost:3000/signings", { method: "POST" });
+          try {
+            const result = await inNextRequestScope(request, () => action({ status: "idle" }, formData));
+            expect(["idle", "ok", "error"], name).toContain((result as { status: string }).status);
+          } catch (error) {
+            if (isNavigation(error)) return;
+            throw new Error(`${name}(${JSON.stringify(fields).slice(0, 300)}) threw: ${String(error).slice(0, 300)}`);
+          }
+        }),
+        { numRuns: Number(process.env.FUZZ_RUNS ?? 40) },
+      );
+    }
+  });
+
 });
