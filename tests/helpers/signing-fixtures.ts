@@ -111,12 +111,17 @@ export async function createSignerPackage(
   return { id: created.id, documents: docs, signers, requests };
 }
 
-/** The seeded demo package (sent; signer@ and cosigner@ in routing group 1, one PDF). */
+/** The seeded demo package (sent; signer@ and cosigner@ in routing group 1, one PDF) and the seeded draft of its organization. */
 export async function getDemoPackage(db: Db) {
   const [pkg] = await db.select().from(signingPackages).where(eq(signingPackages.title, "Retail installment contract — Sam Signer"));
   const [doc] = await db.select().from(packageDocuments).where(eq(packageDocuments.packageId, pkg!.id));
   const signers = await db.select().from(packageSigners).where(eq(packageSigners.packageId, pkg!.id));
-  const draft = (await db.select().from(signingPackages).where(eq(signingPackages.status, "draft")))[0]!;
+  // The seeded draft of the same organization (the other organization has a draft of its own).
+  const [draft] = await db
+    .select()
+    .from(signingPackages)
+    .where(and(eq(signingPackages.status, "draft"), eq(signingPackages.title, "Chattel loan — draft for Dallas"), eq(signingPackages.organizationId, pkg!.organizationId)));
+  if (!draft) throw new Error("the seeded draft (Chattel loan — draft for Dallas) is gone: a test before this one sent or deleted it");
   return { id: pkg!.id, organizationId: pkg!.organizationId, document: doc!, signers, draftId: draft.id };
 }
 
