@@ -1,10 +1,10 @@
 // GET /documents/:id/files/:fileId – a chattel document's file for the signed-in manager (inline for the preview; `?download=1` as an attachment).
 import { z } from "zod";
-import { contentDisposition } from "@/lib/api/content-disposition";
 import { getSessionPrincipal } from "@/lib/auth/get-session-principal";
 import { prepareDatabase } from "@/lib/boot";
 import { getDocumentFileContent } from "@/lib/chattel-documents/get-document-file-content";
 import { BadRequest, errorJsonResponse, Unauthorized } from "@/lib/errors";
+import { fileResponse } from "../../../../../_lib/file-response";
 
 export const dynamic = "force-dynamic";
 
@@ -23,22 +23,8 @@ export async function GET(request: Request, { params }: Params): Promise<Respons
     const principal = await getSessionPrincipal(db);
     if (!principal) throw Unauthorized("Sign in to view this file.");
     const { file, bytes } = await getDocumentFileContent(db, { principal, documentId: ids.data.id, fileId: ids.data.fileId });
-    const etag = `"${file.sha256}"`;
-    const headers = { ETag: etag, "Cache-Control": "private, no-cache", "X-Content-Type-Options": "nosniff" };
-    const ifNoneMatch = request.headers.get("if-none-match");
-    if (ifNoneMatch && ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag)) {
-      return new Response(null, { status: 304, headers });
-    }
-    return new Response(Buffer.from(bytes), {
-      status: 200,
-      headers: {
-        ...headers,
-        // The type sniffed from the bytes at upload (PDF, PNG or JPEG), never the name the uploader gave.
-        "Content-Type": file.contentType,
-        "Content-Disposition": contentDisposition(query.data.download === "1" ? "attachment" : "inline", file.fileName),
-        "Content-Length": String(bytes.byteLength),
-      },
-    });
+    // The type sniffed from the bytes at upload (PDF, PNG or JPEG), never the name the uploader gave.
+    return fileResponse(request, { name: file.fileName, content: bytes, sha256: file.sha256, contentType: file.contentType }, query.data.download === "1" ? "attachment" : "inline");
   } catch (error) {
     return errorJsonResponse(error);
   }

@@ -3,7 +3,7 @@ import { getSessionPrincipal } from "@/lib/auth/get-session-principal";
 import { prepareDatabase } from "@/lib/boot";
 import { errorJsonResponse, Unauthorized } from "@/lib/errors";
 import { getTemplateDocumentFile } from "@/lib/templates/get-template-document-file";
-import { pdfResponse } from "../../../../../../_lib/pdf-response";
+import { fileResponse } from "../../../../../../_lib/file-response";
 
 export const dynamic = "force-dynamic";
 
@@ -13,7 +13,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
     const principal = await getSessionPrincipal(db);
     if (!principal) throw Unauthorized("Sign in to view this document.");
     const { id, docId } = await params;
-    return pdfResponse(request, await getTemplateDocumentFile(db, { principal, templateId: id, documentId: docId }));
+    return fileResponse(request, await getTemplateDocumentFile(db, { principal, templateId: id, documentId: docId }));
   } catch (error) {
     return errorJsonResponse(error);
   }

@@ -1,7 +1,15 @@
 import { contentDisposition } from "@/lib/api/content-disposition";
 
-/** A stored PDF as an inline, privately cached response with its SHA-256 as ETag (304 when it matches). */
-export function pdfResponse(request: Request, file: { name: string; content: Uint8Array; sha256: string; contentType?: string }): Response {
+/**
+ * A stored file as a privately cached response with its SHA-256 as ETag (304 when it matches), inline
+ * (viewers, previews) or as an attachment (`?download=1`). `contentType` is what we determined, never
+ * what an uploader claimed; PDFs when absent.
+ */
+export function fileResponse(
+  request: Request,
+  file: { name: string; content: Uint8Array; sha256: string; contentType?: string },
+  disposition: "inline" | "attachment" = "inline",
+): Response {
   const etag = `"${file.sha256}"`;
   const headers = { ETag: etag, "Cache-Control": "private, no-cache", "X-Content-Type-Options": "nosniff" };
   const ifNoneMatch = request.headers.get("if-none-match");
@@ -13,7 +21,7 @@ export function pdfResponse(request: Request, file: { name: string; content: Uin
     headers: {
       ...headers,
       "Content-Type": file.contentType || "application/pdf",
-      "Content-Disposition": contentDisposition("inline", file.name),
+      "Content-Disposition": contentDisposition(disposition, file.name),
       "Content-Length": String(file.content.byteLength),
     },
   });
