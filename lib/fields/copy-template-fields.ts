@@ -1,6 +1,7 @@
 import { inArray } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { documentFields } from "@/db/schema";
+import { placementColumns } from "./field-placement";
 
 /**
  * Copies a template's fields into a package created from it: each field lands on the copy of its
@@ -25,14 +26,7 @@ export async function copyTemplateFields(
         packageId: options.packageId,
         documentId,
         signerId,
-        type: f.type,
-        page: f.page,
-        x: f.x,
-        y: f.y,
-        width: f.width,
-        height: f.height,
-        required: f.required,
-        label: f.label,
+        ...placementColumns(f),
       },
     ];
   });

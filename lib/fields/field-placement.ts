@@ -12,5 +12,10 @@ export type FieldPlacement = {
   label?: string | null;
 };
 
+/** The placement columns of a `document_fields` row, from an input or from another row (template → package). */
+export function placementColumns(f: FieldPlacement): Required<FieldPlacement> {
+  return { type: f.type, page: f.page, x: f.x, y: f.y, width: f.width, height: f.height, required: f.required, label: f.label || null };
+}
+
 /** A page's size in points (its CropBox, unrotated user space). */
 export type PageBox = { width: number; height: number };

@@ -9,7 +9,7 @@ import { assertDraft } from "@/lib/signings/assert-draft";
 import { getSigningOrThrow } from "@/lib/signings/get-signing-or-throw";
 import { assertFieldsFitDocument } from "./assert-fields-fit-document";
 import { FIELD_ORDER } from "./field-order";
-import type { FieldPlacement } from "./field-placement";
+import { placementColumns, type FieldPlacement } from "./field-placement";
 import { serializePackageField } from "./serialize-package-field";
 
 export type PackageFieldInput = FieldPlacement & { signerId: string };
@@ -52,14 +52,7 @@ export async function replaceDocumentFields(
           packageId: signing.id,
           documentId: document.id,
           signerId: f.signerId,
-          type: f.type,
-          page: f.page,
-          x: f.x,
-          y: f.y,
-          width: f.width,
-          height: f.height,
-          required: f.required,
-          label: f.label || null,
+          ...placementColumns(f),
         })),
       );
     }

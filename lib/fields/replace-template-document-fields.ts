@@ -8,7 +8,7 @@ import { isUuid } from "@/lib/ids";
 import { getTemplateOrThrow } from "@/lib/templates/get-template-or-throw";
 import { assertFieldsFitDocument } from "./assert-fields-fit-document";
 import { FIELD_ORDER } from "./field-order";
-import type { FieldPlacement } from "./field-placement";
+import { placementColumns, type FieldPlacement } from "./field-placement";
 import { serializeTemplateField } from "./serialize-template-field";
 
 export type TemplateFieldInput = FieldPlacement & { roleKey: string };
@@ -55,14 +55,7 @@ export async function replaceTemplateDocumentFields(
           templateId: template.id,
           templateDocumentId: document.id,
           templateRoleKey: f.roleKey,
-          type: f.type,
-          page: f.page,
-          x: f.x,
-          y: f.y,
-          width: f.width,
-          height: f.height,
-          required: f.required,
-          label: f.label || null,
+          ...placementColumns(f),
         })),
       );
     }
