@@ -1,12 +1,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { hasCapability } from "@/lib/auth/principal";
-import { AppError } from "@/lib/errors";
 import { getLocationOrThrow } from "@/lib/locations/get-location-or-throw";
 import { getSigningDetail } from "@/lib/signings/get-signing-detail";
 import { getTemplateOrThrow } from "@/lib/templates/get-template-or-throw";
 import { requirePrincipal } from "../../../../_lib/require-principal";
+import { loadOr404 } from "../../../_shared/load-or-404";
 import { loadFormOptions } from "../../_signing-form/load-form-options";
 import { signerRowsToValues } from "../../_signing-form/signer-rows";
 import { SigningForm } from "../../_signing-form/signing-form";
@@ -32,10 +31,7 @@ export default async function EditSigningPage({ params, searchParams }: Props) {
       </div>
     );
   }
-  const signing = await getSigningDetail(db, { principal, signingId: id }).catch((error: unknown) => {
-    if (error instanceof AppError && error.code === "not_found") notFound();
-    throw error;
-  });
+  const signing = await loadOr404(getSigningDetail(db, { principal, signingId: id }));
 
   if (signing.status !== "draft") {
     return (

@@ -1,14 +1,13 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { FieldEditor, type EditorDocument } from "@/components/field-editor/field-editor";
 import { hasCapability } from "@/lib/auth/principal";
-import { AppError } from "@/lib/errors";
 import { listDocumentFields } from "@/lib/fields/list-document-fields";
 import { getSigningOrThrow } from "@/lib/signings/get-signing-or-throw";
 import { listPackageDocuments } from "@/lib/signings/list-package-documents";
 import { listSigners } from "@/lib/signings/list-signers";
 import { requirePrincipal } from "../../../../_lib/require-principal";
+import { loadOr404 } from "../../../_shared/load-or-404";
 import { saveSigningFieldsAction } from "./actions";
 
 export const metadata: Metadata = { title: "Place fields" };
@@ -31,10 +30,7 @@ export default async function SigningFieldsPage({ params }: Props) {
       </div>
     );
   }
-  const signing = await getSigningOrThrow(db, { principal, signingId: id, capability: "signings:write" }).catch((error: unknown) => {
-    if (error instanceof AppError && error.code === "not_found") notFound();
-    throw error;
-  });
+  const signing = await loadOr404(getSigningOrThrow(db, { principal, signingId: id, capability: "signings:write" }));
   const [documents, signers] = await Promise.all([listPackageDocuments(db, { principal, signingId: id }), listSigners(db, { principal, signingId: id })]);
   const editorDocuments: EditorDocument[] = await Promise.all(
     documents.data.map(async (d) => ({

@@ -1,12 +1,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { FieldEditor, type EditorDocument } from "@/components/field-editor/field-editor";
 import { hasCapability } from "@/lib/auth/principal";
-import { AppError } from "@/lib/errors";
 import { listTemplateDocumentFields } from "@/lib/fields/list-template-document-fields";
 import { getTemplateDetail } from "@/lib/templates/get-template-detail";
 import { requirePrincipal } from "../../../../_lib/require-principal";
+import { loadOr404 } from "../../../_shared/load-or-404";
 import { saveTemplateFieldsAction } from "./actions";
 
 export const metadata: Metadata = { title: "Place template fields" };
@@ -28,10 +27,7 @@ export default async function TemplateFieldsPage({ params }: Props) {
       </div>
     );
   }
-  const template = await getTemplateDetail(db, { principal, templateId: id }).catch((error: unknown) => {
-    if (error instanceof AppError && error.code === "not_found") notFound();
-    throw error;
-  });
+  const template = await loadOr404(getTemplateDetail(db, { principal, templateId: id }));
   const editorDocuments: EditorDocument[] = await Promise.all(
     template.documents.map(async (d) => ({
       id: d.id,
