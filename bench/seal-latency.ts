@@ -52,7 +52,7 @@ async function preparePackage(db: Db, run: number) {
     signers: emails.map((email, i) => ({ name: users[i]!.name, email, role: i === 0 ? "signer" : "co_signer", routingOrder: i + 1 })),
     documents: [{ name: "Retail installment contract.pdf", bytes }],
   });
-  await sendSigning(db, { principal: manager, signingId: created.id });
+  await sendSigning(db, { principal: manager, packageId: created.id });
   const signers = await db.select().from(packageSigners).where(eq(packageSigners.packageId, created.id));
   const [document] = await db.select({ id: packageDocuments.id }).from(packageDocuments).where(eq(packageDocuments.packageId, created.id));
   for (const [i, signer] of signers.sort((a, b) => a.routingOrder - b.routingOrder).entries()) {

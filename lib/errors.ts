@@ -19,11 +19,26 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
+/**
+ * Why a request was refused, for code to branch on (a form picks its sentence by it). The message is
+ * for people and may change or be translated; a reason never changes once published.
+ */
+export type ErrorReason =
+  | "document_changed"
+  | "out_of_turn"
+  | "missing_fields"
+  | "invalid_field"
+  | "consent_required"
+  | "already_signed"
+  | "already_declined"
+  | "package_closed";
+
 export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
     readonly headers: Record<string, string> = {},
+    readonly reason?: ErrorReason,
   ) {
     super(message);
     this.name = "AppError";
@@ -34,11 +49,11 @@ export class AppError extends Error {
   }
 }
 
-export const BadRequest = (message: string) => new AppError("bad_request", message);
+export const BadRequest = (message: string, reason?: ErrorReason) => new AppError("bad_request", message, {}, reason);
 export const Unauthorized = (message: string) => new AppError("unauthorized", message);
-export const Forbidden = (message: string) => new AppError("forbidden", message);
-export const NotFound = (message: string) => new AppError("not_found", message);
-export const Conflict = (message: string) => new AppError("conflict", message);
+export const Forbidden = (message: string, reason?: ErrorReason) => new AppError("forbidden", message, {}, reason);
+export const NotFound = (message: string, reason?: ErrorReason) => new AppError("not_found", message, {}, reason);
+export const Conflict = (message: string, reason?: ErrorReason) => new AppError("conflict", message, {}, reason);
 export const Unavailable = (message: string) => new AppError("unavailable", message);
 export const TooManyRequests = (message: string, retryAfterSeconds: number) =>
   new AppError("too_many_requests", message, { "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))) });

@@ -3,6 +3,8 @@ import type { z } from "zod";
 import type { Db } from "@/db/client";
 import type { Principal } from "@/lib/auth/principal";
 import { AppError } from "@/lib/errors";
+import { formFields, type FormFields } from "./form-fields";
+import { requestEvidence, type RequestEvidence } from "./request-evidence";
 import { requirePrincipal } from "./require-principal";
 
 /**
@@ -17,13 +19,17 @@ export type FormState<T = undefined> =
 
 export const IDLE: FormState<never> = { status: "idle" };
 
-export type ActionContext = { db: Db; principal: Principal; formData: FormData };
+/**
+ * What every action gets besides its parsed input: the database, the principal, the raw form with a
+ * reader for it, and the evidence (client IP by the /v1 rule, user agent) a write records.
+ */
+export type ActionContext = { db: Db; principal: Principal; formData: FormData; fields: FormFields; evidence: RequestEvidence };
 
 type Options = {
   /** Where a signed-out person comes back to after signing in. */
   returnTo: string | ((formData: FormData) => string);
   /** FormData → the schema's input. Default: one entry per name (repeated names become arrays). */
-  toInput?: (formData: FormData) => unknown;
+  toInput?: (formData: FormData, fields: FormFields) => unknown;
 };
 
 /** FormData as a plain object: one entry per name, repeated names as arrays, files left out. */
@@ -65,7 +71,8 @@ export function validatedAction<S extends z.ZodType, T = undefined>(
   return async (_previous, formData) => {
     const returnTo = typeof options.returnTo === "function" ? options.returnTo(formData) : options.returnTo;
     const { db, principal } = await requirePrincipal(returnTo);
-    const parsed = schema.safeParse((options.toInput ?? formDataToObject)(formData));
+    const fields = formFields(formData);
+    const parsed = schema.safeParse(options.toInput ? options.toInput(formData, fields) : formDataToObject(formData));
     if (!parsed.success) {
       const fieldErrors: Record<string, string> = {};
       for (const issue of parsed.error.issues) {
@@ -81,7 +88,8 @@ export function validatedAction<S extends z.ZodType, T = undefined>(
       };
     }
     try {
-      return (await action(parsed.data, { db, principal, formData })) ?? { status: "ok" };
+      const evidence = await requestEvidence();
+      return (await action(parsed.data, { db, principal, formData, fields, evidence })) ?? { status: "ok" };
     } catch (error) {
       unstable_rethrow(error);
       return errorState(error, formData);

@@ -8,7 +8,7 @@ import { toKeysetPage, type KeysetPage } from "@/lib/db/keyset-page";
 import { getSigningOrThrow } from "@/lib/signings/get-signing-or-throw";
 import { verifyAuditChain, type AuditChainVerification } from "./verify-audit-chain";
 
-export type GetSigningAuditTrailOptions = { principal: Principal; signingId: string; limit: number; cursor?: string };
+export type GetSigningAuditTrailOptions = { principal: Principal; packageId: string; limit: number; cursor?: string };
 
 /**
  * A package's audit trail in order (keyset-paginated by entry id), with the verification of its
@@ -19,7 +19,7 @@ export async function getSigningAuditTrail(
   options: GetSigningAuditTrailOptions,
 ): Promise<KeysetPage<AuditEntry> & AuditChainVerification> {
   requireCapability(options.principal, "audit:read", "You do not have permission to read audit trails.");
-  const signing = await getSigningOrThrow(db, { principal: options.principal, signingId: options.signingId, capability: "audit:read" });
+  const signing = await getSigningOrThrow(db, { principal: options.principal, packageId: options.packageId, capability: "audit:read" });
   const conditions: SQL[] = [eq(auditLog.packageId, signing.id)];
   const afterId = decodeKeyCursor(options.cursor, z.number().int().nonnegative());
   if (afterId !== null) conditions.push(gt(auditLog.id, afterId));

@@ -9,7 +9,7 @@ import { FIELD_ORDER } from "./field-order";
 import { serializePackageField } from "./serialize-package-field";
 
 /** The fields placed on one document of a package the caller manages, in reading order. */
-export async function listDocumentFields(db: Db, options: { principal: Principal; signingId: string; documentId: string }) {
+export async function listDocumentFields(db: Db, options: { principal: Principal; packageId: string; documentId: string }) {
   requireCapability(options.principal, "signings:read", "You do not have permission to read signing packages.");
   const signing = await getSigningOrThrow(db, { ...options, capability: "signings:read" });
   const notFound = NotFound(`Document ${options.documentId.slice(0, 64)} not found.`);

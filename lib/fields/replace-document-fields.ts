@@ -21,7 +21,7 @@ export type PackageFieldInput = FieldPlacement & { signerId: string };
  */
 export async function replaceDocumentFields(
   db: Db,
-  options: { principal: Principal; signingId: string; documentId: string; fields: PackageFieldInput[]; ipAddress?: string | null },
+  options: { principal: Principal; packageId: string; documentId: string; fields: PackageFieldInput[]; ipAddress?: string | null },
 ) {
   requireCapability(options.principal, "signings:write", "You do not have permission to change signing packages.");
   return db.transaction(async (tx) => {

@@ -5,7 +5,7 @@ import { getSigningOrThrow } from "@/lib/signings/get-signing-or-throw";
 import { getPackageSeal, type PackageSealView } from "./get-package-seal";
 
 /** The seal of a package in the caller's management scope; 404 when the package has none yet (not completed). */
-export async function getManagedPackageSeal(db: Db, options: { principal: Principal; signingId: string }): Promise<PackageSealView> {
+export async function getManagedPackageSeal(db: Db, options: { principal: Principal; packageId: string }): Promise<PackageSealView> {
   requireCapability(options.principal, "signings:read", "You do not have permission to read signing packages.");
   const signing = await getSigningOrThrow(db, { ...options, capability: "signings:read" });
   const seal = await getPackageSeal(db, { packageId: signing.id });

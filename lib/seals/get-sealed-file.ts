@@ -67,11 +67,11 @@ export async function getSealedFile(db: Db, options: GetSealedFileOptions): Prom
 async function authorize(db: Db, options: GetSealedFileOptions): Promise<SigningPackage> {
   if (options.as === "manager") {
     requireCapability(options.principal, "signings:read", "You do not have permission to read signing packages.");
-    return getSigningOrThrow(db, { principal: options.principal, signingId: options.packageId, capability: "signings:read" });
+    return getSigningOrThrow(db, { principal: options.principal, packageId: options.packageId, capability: "signings:read" });
   }
   if (options.as === "any" && hasCapability(options.principal, "signings:read")) {
     try {
-      return await getSigningOrThrow(db, { principal: options.principal, signingId: options.packageId, capability: "signings:read" });
+      return await getSigningOrThrow(db, { principal: options.principal, packageId: options.packageId, capability: "signings:read" });
     } catch (error) {
       if (!(error instanceof AppError) || (error.code !== "not_found" && error.code !== "forbidden")) throw error;
     }

@@ -13,7 +13,7 @@ import { SEAL_PACKAGE_JOB, sealPackageJob } from "./seal-package-job";
  * backoff): enqueues a fresh seal job unless the package is sealed or a seal job is still queued or
  * running (then nothing changes). 409 for a package that has not completed.
  */
-export async function retryPackageSeal(db: Db, options: { principal: Principal; signingId: string }): Promise<PackageSealView> {
+export async function retryPackageSeal(db: Db, options: { principal: Principal; packageId: string }): Promise<PackageSealView> {
   requireCapability(options.principal, "signings:write", "You do not have permission to change signing packages.");
   const signing = await getSigningOrThrow(db, { ...options, capability: "signings:write" });
   await db.transaction(async (tx) => {

@@ -108,7 +108,7 @@ export async function seedDemo(db: Db): Promise<DemoSeedResult> {
       ],
       documents: [{ name: "Retail Installment Contract.pdf", bytes: pdfBytes }],
     });
-    await sendSigning(tx, { principal: manager, signingId: sample.id });
+    await sendSigning(tx, { principal: manager, packageId: sample.id });
     await createSigning(tx, { principal: manager, locationId: dallas!.id, title: "Chattel loan — draft for Dallas" });
     await createSigning(tx, {
       principal: await resolvePrincipal(tx, localSubjectForEmail("manager@other.local")),

@@ -14,7 +14,7 @@ import { getSigningOrThrow } from "./get-signing-or-throw";
  */
 export async function addPackageDocument(
   db: Db,
-  options: { principal: Principal; signingId: string; bytes: Uint8Array; name: string; ipAddress?: string | null },
+  options: { principal: Principal; packageId: string; bytes: Uint8Array; name: string; ipAddress?: string | null },
 ) {
   requireCapability(options.principal, "signings:write", "You do not have permission to change documents.");
   return db.transaction(async (tx) => {

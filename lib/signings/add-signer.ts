@@ -11,7 +11,7 @@ import { serializeSigner } from "./serialize-signer";
 
 export type AddSignerOptions = {
   principal: Principal;
-  signingId: string;
+  packageId: string;
   name: string;
   email: string;
   role: "signer" | "co_signer";

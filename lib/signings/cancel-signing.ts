@@ -14,7 +14,7 @@ import { transitionSigning } from "./transition-signing";
  */
 export async function cancelSigning(
   db: Db,
-  options: { principal: Principal; signingId: string; reason?: string; ipAddress?: string | null },
+  options: { principal: Principal; packageId: string; reason?: string; ipAddress?: string | null },
 ): Promise<SigningPackage> {
   requireCapability(options.principal, "signings:write", "You do not have permission to cancel signing packages.");
   return db.transaction(async (tx) => {

@@ -3,7 +3,7 @@ import { AppError } from "@/lib/errors";
 import { planSigningsFromCsv, type PlannedRow } from "./plan-signings-from-csv";
 import { saveSigningDraft } from "./save-signing-draft";
 
-export type BulkRowResult = PlannedRow & { outcome: "sent" | "failed" | "not_created"; signingId?: string; title?: string };
+export type BulkRowResult = PlannedRow & { outcome: "sent" | "failed" | "not_created"; packageId?: string; title?: string };
 
 export type BulkResult = { valid: boolean; sent: number; failed: number; rows: BulkRowResult[] };
 
@@ -22,7 +22,7 @@ export async function createSigningsFromCsv(
   if (!plan.valid) {
     return { valid: false, sent: 0, failed: 0, rows: plan.rows.map((row) => ({ ...row, outcome: "not_created" as const })) };
   }
-  const outcome = new Map<number, Pick<BulkRowResult, "outcome" | "signingId" | "title" | "error">>();
+  const outcome = new Map<number, Pick<BulkRowResult, "outcome" | "packageId" | "title" | "error">>();
   let sent = 0;
   let failed = 0;
   for (const pkg of plan.packages) {
@@ -38,7 +38,7 @@ export async function createSigningsFromCsv(
         send: true,
       });
       sent++;
-      for (const line of pkg.lines) outcome.set(line, { outcome: "sent", signingId: signing.id, title: signing.title });
+      for (const line of pkg.lines) outcome.set(line, { outcome: "sent", packageId: signing.id, title: signing.title });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       failed++;

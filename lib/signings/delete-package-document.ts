@@ -12,7 +12,7 @@ import { getSigningOrThrow } from "./get-signing-or-throw";
 /** Detaches a document from a draft. */
 export async function deletePackageDocument(
   db: Db,
-  options: { principal: Principal; signingId: string; documentId: string; ipAddress?: string | null },
+  options: { principal: Principal; packageId: string; documentId: string; ipAddress?: string | null },
 ): Promise<void> {
   requireCapability(options.principal, "signings:write", "You do not have permission to change documents.");
   await db.transaction(async (tx) => {

@@ -11,7 +11,7 @@ import { serializeSigning } from "./serialize-signing";
  * Deletes a draft with its signers and documents; 409 once sent (cancel it instead). The deletion
  * closes the package's audit chain, which outlives the package (audit_log has no foreign keys).
  */
-export async function deleteSigning(db: Db, options: { principal: Principal; signingId: string; ipAddress?: string | null }): Promise<void> {
+export async function deleteSigning(db: Db, options: { principal: Principal; packageId: string; ipAddress?: string | null }): Promise<void> {
   requireCapability(options.principal, "signings:write", "You do not have permission to delete signing packages.");
   await db.transaction(async (tx) => {
     const signing = await getSigningOrThrow(tx, { ...options, capability: "signings:write", lock: true });

@@ -50,7 +50,7 @@ export async function expireSignings(db: Db, options: ExpireSigningsOptions = {}
       if (await expireOne(db, id, now)) expired.push(id);
     } catch (error) {
       failed.push(id);
-      log.error("signing expiry failed", { signingId: id, error });
+      log.error("signing expiry failed", { packageId: id, error });
     }
   }
   if (failed.length > 0) {

@@ -58,12 +58,12 @@ export const MANAGER_AUDIT_PAGE_SIZE = 100;
  */
 export async function getManagerSigningPage(
   db: Db,
-  options: { principal: Principal; signingId: string; auditCursor?: string },
+  options: { principal: Principal; packageId: string; auditCursor?: string },
 ): Promise<ManagerSigningPage> {
-  const { principal, signingId } = options;
-  const signing = await getSigningOrThrow(db, { principal, signingId, capability: "signings:read" });
+  const { principal, packageId } = options;
+  const signing = await getSigningOrThrow(db, { principal, packageId, capability: "signings:read" });
   const [detail, place, creator, reminders, vaultDeliveries, seal] = await Promise.all([
-    getSigningDetail(db, { principal, signingId }),
+    getSigningDetail(db, { principal, packageId }),
     db
       .select({ organizationName: organizations.name, companyName: companies.name, locationName: locations.name })
       .from(locations)
@@ -77,7 +77,7 @@ export async function getManagerSigningPage(
       .from(auditLog)
       .where(and(eq(auditLog.packageId, signing.id), eq(auditLog.action, "signer.reminded")))
       .groupBy(auditLog.entityId),
-    listSigningVaultDeliveries(db, { principal, signingId }),
+    listSigningVaultDeliveries(db, { principal, packageId }),
     getPackageSeal(db, { packageId: signing.id }),
   ]);
 
@@ -86,7 +86,7 @@ export async function getManagerSigningPage(
 
   let audit: ManagerSigningPage["audit"] = null;
   if (hasCapability(principal, "audit:read") && canAccess(principal, "audit:read", signing)) {
-    const read = (cursor?: string) => getSigningAuditTrail(db, { principal, signingId, limit: MANAGER_AUDIT_PAGE_SIZE, cursor });
+    const read = (cursor?: string) => getSigningAuditTrail(db, { principal, packageId, limit: MANAGER_AUDIT_PAGE_SIZE, cursor });
     const trail = await read(options.auditCursor).catch((error: unknown) => {
       if (error instanceof AppError && error.code === "bad_request") return read();
       throw error;

@@ -7,7 +7,7 @@ import { isUuid } from "@/lib/ids";
 import { getSigningOrThrow } from "./get-signing-or-throw";
 
 /** The stored bytes of one document of a package the caller manages. */
-export async function getPackageDocumentFile(db: Db, options: { principal: Principal; signingId: string; documentId: string }) {
+export async function getPackageDocumentFile(db: Db, options: { principal: Principal; packageId: string; documentId: string }) {
   requireCapability(options.principal, "signings:read", "You do not have permission to read signing packages.");
   const signing = await getSigningOrThrow(db, { ...options, capability: "signings:read" });
   const notFound = NotFound(`Document ${options.documentId} not found.`);

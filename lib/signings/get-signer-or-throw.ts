@@ -5,13 +5,13 @@ import { NotFound } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";
 
 /** A signer of the given package; 404 otherwise. */
-export async function getSignerOrThrow(db: Db, options: { signingId: string; signerId: string }): Promise<PackageSigner> {
+export async function getSignerOrThrow(db: Db, options: { packageId: string; signerId: string }): Promise<PackageSigner> {
   const notFound = NotFound(`Signer ${options.signerId} not found.`);
   if (!isUuid(options.signerId)) throw notFound;
   const [signer] = await db
     .select()
     .from(packageSigners)
-    .where(and(eq(packageSigners.id, options.signerId), eq(packageSigners.packageId, options.signingId)))
+    .where(and(eq(packageSigners.id, options.signerId), eq(packageSigners.packageId, options.packageId)))
     .limit(1);
   if (!signer) throw notFound;
   return signer;

@@ -8,7 +8,7 @@ import { serializeSigner } from "./serialize-signer";
 import { serializeSigning } from "./serialize-signing";
 
 /** One package with its signers and its documents' metadata, for a manager or admin in scope. */
-export async function getSigningDetail(db: Db, options: { principal: Principal; signingId: string }) {
+export async function getSigningDetail(db: Db, options: { principal: Principal; packageId: string }) {
   requireCapability(options.principal, "signings:read", "You do not have permission to read signing packages.");
   const signing = await getSigningOrThrow(db, { ...options, capability: "signings:read" });
   const [signers, documents] = await Promise.all([

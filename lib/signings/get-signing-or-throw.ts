@@ -12,11 +12,11 @@ import { isUuid } from "@/lib/ids";
  */
 export async function getSigningOrThrow(
   db: Db,
-  options: { principal: Principal; signingId: string; capability: Capability; lock?: boolean },
+  options: { principal: Principal; packageId: string; capability: Capability; lock?: boolean },
 ): Promise<SigningPackage> {
-  const notFound = NotFound(`Signing package ${options.signingId} not found.`);
-  if (!isUuid(options.signingId)) throw notFound;
-  const query = db.select().from(signingPackages).where(eq(signingPackages.id, options.signingId)).limit(1);
+  const notFound = NotFound(`Signing package ${options.packageId} not found.`);
+  if (!isUuid(options.packageId)) throw notFound;
+  const query = db.select().from(signingPackages).where(eq(signingPackages.id, options.packageId)).limit(1);
   const [found] = options.lock ? await query.for("update") : await query;
   if (!found || !canAccess(options.principal, options.capability, found)) throw notFound;
   return found;

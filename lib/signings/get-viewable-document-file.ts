@@ -15,7 +15,7 @@ export async function getViewableDocumentFile(db: Db, options: GetAssignedDocume
   } catch (error) {
     if (!(error instanceof AppError && error.code === "not_found") || !options.principal.capabilities.includes("signings:read")) throw error;
     try {
-      return await getPackageDocumentFile(db, { principal: options.principal, signingId: options.packageId, documentId: options.documentId });
+      return await getPackageDocumentFile(db, { principal: options.principal, packageId: options.packageId, documentId: options.documentId });
     } catch (managerError) {
       if (managerError instanceof AppError && managerError.code === "not_found") throw error;
       throw managerError;

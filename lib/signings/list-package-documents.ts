@@ -6,7 +6,7 @@ import { serializeDocumentMetadata } from "@/lib/documents/serialize-document-me
 import { getSigningOrThrow } from "./get-signing-or-throw";
 
 /** Metadata of a package's documents in order; the bytes stay in the database. */
-export async function listPackageDocuments(db: Db, options: { principal: Principal; signingId: string }) {
+export async function listPackageDocuments(db: Db, options: { principal: Principal; packageId: string }) {
   requireCapability(options.principal, "signings:read", "You do not have permission to read signing packages.");
   const signing = await getSigningOrThrow(db, { ...options, capability: "signings:read" });
   const { content: _content, ...metadataColumns } = getTableColumns(packageDocuments);

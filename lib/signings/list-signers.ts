@@ -6,7 +6,7 @@ import { getSigningOrThrow } from "./get-signing-or-throw";
 import { serializeSigner } from "./serialize-signer";
 
 /** A package's signers in routing order. */
-export async function listSigners(db: Db, options: { principal: Principal; signingId: string }) {
+export async function listSigners(db: Db, options: { principal: Principal; packageId: string }) {
   requireCapability(options.principal, "signings:read", "You do not have permission to read signing packages.");
   const signing = await getSigningOrThrow(db, { ...options, capability: "signings:read" });
   const rows = await db

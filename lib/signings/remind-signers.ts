@@ -28,7 +28,7 @@ export type RemindSignersResult = {
  */
 export async function remindSigners(
   db: Db,
-  options: { principal: Principal; signingId: string; ipAddress?: string | null; now?: Date },
+  options: { principal: Principal; packageId: string; ipAddress?: string | null; now?: Date },
 ): Promise<RemindSignersResult> {
   requireCapability(options.principal, "signings:write", "You do not have permission to send reminders.");
   const now = options.now ?? new Date();

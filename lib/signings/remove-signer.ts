@@ -11,7 +11,7 @@ import { serializeSigner } from "./serialize-signer";
 /** Removes a signer from a draft. */
 export async function removeSigner(
   db: Db,
-  options: { principal: Principal; signingId: string; signerId: string; ipAddress?: string | null },
+  options: { principal: Principal; packageId: string; signerId: string; ipAddress?: string | null },
 ): Promise<void> {
   requireCapability(options.principal, "signings:write", "You do not have permission to change signers.");
   await db.transaction(async (tx) => {

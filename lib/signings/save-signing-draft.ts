@@ -22,7 +22,7 @@ export type DraftSignerInput = NewSignerInput & {
 export type SaveSigningDraftOptions = {
   principal: Principal;
   /** The draft to change; without it a new draft is created at `locationId`. */
-  signingId?: string;
+  packageId?: string;
   locationId: number;
   title?: string;
   message?: string;
@@ -50,8 +50,8 @@ export async function saveSigningDraft(db: Db, options: SaveSigningDraftOptions)
   requireCapability(options.principal, "signings:write", "You do not have permission to create signing packages.");
   const { principal, ipAddress } = options;
   return db.transaction(async (tx) => {
-    let signingId: string;
-    if (!options.signingId) {
+    let packageId: string;
+    if (!options.packageId) {
       const created = await createSigning(tx, {
         principal,
         ipAddress,
@@ -62,23 +62,23 @@ export async function saveSigningDraft(db: Db, options: SaveSigningDraftOptions)
         flowId: options.flowId,
         signers: options.signers,
       });
-      signingId = created.id;
+      packageId = created.id;
     } else {
-      signingId = options.signingId;
-      const before = await getSigningOrThrow(tx, { principal, signingId, capability: "signings:write", lock: true });
+      packageId = options.packageId;
+      const before = await getSigningOrThrow(tx, { principal, packageId, capability: "signings:write", lock: true });
       assertDraft(before, "be edited");
       const changes = {
         ...(options.title !== undefined && options.title !== before.title ? { title: options.title } : {}),
         ...((options.message ?? null) !== before.message ? { message: options.message ?? null } : {}),
         ...(options.flowId !== undefined && options.flowId !== before.flowId ? { flowId: options.flowId } : {}),
       };
-      if (Object.keys(changes).length > 0) await updateSigning(tx, { principal, signingId, ipAddress, ...changes });
+      if (Object.keys(changes).length > 0) await updateSigning(tx, { principal, packageId, ipAddress, ...changes });
 
-      const existing = await tx.select().from(packageSigners).where(eq(packageSigners.packageId, signingId));
+      const existing = await tx.select().from(packageSigners).where(eq(packageSigners.packageId, packageId));
       const kept = new Set(options.signers.flatMap((s) => (s.id ? [s.id] : [])));
       // Removals first, so an email moved from a removed row to a new one does not collide.
       for (const signer of existing) {
-        if (!kept.has(signer.id)) await removeSigner(tx, { principal, signingId, signerId: signer.id, ipAddress });
+        if (!kept.has(signer.id)) await removeSigner(tx, { principal, packageId, signerId: signer.id, ipAddress });
       }
       for (const input of options.signers) {
         const role = input.role ?? "signer";
@@ -91,25 +91,25 @@ export async function saveSigningDraft(db: Db, options: SaveSigningDraftOptions)
             ...(role !== current.role ? { role } : {}),
             ...(routingOrder !== current.routingOrder ? { routingOrder } : {}),
           };
-          if (Object.keys(changed).length > 0) await updateSigner(tx, { principal, signingId, signerId: input.id, ipAddress, ...changed });
+          if (Object.keys(changed).length > 0) await updateSigner(tx, { principal, packageId, signerId: input.id, ipAddress, ...changed });
         } else {
-          await addSigner(tx, { principal, signingId, ipAddress, name: input.name, email: input.email, role, routingOrder });
+          await addSigner(tx, { principal, packageId, ipAddress, name: input.name, email: input.email, role, routingOrder });
         }
       }
       for (const documentId of options.removeDocumentIds ?? []) {
-        await deletePackageDocument(tx, { principal, signingId, documentId, ipAddress });
+        await deletePackageDocument(tx, { principal, packageId, documentId, ipAddress });
       }
     }
     for (const document of options.documents ?? []) {
       try {
-        await addPackageDocument(tx, { principal, signingId, ipAddress, ...document });
+        await addPackageDocument(tx, { principal, packageId, ipAddress, ...document });
       } catch (error) {
         // Several files arrive at once: say which one the upload rule refused.
         if (error instanceof AppError) throw new AppError(error.code, `${document.name}: ${error.message}`);
         throw error;
       }
     }
-    if (options.send) return sendSigning(tx, { principal, signingId, ipAddress });
-    return getSigningOrThrow(tx, { principal, signingId, capability: "signings:write" });
+    if (options.send) return sendSigning(tx, { principal, packageId, ipAddress });
+    return getSigningOrThrow(tx, { principal, packageId, capability: "signings:write" });
   });
 }

@@ -17,7 +17,7 @@ import { transitionSigning } from "./transition-signing";
  */
 export async function sendSigning(
   db: Db,
-  options: { principal: Principal; signingId: string; ipAddress?: string | null },
+  options: { principal: Principal; packageId: string; ipAddress?: string | null },
 ): Promise<SigningPackage> {
   requireCapability(options.principal, "signings:write", "You do not have permission to send signing packages.");
   return db.transaction(async (tx) => {

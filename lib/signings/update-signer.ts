@@ -13,7 +13,7 @@ import { serializeSigner } from "./serialize-signer";
 
 export type UpdateSignerOptions = {
   principal: Principal;
-  signingId: string;
+  packageId: string;
   signerId: string;
   name?: string;
   email?: string;

@@ -10,7 +10,7 @@ import { serializeSigning } from "./serialize-signing";
 
 export type UpdateSigningOptions = {
   principal: Principal;
-  signingId: string;
+  packageId: string;
   title?: string;
   message?: string | null;
   flowId?: string | null;

@@ -34,7 +34,7 @@ const isSuccess = (code: number | null) => code !== null && code >= 200 && code 
  * recorded in `vault_deliveries` and the delivery job's state. Scope as for reading the package
  * (`signings:read`): a package outside the caller's scope is 404 like a missing one.
  */
-export async function listSigningVaultDeliveries(db: Db, options: { principal: Principal; signingId: string }): Promise<SigningVaultDelivery[]> {
+export async function listSigningVaultDeliveries(db: Db, options: { principal: Principal; packageId: string }): Promise<SigningVaultDelivery[]> {
   requireCapability(options.principal, "signings:read", "You do not have permission to read signing packages.");
   const signing = await getSigningOrThrow(db, { ...options, capability: "signings:read" });
   const signatures = await db

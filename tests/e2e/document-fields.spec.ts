@@ -81,7 +81,7 @@ test("a manager places fields by dragging; the signer is guided to them and sign
   await managerContext.close();
 
   const manager = await resolvePrincipal(handle.db, localSubjectForEmail("manager@demo.local"));
-  await sendSigning(handle.db, { principal: manager, signingId: pkg.id });
+  await sendSigning(handle.db, { principal: manager, packageId: pkg.id });
 
   // The signer is guided to the fields.
   const signerContext = await browser.newContext();

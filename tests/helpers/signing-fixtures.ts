@@ -85,8 +85,8 @@ export async function createSignerPackage(
     documents,
   });
   if (status !== "draft") {
-    const sent = await sendSigning(db, { principal, signingId: created.id });
-    if (status === "cancelled") await cancelSigning(db, { principal, signingId: created.id, reason: "fixture" });
+    const sent = await sendSigning(db, { principal, packageId: created.id });
+    if (status === "cancelled") await cancelSigning(db, { principal, packageId: created.id, reason: "fixture" });
     else if (status !== "sent") await db.transaction((tx) => transitionSigning(tx, sent, status, { actorUserId: null }));
   }
 

@@ -71,7 +71,7 @@ describe("domain list functions return rows, not JSON pages", () => {
   it("getSigningAuditTrail: audit rows, the cursor and the chain verification", async () => {
     const manager = await principalFor("manager@demo.local");
     const [signing] = (await listSignings(testDb.db, { principal: manager, limit: 1 })).rows;
-    const trail = await getSigningAuditTrail(testDb.db, { principal: manager, signingId: signing!.id, limit: 100 });
+    const trail = await getSigningAuditTrail(testDb.db, { principal: manager, packageId: signing!.id, limit: 100 });
     expect(trail).toHaveProperty("rows");
     expect(trail).not.toHaveProperty("data");
     expect(trail.verified).toBe(true);

@@ -75,7 +75,7 @@ describe("listSigningVaultDeliveries", () => {
     ]);
     await testDb.db.update(jobs).set({ status: "failed" }).where(and(eq(jobs.name, "deliver-vault-event"), eq(jobs.idempotencyKey, gaveUp)));
 
-    const rows = await listSigningVaultDeliveries(testDb.db, { principal: await principalFor("manager@demo.local"), signingId: pkg.id });
+    const rows = await listSigningVaultDeliveries(testDb.db, { principal: await principalFor("manager@demo.local"), packageId: pkg.id });
     expect(rows.map((r) => [r.eSignatureId, r.documentName, r.signerName, r.status])).toEqual([
       [delivered, "Document 1.pdf", "vault-a", "delivered"],
       [gaveUp, "Document 2.pdf", "vault-a", "failed"],
@@ -99,24 +99,24 @@ describe("listSigningVaultDeliveries", () => {
     } finally {
       setEnvForTests({ VAULT_WEBHOOK_URL: "http://127.0.0.1:9/vault", LOG_LEVEL: "silent" });
     }
-    const rows = await listSigningVaultDeliveries(testDb.db, { principal: await principalFor("manager@demo.local"), signingId: pkg.id });
+    const rows = await listSigningVaultDeliveries(testDb.db, { principal: await principalFor("manager@demo.local"), packageId: pkg.id });
     expect(rows.map((r) => [r.status, r.attempts.length, r.nextAttemptAt])).toEqual([["not_configured", 0, null]]);
   });
 
   it("says 'retrying' while attempts failed and the job is still queued, and is empty before anyone signs", async () => {
     const pkg = await createSignerPackage(testDb.db, { location: world.austin, signers: [{ email: "vault-b@example.test" }], title: "Vault retry" });
     const manager = await principalFor("manager@demo.local");
-    expect(await listSigningVaultDeliveries(testDb.db, { principal: manager, signingId: pkg.id })).toEqual([]);
+    expect(await listSigningVaultDeliveries(testDb.db, { principal: manager, packageId: pkg.id })).toEqual([]);
     const id = await sign("vault-b@example.test", pkg, 0);
     await testDb.db.insert(vaultDeliveries).values({ eSignatureId: id, attempt: 1, statusCode: 503, error: "HTTP 503", durationMs: 40 });
-    const [row] = await listSigningVaultDeliveries(testDb.db, { principal: manager, signingId: pkg.id });
+    const [row] = await listSigningVaultDeliveries(testDb.db, { principal: manager, packageId: pkg.id });
     expect(row).toMatchObject({ status: "retrying", attempts: [{ attempt: 1, statusCode: 503 }] });
   });
 
   it("is scoped like reading the package: 404 outside the caller's scope, 403 without the capability, admins read", async () => {
     const pkg = await createSignerPackage(testDb.db, { location: world.austin, signers: [{ email: "vault-c@example.test" }], title: "Vault scope" });
     await sign("vault-c@example.test", pkg, 0);
-    const read = async (email: string) => listSigningVaultDeliveries(testDb.db, { principal: await principalFor(email), signingId: pkg.id });
+    const read = async (email: string) => listSigningVaultDeliveries(testDb.db, { principal: await principalFor(email), packageId: pkg.id });
 
     await expect(read("detail-dallas@demo.local")).rejects.toMatchObject({ code: "not_found" });
     await expect(read("manager@other.local")).rejects.toMatchObject({ code: "not_found" });
@@ -124,7 +124,7 @@ describe("listSigningVaultDeliveries", () => {
     expect(await read("detail-austin@demo.local")).toHaveLength(1);
     expect(await read("admin@demo.local")).toHaveLength(1);
     await expect(
-      listSigningVaultDeliveries(testDb.db, { principal: await principalFor("manager@demo.local"), signingId: "not-a-uuid" }),
+      listSigningVaultDeliveries(testDb.db, { principal: await principalFor("manager@demo.local"), packageId: "not-a-uuid" }),
     ).rejects.toMatchObject({ code: "not_found" });
   });
 });
@@ -138,9 +138,9 @@ describe("getManagerSigningPage", () => {
     });
     await sign("page-a@example.test", pkg, 0);
     const manager = await principalFor("manager@demo.local");
-    await remindSigners(testDb.db, { principal: manager, signingId: pkg.id, ipAddress: "203.0.113.9" });
+    await remindSigners(testDb.db, { principal: manager, packageId: pkg.id, ipAddress: "203.0.113.9" });
 
-    const page = await getManagerSigningPage(testDb.db, { principal: manager, signingId: pkg.id });
+    const page = await getManagerSigningPage(testDb.db, { principal: manager, packageId: pkg.id });
     const stored = await testDb.db.select().from(auditLog).where(eq(auditLog.packageId, pkg.id)).orderBy(auditLog.id);
     expect(page.audit).toMatchObject({ verified: true, brokenAt: null, total: stored.length, nextCursor: null });
     expect(page.audit!.entries.map((e) => e.position)).toEqual(stored.map((_, i) => i + 1));
@@ -166,7 +166,7 @@ describe("getManagerSigningPage", () => {
     const victim = stored[2]!;
     await testDb.db.update(auditLog).set({ ipAddress: "10.6.6.6" }).where(eq(auditLog.id, victim.id));
 
-    const page = await getManagerSigningPage(testDb.db, { principal: await principalFor("manager@demo.local"), signingId: pkg.id });
+    const page = await getManagerSigningPage(testDb.db, { principal: await principalFor("manager@demo.local"), packageId: pkg.id });
     expect(page.audit!.verified).toBe(false);
     expect(page.audit!.brokenAt).toMatchObject({ id: victim.id, position: 3, action: victim.action });
   });
@@ -187,23 +187,23 @@ describe("getManagerSigningPage", () => {
       });
     }
     const total = (await testDb.db.select().from(auditLog).where(eq(auditLog.packageId, pkg.id))).length;
-    const first = await getManagerSigningPage(testDb.db, { principal: manager, signingId: pkg.id });
+    const first = await getManagerSigningPage(testDb.db, { principal: manager, packageId: pkg.id });
     expect(first.audit!.entries).toHaveLength(100);
     expect(first.audit!.nextCursor).not.toBeNull();
-    const next = await getManagerSigningPage(testDb.db, { principal: manager, signingId: pkg.id, auditCursor: first.audit!.nextCursor! });
+    const next = await getManagerSigningPage(testDb.db, { principal: manager, packageId: pkg.id, auditCursor: first.audit!.nextCursor! });
     expect(next.audit!.entries.map((e) => e.position)).toEqual(Array.from({ length: total - 100 }, (_, i) => 101 + i));
     expect(next.audit!.total).toBe(total);
-    const forged = await getManagerSigningPage(testDb.db, { principal: manager, signingId: pkg.id, auditCursor: "bogus.cursor" });
+    const forged = await getManagerSigningPage(testDb.db, { principal: manager, packageId: pkg.id, auditCursor: "bogus.cursor" });
     expect(forged.audit!.entries[0]!.position).toBe(1);
   });
 
   it("lets admins read without acting, and answers 404 outside the manager's scope", async () => {
     const pkg = await createSignerPackage(testDb.db, { location: world.austin, signers: [{ email: "page-e@example.test" }], title: "Admin read" });
-    const admin = await getManagerSigningPage(testDb.db, { principal: await principalFor("admin@demo.local"), signingId: pkg.id });
+    const admin = await getManagerSigningPage(testDb.db, { principal: await principalFor("admin@demo.local"), packageId: pkg.id });
     expect(admin.canWrite).toBe(false);
     expect(admin.audit?.verified).toBe(true);
     await expect(
-      getManagerSigningPage(testDb.db, { principal: await principalFor("detail-dallas@demo.local"), signingId: pkg.id }),
+      getManagerSigningPage(testDb.db, { principal: await principalFor("detail-dallas@demo.local"), packageId: pkg.id }),
     ).rejects.toMatchObject({ code: "not_found" });
   });
 });

@@ -71,7 +71,7 @@ describe("saveSigningDraft", () => {
     const [ann, bob] = first.signers;
     await saveSigningDraft(db, {
       principal: manager,
-      signingId: created.id,
+      packageId: created.id,
       locationId: world.austin.id,
       title: "Form draft (edited)",
       signers: [
@@ -107,7 +107,7 @@ describe("saveSigningDraft", () => {
     await expect(
       saveSigningDraft(db, {
         principal: manager,
-        signingId: created.id,
+        packageId: created.id,
         locationId: world.dallas.id,
         title: "Changed title",
         signers: [],
@@ -156,7 +156,7 @@ describe("saveSigningDraft", () => {
     });
     const before = await stateOf(sent.id);
     await expect(
-      saveSigningDraft(db, { principal: manager, signingId: sent.id, locationId: world.austin.id, title: "Thawed", signers: [] }),
+      saveSigningDraft(db, { principal: manager, packageId: sent.id, locationId: world.austin.id, title: "Thawed", signers: [] }),
     ).rejects.toThrow("Only a draft signing package can be edited; this one is sent.");
     expect(await stateOf(sent.id)).toEqual(before);
   });
@@ -170,7 +170,7 @@ describe("saveSigningDraft", () => {
     });
     const branch = await resolvePrincipal(db, localSubjectForEmail("branch@demo.local"));
     await expect(
-      saveSigningDraft(db, { principal: branch, signingId: draft.id, locationId: world.austin.id, title: "Mine now", signers: [] }),
+      saveSigningDraft(db, { principal: branch, packageId: draft.id, locationId: world.austin.id, title: "Mine now", signers: [] }),
     ).rejects.toThrow(`Signing package ${draft.id} not found.`);
   });
 });

@@ -185,14 +185,14 @@ describe("sealing a completed package", () => {
     // Every attempt used up: the job is failed for good, the seal stays failed; a manager retries it.
     await testDb.db.update(jobs).set({ status: "failed", finishedAt: sql`now()` }).where(eq(jobs.id, job!.id));
     const manager = await resolvePrincipal(testDb.db, localSubjectForEmail("manager@demo.local"));
-    expect(await retryPackageSeal(testDb.db, { principal: manager, signingId: pkg.id })).toMatchObject({ status: "failed" });
-    expect(await retryPackageSeal(testDb.db, { principal: manager, signingId: pkg.id })).toMatchObject({ status: "failed" });
+    expect(await retryPackageSeal(testDb.db, { principal: manager, packageId: pkg.id })).toMatchObject({ status: "failed" });
+    expect(await retryPackageSeal(testDb.db, { principal: manager, packageId: pkg.id })).toMatchObject({ status: "failed" });
     const queued = await testDb.db.select().from(jobs).where(and(eq(jobs.name, "seal-package"), eq(jobs.status, "queued")));
     expect(queued.filter((j) => (j.payload as { packageId: string }).packageId === pkg.id)).toHaveLength(1);
     expect(await runDueJobs(testDb.db, { workerId: "seal-test-3", registry })).toMatchObject({ claimed: 1, succeeded: 1 });
     expect(await getPackageSeal(testDb.db, { packageId: pkg.id })).toMatchObject({ status: "sealed", lastError: null });
     const signer = await resolvePrincipal(testDb.db, localSubjectForEmail(`seal-a-${counter}@demo.local`));
-    await expect(retryPackageSeal(testDb.db, { principal: signer, signingId: pkg.id })).rejects.toMatchObject({ code: "forbidden" });
+    await expect(retryPackageSeal(testDb.db, { principal: signer, packageId: pkg.id })).rejects.toMatchObject({ code: "forbidden" });
   });
 
   it("deleting the last audit entries of a sealed package is detected against the anchored head", async () => {

@@ -10,7 +10,7 @@ export const remindAction = validatedAction(
   SigningIdParamSchema,
   async ({ id }, { db, principal }): Promise<FormState> => {
     const evidence = await requestEvidence();
-    const result = await remindSigners(db, { principal, signingId: id, ipAddress: evidence.ipAddress });
+    const result = await remindSigners(db, { principal, packageId: id, ipAddress: evidence.ipAddress });
     const sent = result.remindedSignerIds.length;
     const again = result.alreadyRemindedSignerIds.length;
     if (sent > 0) return { status: "ok", message: `Reminder sent to ${sent} ${sent === 1 ? "signer" : "signers"}.` };

@@ -72,13 +72,13 @@ const replaceTemplateFieldsRoute = createRoute({
 export const managerFields = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook })
   .openapi(listSigningFieldsRoute, async (c) => {
     const { id, docId } = c.req.valid("param");
-    return c.json(await listDocumentFields(await getDb(), { principal: c.get("principal"), signingId: id, documentId: docId }), 200);
+    return c.json(await listDocumentFields(await getDb(), { principal: c.get("principal"), packageId: id, documentId: docId }), 200);
   })
   .openapi(replaceSigningFieldsRoute, async (c) => {
     const { id, docId } = c.req.valid("param");
     const result = await replaceDocumentFields(await getDb(), {
       principal: c.get("principal"),
-      signingId: id,
+      packageId: id,
       documentId: docId,
       fields: c.req.valid("json").fields,
       ipAddress: clientIp(c),

@@ -59,22 +59,22 @@ const removeRoute = createRoute({
 export const managerSigners = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook })
   .openapi(listRoute, async (c) => {
     const { id } = c.req.valid("param");
-    return c.json(await listSigners(await getDb(), { principal: c.get("principal"), signingId: id }), 200);
+    return c.json(await listSigners(await getDb(), { principal: c.get("principal"), packageId: id }), 200);
   })
   .openapi(addRoute, async (c) => {
     const { id } = c.req.valid("param");
     const body = c.req.valid("json");
-    const signer = await addSigner(await getDb(), { principal: c.get("principal"), signingId: id, ...body, ipAddress: clientIp(c) });
+    const signer = await addSigner(await getDb(), { principal: c.get("principal"), packageId: id, ...body, ipAddress: clientIp(c) });
     return c.json(serializeSigner(signer), 201);
   })
   .openapi(updateRoute, async (c) => {
     const { id, signerId } = c.req.valid("param");
     const body = c.req.valid("json");
-    const signer = await updateSigner(await getDb(), { principal: c.get("principal"), signingId: id, signerId, ...body, ipAddress: clientIp(c) });
+    const signer = await updateSigner(await getDb(), { principal: c.get("principal"), packageId: id, signerId, ...body, ipAddress: clientIp(c) });
     return c.json(serializeSigner(signer), 200);
   })
   .openapi(removeRoute, async (c) => {
     const { id, signerId } = c.req.valid("param");
-    await removeSigner(await getDb(), { principal: c.get("principal"), signingId: id, signerId, ipAddress: clientIp(c) });
+    await removeSigner(await getDb(), { principal: c.get("principal"), packageId: id, signerId, ipAddress: clientIp(c) });
     return c.body(null, 204);
   });

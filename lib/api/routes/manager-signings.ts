@@ -137,31 +137,31 @@ export const managerSignings = new OpenAPIHono<ApiEnv>({ defaultHook: validation
   })
   .openapi(getRoute, async (c) => {
     const { id } = c.req.valid("param");
-    return c.json(await getSigningDetail(await getDb(), { principal: c.get("principal"), signingId: id }), 200);
+    return c.json(await getSigningDetail(await getDb(), { principal: c.get("principal"), packageId: id }), 200);
   })
   .openapi(updateRoute, async (c) => {
     const { id } = c.req.valid("param");
     const body = c.req.valid("json");
-    const updated = await updateSigning(await getDb(), { principal: c.get("principal"), signingId: id, ...body, ipAddress: clientIp(c) });
+    const updated = await updateSigning(await getDb(), { principal: c.get("principal"), packageId: id, ...body, ipAddress: clientIp(c) });
     return c.json(serializeSigning(updated), 200);
   })
   .openapi(deleteRoute, async (c) => {
     const { id } = c.req.valid("param");
-    await deleteSigning(await getDb(), { principal: c.get("principal"), signingId: id, ipAddress: clientIp(c) });
+    await deleteSigning(await getDb(), { principal: c.get("principal"), packageId: id, ipAddress: clientIp(c) });
     return c.body(null, 204);
   })
   .openapi(sendRoute, async (c) => {
     const { id } = c.req.valid("param");
-    const sent = await sendSigning(await getDb(), { principal: c.get("principal"), signingId: id, ipAddress: clientIp(c) });
+    const sent = await sendSigning(await getDb(), { principal: c.get("principal"), packageId: id, ipAddress: clientIp(c) });
     return c.json(serializeSigning(sent), 200);
   })
   .openapi(cancelRoute, async (c) => {
     const { id } = c.req.valid("param");
     const { reason } = c.req.valid("json");
-    const cancelled = await cancelSigning(await getDb(), { principal: c.get("principal"), signingId: id, reason, ipAddress: clientIp(c) });
+    const cancelled = await cancelSigning(await getDb(), { principal: c.get("principal"), packageId: id, reason, ipAddress: clientIp(c) });
     return c.json(serializeSigning(cancelled), 200);
   })
   .openapi(remindRoute, async (c) => {
-    const result = await remindSigners(await getDb(), { principal: c.get("principal"), signingId: c.req.valid("param").id, ipAddress: clientIp(c) });
+    const result = await remindSigners(await getDb(), { principal: c.get("principal"), packageId: c.req.valid("param").id, ipAddress: clientIp(c) });
     return c.json(result, 200);
   });

@@ -90,10 +90,10 @@ export const sealedFiles = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook
     return c.body(Buffer.from(sealed.content), 200, fileHeaders(sealed));
   })
   .openapi(managerSealRoute, async (c) => {
-    const seal = await getManagedPackageSeal(await getDb(), { principal: c.get("principal"), signingId: c.req.valid("param").id });
+    const seal = await getManagedPackageSeal(await getDb(), { principal: c.get("principal"), packageId: c.req.valid("param").id });
     return c.json({ ...seal, sealedAt: seal.sealedAt?.toISOString() ?? null }, 200);
   })
   .openapi(managerRetryRoute, async (c) => {
-    const seal = await retryPackageSeal(await getDb(), { principal: c.get("principal"), signingId: c.req.valid("param").id });
+    const seal = await retryPackageSeal(await getDb(), { principal: c.get("principal"), packageId: c.req.valid("param").id });
     return c.json({ ...seal, sealedAt: seal.sealedAt?.toISOString() ?? null }, 202);
   });

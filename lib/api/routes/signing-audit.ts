@@ -27,7 +27,7 @@ const auditRoute = createRoute({
 export const signingAudit = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook }).openapi(auditRoute, async (c) => {
   const trail = await getSigningAuditTrail(await getDb(), {
     principal: c.get("principal"),
-    signingId: c.req.valid("param").id,
+    packageId: c.req.valid("param").id,
     ...c.req.valid("query"),
   });
   return c.json(serializePage(trail, serializeAuditEntry), 200);

@@ -1,6 +1,6 @@
 import { getEnv } from "@/lib/env";
 
 /** The link a signer follows from any signing email: `{APP_URL}/signings/<id>` (ARCHITECTURE §8). */
-export function signingLink(signingId: string): string {
-  return `${getEnv().APP_URL.replace(/\/+$/, "")}/signings/${encodeURIComponent(signingId)}`;
+export function signingLink(packageId: string): string {
+  return `${getEnv().APP_URL.replace(/\/+$/, "")}/signings/${encodeURIComponent(packageId)}`;
 }

@@ -25,8 +25,8 @@ const ipAddress = async () => (await requestEvidence()).ipAddress;
 const send = validatedAction(
   SigningForm,
   async ({ signingId }, { db, principal }) => {
-    await sendSigning(db, { principal, signingId, ipAddress: await ipAddress() });
-    const { signers } = await getSigningDetail(db, { principal, signingId });
+    await sendSigning(db, { principal, packageId: signingId, ipAddress: await ipAddress() });
+    const { signers } = await getSigningDetail(db, { principal, packageId: signingId });
     const notified = signers.filter((s) => s.status === "notified").map((s) => s.name);
     revalidatePath(`/signings/${signingId}`);
     return { status: "ok", message: notified.length > 0 ? `Sent. ${joinNames(notified)} ${notified.length === 1 ? "has" : "have"} been emailed.` : "Sent." };
@@ -37,8 +37,8 @@ const send = validatedAction(
 const remind = validatedAction(
   SigningForm,
   async ({ signingId }, { db, principal }) => {
-    const result = await remindSigners(db, { principal, signingId, ipAddress: await ipAddress() });
-    const { signers } = await getSigningDetail(db, { principal, signingId });
+    const result = await remindSigners(db, { principal, packageId: signingId, ipAddress: await ipAddress() });
+    const { signers } = await getSigningDetail(db, { principal, packageId: signingId });
     const names = (ids: string[]) => joinNames(signers.filter((s) => ids.includes(s.id)).map((s) => s.name));
     const parts: string[] = [];
     if (result.remindedSignerIds.length > 0) parts.push(`Reminder sent to ${names(result.remindedSignerIds)}.`);
@@ -54,7 +54,7 @@ const remind = validatedAction(
 const cancel = validatedAction(
   CancelForm,
   async ({ signingId, reason }, { db, principal }) => {
-    await cancelSigning(db, { principal, signingId, reason, ipAddress: await ipAddress() });
+    await cancelSigning(db, { principal, packageId: signingId, reason, ipAddress: await ipAddress() });
     revalidatePath(`/signings/${signingId}`);
     return { status: "ok", message: "Package cancelled. Signers who were still to sign have been told by email." };
   },
@@ -71,7 +71,7 @@ const cancel = validatedAction(
 const remove = validatedAction(
   SigningForm,
   async ({ signingId }, { db, principal }) => {
-    await deleteSigning(db, { principal, signingId, ipAddress: await ipAddress() });
+    await deleteSigning(db, { principal, packageId: signingId, ipAddress: await ipAddress() });
     revalidatePath("/signings");
     redirect("/signings");
   },

@@ -63,7 +63,7 @@ const save = validatedAction<typeof CreateSigningSchema, { values: Record<string
     const signing = await saveSigningDraft(db, {
       principal,
       ipAddress,
-      signingId,
+      packageId: signingId,
       locationId: input.locationId,
       title: input.title,
       message: input.message,

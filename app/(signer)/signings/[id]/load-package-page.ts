@@ -46,7 +46,7 @@ export const resolvePackageRoute = cache(async (packageId: string, view: string 
   const loadManager = async () => {
     if (!hasCapability(principal, "signings:read")) return null;
     try {
-      return await getManagerSigningPage(db, { principal, signingId: packageId, auditCursor });
+      return await getManagerSigningPage(db, { principal, packageId: packageId, auditCursor });
     } catch (error) {
       if (error instanceof AppError && error.code === "not_found") return null;
       throw error;
@@ -78,7 +78,7 @@ export const managesPackage = cache(async (packageId: string): Promise<boolean> 
 
 async function canManage(db: Db, principal: Principal, packageId: string): Promise<boolean> {
   if (!hasCapability(principal, "signings:read")) return false;
-  return getSigningOrThrow(db, { principal, signingId: packageId, capability: "signings:read" }).then(
+  return getSigningOrThrow(db, { principal, packageId: packageId, capability: "signings:read" }).then(
     () => true,
     () => false,
   );

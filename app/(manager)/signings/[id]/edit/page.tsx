@@ -31,7 +31,7 @@ export default async function EditSigningPage({ params, searchParams }: Props) {
       </div>
     );
   }
-  const signing = await loadOr404(getSigningDetail(db, { principal, signingId: id }));
+  const signing = await loadOr404(getSigningDetail(db, { principal, packageId: id }));
 
   if (signing.status !== "draft") {
     return (

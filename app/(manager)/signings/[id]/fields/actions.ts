@@ -13,7 +13,7 @@ const SaveSigningFieldsSchema = ReplacePackageFieldsSchema.extend({ signingId: z
 const save = validatedAction(
   SaveSigningFieldsSchema,
   async (input, { db, principal }) => {
-    const { data } = await replaceDocumentFields(db, { principal, ...input, ipAddress: (await requestEvidence()).ipAddress });
+    const { data } = await replaceDocumentFields(db, { principal, packageId: input.signingId, documentId: input.documentId, fields: input.fields, ipAddress: (await requestEvidence()).ipAddress });
     return { status: "ok", message: `Saved ${data.length} ${data.length === 1 ? "field" : "fields"}.` };
   },
   { returnTo: (formData) => `/signings/${encodeURIComponent(String(formData.get("signingId") ?? ""))}/fields`, toInput: parseFieldsEntry },

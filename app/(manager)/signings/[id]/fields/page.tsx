@@ -30,15 +30,15 @@ export default async function SigningFieldsPage({ params }: Props) {
       </div>
     );
   }
-  const signing = await loadOr404(getSigningOrThrow(db, { principal, signingId: id, capability: "signings:write" }));
-  const [documents, signers] = await Promise.all([listPackageDocuments(db, { principal, signingId: id }), listSigners(db, { principal, signingId: id })]);
+  const signing = await loadOr404(getSigningOrThrow(db, { principal, packageId: id, capability: "signings:write" }));
+  const [documents, signers] = await Promise.all([listPackageDocuments(db, { principal, packageId: id }), listSigners(db, { principal, packageId: id })]);
   const editorDocuments: EditorDocument[] = await Promise.all(
     documents.data.map(async (d) => ({
       id: d.id,
       name: d.name,
       pageCount: d.pageCount,
       fileUrl: `/signings/${signing.id}/fields/${d.id}/file`,
-      fields: (await listDocumentFields(db, { principal, signingId: id, documentId: d.id })).data.map((f) => ({
+      fields: (await listDocumentFields(db, { principal, packageId: id, documentId: d.id })).data.map((f) => ({
         key: f.id,
         party: f.signerId,
         type: f.type,

@@ -163,10 +163,10 @@ function Report({ report, bad }: { report: BulkReport; bad: number }) {
                 <td className="px-4 py-3">
                   {row.error ? (
                     <span className="font-medium text-red-800">Error: {row.error}</span>
-                  ) : row.outcome === "sent" && row.signingId ? (
+                  ) : row.outcome === "sent" && row.packageId ? (
                     <span className="text-green-900">
                       Sent:{" "}
-                      <Link href={`/signings/${row.signingId}`} className="text-blue-800 underline">
+                      <Link href={`/signings/${row.packageId}`} className="text-blue-800 underline">
                         {row.title}
                       </Link>
                     </span>
