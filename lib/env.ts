@@ -209,9 +209,12 @@ export class InvalidEnvironmentError extends Error {
 }
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
-  const result = schema.safeParse(source);
+  // `NAME=` (as every line of .env.example reads) means unset, for numbers, enums and URLs with a
+  // default too: otherwise `cp .env.example .env` would refuse to start (DATABASE_POOL_MAX= is 0).
+  const given = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ""));
+  const result = schema.safeParse(given);
   const problems = result.success ? [] : [formatEnvIssues(result.error)];
-  const STRIPE_PRICES = parseStripePrices(source, problems);
+  const STRIPE_PRICES = parseStripePrices(given, problems);
   if (!result.success || problems.length > 0) throw new InvalidEnvironmentError(problems.join("\n"));
   return { ...result.data, STRIPE_PRICES };
 }

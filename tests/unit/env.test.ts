@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { parseEnv as nodeParseEnv } from "node:util";
 import { describe, expect, it } from "vitest";
 import { databasePoolMax, InvalidEnvironmentError, parseEnv } from "@/lib/env";
 
@@ -12,6 +14,17 @@ describe("parseEnv", () => {
 
   it("treats empty strings as unset", () => {
     expect(parseEnv({ DATABASE_URL: "", SMTP_URL: " " }).DATABASE_URL).toBeUndefined();
+  });
+
+  it("treats an empty number, enum or defaulted value as unset (NAME= in an env file)", () => {
+    const env = parseEnv({ DATABASE_POOL_MAX: "", API_PORT: "", ACCESS_TOKEN_TTL_SECONDS: "", LOG_LEVEL: "", APP_URL: "", PLAID_ENV: "" });
+    expect(env).toMatchObject({ API_PORT: 4000, ACCESS_TOKEN_TTL_SECONDS: 900, LOG_LEVEL: "info", APP_URL: "http://localhost:3000", PLAID_ENV: "sandbox" });
+    expect(env.DATABASE_POOL_MAX).toBeUndefined();
+  });
+
+  it("accepts .env.example as it is (cp .env.example .env must start)", () => {
+    const example = nodeParseEnv(readFileSync(new URL("../../.env.example", import.meta.url), "utf8"));
+    expect(() => parseEnv(example)).not.toThrow();
   });
 
   it.each([
