@@ -164,7 +164,7 @@ export function runPreflight(source: Source, options: PreflightOptions = {}): Pr
   check("TRUSTED_PROXY_HOPS", (raw) => {
     const hops = Number(raw ?? "0");
     if (hops === 0) add("warn", "TRUSTED_PROXY_HOPS", "is 0: right when clients connect to the app directly; behind nginx, a load balancer or a Vercel-style host every evidence IP would be the proxy's (set the number of proxies that append to X-Forwarded-For)");
-    else add("ok", "TRUSTED_PROXY_HOPS", `${hops}: the app binds where only those proxies can reach it`);
+    else add("ok", "TRUSTED_PROXY_HOPS", `${hops}: make sure only those proxies can reach the app`);
   });
   check("LOG_LEVEL", (raw) => {
     if (raw === "debug") add("warn", "LOG_LEVEL", "is debug: noisy in production (info is the default)");
