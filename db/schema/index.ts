@@ -25,3 +25,4 @@ export * from "./user-invite-tokens";
 export * from "./auth-throttles";
 export * from "./document-fields";
 export * from "./seals";
+export * from "./organization-logos";

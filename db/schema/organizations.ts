@@ -3,7 +3,14 @@ import { createdAt, updatedAt } from "./columns";
 
 export type OrganizationSettings = {
   brandColor?: string;
+  /** An https:// logo used in emails when no logo file is uploaded (pages show only uploaded logos). */
   logoUrl?: string;
+  /** The name borrowers see ("<displayName> via <product>"); the organization's name when unset. */
+  displayName?: string;
+  supportEmail?: string;
+  supportPhone?: string;
+  /** A short line at the foot of signer pages and emails (a licence number, an address). */
+  footer?: string;
   defaultFlowId?: string | null;
   reminderCadenceDays?: number;
   packageExpiryDays?: number;

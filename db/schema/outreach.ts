@@ -47,6 +47,8 @@ export const outboxEmails = pgTable("outbox_emails", {
   replyTo: text("reply_to"),
   subject: text("subject").notNull(),
   text: text("text").notNull(),
+  /** The HTML part, when the mail has one (what a mail client would show). */
+  html: text("html"),
   createdAt: createdAt(),
 });
 

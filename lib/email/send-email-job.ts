@@ -16,6 +16,8 @@ export const sendEmailJob = defineJob({
     text: z.string().min(1).max(100_000),
     html: z.string().min(1).max(200_000).optional(),
     replyTo: z.email().optional(),
+    /** The sender's display name ("<Lender> via Closing & Signing"); EMAIL_FROM's address stays the sender. */
+    fromName: z.string().min(1).max(200).optional(),
   }),
   maxAttempts: 10,
   handler: async (ctx, email) => {

@@ -2,7 +2,7 @@ import type { Db } from "@/db/client";
 import { outboxEmails } from "@/db/schema";
 import { getEnv } from "@/lib/env";
 
-export type Email = { to: string; subject: string; text: string; html?: string; replyTo?: string };
+export type Email = { to: string; subject: string; text: string; html?: string; replyTo?: string; fromName?: string };
 export type SentEmail = { transport: "smtp" | "outbox"; messageId: string };
 
 type Transporter = { sendMail: (m: Record<string, unknown>) => Promise<{ messageId: string }> };
@@ -17,6 +17,17 @@ async function smtpTransport(url: string): Promise<Transporter> {
 }
 
 /**
+ * EMAIL_FROM with its display name replaced by `fromName` ("Acme Lending via Closing & Signing"):
+ * the address (and so SPF/DKIM alignment) stays ours, the name is the lender's.
+ */
+export function fromHeader(emailFrom: string, fromName: string | undefined): string {
+  if (!fromName) return emailFrom;
+  const address = /<([^<>]+)>\s*$/.exec(emailFrom)?.[1] ?? emailFrom.trim();
+  const name = fromName.replace(/["\\\r\n<>]/g, "").trim();
+  return name ? `"${name}" <${address}>` : emailFrom;
+}
+
+/**
  * Sends one email: through SMTP when SMTP_URL is set (text and, when given, HTML alternative),
  * otherwise into the dev outbox table that the app shows in development (text part only). Call it from a job (`send-email`), never inline in a request.
  */
@@ -24,7 +35,7 @@ export async function sendEmail(db: Db, email: Email): Promise<SentEmail> {
   const env = getEnv();
   if (env.SMTP_URL) {
     const info = await (await smtpTransport(env.SMTP_URL)).sendMail({
-      from: env.EMAIL_FROM,
+      from: fromHeader(env.EMAIL_FROM, email.fromName),
       to: email.to,
       subject: email.subject,
       text: email.text,
@@ -35,7 +46,7 @@ export async function sendEmail(db: Db, email: Email): Promise<SentEmail> {
   }
   const [row] = await db
     .insert(outboxEmails)
-    .values({ to: email.to, from: env.EMAIL_FROM, replyTo: email.replyTo ?? null, subject: email.subject, text: email.text })
+    .values({ to: email.to, from: fromHeader(env.EMAIL_FROM, email.fromName), replyTo: email.replyTo ?? null, subject: email.subject, text: email.text, html: email.html ?? null })
     .returning({ id: outboxEmails.id });
   return { transport: "outbox", messageId: row!.id };
 }

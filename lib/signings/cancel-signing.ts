@@ -2,6 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { packageSigners, type SigningPackage } from "@/db/schema";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
+import { borrowerEmailBranding } from "@/lib/branding/borrower-email-branding";
 import { sendEmailJob } from "@/lib/email/send-email-job";
 import { cancelledEmail } from "@/lib/email/templates/cancelled-email";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
@@ -30,9 +31,10 @@ export async function cancelSigning(
       { actorUserId: options.principal.user.id, ipAddress: options.ipAddress, details: { notifiedSignerIds: invited.map((s) => s.id) } },
       { cancelReason: options.reason ?? null },
     );
+    const brand = invited.length ? await borrowerEmailBranding(tx, before.organizationId) : undefined;
     for (const signer of invited) {
-      const email = cancelledEmail({ signerName: signer.name, signingTitle: before.title, reason: options.reason ?? null });
-      await enqueueJob(tx, sendEmailJob, { to: signer.email, ...email }, { idempotencyKey: `signing-cancelled:${before.id}:${signer.id}` });
+      const email = cancelledEmail({ signerName: signer.name, signingTitle: before.title, reason: options.reason ?? null, branding: brand?.branding });
+      await enqueueJob(tx, sendEmailJob, { to: signer.email, ...email, ...brand?.sender }, { idempotencyKey: `signing-cancelled:${before.id}:${signer.id}` });
     }
     return after;
   });

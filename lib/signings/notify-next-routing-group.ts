@@ -2,6 +2,7 @@ import { and, asc, eq, gt, inArray } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { packageSigners, type SigningPackage } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
+import { borrowerEmailBranding } from "@/lib/branding/borrower-email-branding";
 import { sendEmailJob } from "@/lib/email/send-email-job";
 import { inviteEmail } from "@/lib/email/templates/invite-email";
 import { signingLink } from "@/lib/email/templates/signing-link";
@@ -51,13 +52,14 @@ export async function notifyNextRoutingGroup(db: Db, options: NotifyNextRoutingG
     )
     .returning();
   const link = signingLink(signing.id);
+  const brand = await borrowerEmailBranding(db, signing.organizationId);
   for (const signer of notified) {
     const email =
       options.afterRoutingOrder === undefined
-        ? inviteEmail({ signerName: signer.name, signingTitle: signing.title, message: signing.message, link })
-        : yourTurnEmail({ signerName: signer.name, signingTitle: signing.title, link });
+        ? inviteEmail({ signerName: signer.name, signingTitle: signing.title, message: signing.message, link, branding: brand?.branding })
+        : yourTurnEmail({ signerName: signer.name, signingTitle: signing.title, link, branding: brand?.branding });
     // One key per signer whichever email it is: nobody is invited twice, whoever sends it.
-    await enqueueJob(db, sendEmailJob, { to: signer.email, ...email }, { idempotencyKey: `signing-invite:${signing.id}:${signer.id}` });
+    await enqueueJob(db, sendEmailJob, { to: signer.email, ...email, ...brand?.sender }, { idempotencyKey: `signing-invite:${signing.id}:${signer.id}` });
     await recordAuditEntry(db, {
       organizationId: signing.organizationId,
       packageId: signing.id,

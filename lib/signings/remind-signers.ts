@@ -3,6 +3,7 @@ import type { Db } from "@/db/client";
 import { packageSigners } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
+import { borrowerEmailBranding } from "@/lib/branding/borrower-email-branding";
 import { sendEmailJob } from "@/lib/email/send-email-job";
 import { reminderEmail } from "@/lib/email/templates/reminder-email";
 import { signingLink } from "@/lib/email/templates/signing-link";
@@ -43,6 +44,7 @@ export async function remindSigners(
       .where(and(eq(packageSigners.packageId, signing.id), inArray(packageSigners.status, ["notified", "viewed"])))
       .orderBy(asc(packageSigners.routingOrder), asc(packageSigners.id));
     const window = Math.floor(now.getTime() / REMINDER_WINDOW_MS);
+    const brand = await borrowerEmailBranding(tx, signing.organizationId);
     const result: RemindSignersResult = { remindedSignerIds: [], alreadyRemindedSignerIds: [] };
     for (const signer of waiting) {
       const email = reminderEmail({
@@ -51,8 +53,9 @@ export async function remindSigners(
         senderName: options.principal.user.name,
         link: signingLink(signing.id),
         expiresAt: signing.expiresAt,
+        branding: brand?.branding,
       });
-      const { created } = await enqueueJob(tx, sendEmailJob, { to: signer.email, ...email }, { idempotencyKey: `signing-reminder:${signing.id}:${signer.id}:${window}` });
+      const { created } = await enqueueJob(tx, sendEmailJob, { to: signer.email, ...email, ...brand?.sender }, { idempotencyKey: `signing-reminder:${signing.id}:${signer.id}:${window}` });
       if (!created) {
         result.alreadyRemindedSignerIds.push(signer.id);
         continue;

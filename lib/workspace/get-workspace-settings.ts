@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { organizations } from "@/db/schema";
 import type { Principal } from "@/lib/auth/principal";
+import { findOrganizationLogo } from "@/lib/branding/organization-logo";
 import { NotFound } from "@/lib/errors";
 import { resolveOrganizationId } from "./resolve-organization-id";
 import { serializeWorkspaceSettings, type WorkspaceSettingsJson } from "./serialize-workspace-settings";
@@ -15,5 +16,5 @@ export async function getWorkspaceSettings(db: Db, options: { principal: Princip
   });
   const [organization] = await db.select().from(organizations).where(eq(organizations.id, organizationId));
   if (!organization) throw NotFound(`Organization ${organizationId} not found.`);
-  return serializeWorkspaceSettings(organization);
+  return serializeWorkspaceSettings(organization, await findOrganizationLogo(db, organizationId));
 }

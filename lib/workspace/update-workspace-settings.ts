@@ -3,13 +3,21 @@ import type { Db } from "@/db/client";
 import { flows, organizations, type OrganizationSettings } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import type { Principal } from "@/lib/auth/principal";
+import { findOrganizationLogo } from "@/lib/branding/organization-logo";
 import { BadRequest, NotFound } from "@/lib/errors";
 import { resolveOrganizationId } from "./resolve-organization-id";
 import { serializeWorkspaceSettings, type WorkspaceSettingsJson } from "./serialize-workspace-settings";
 
 export type WorkspaceSettingsChange = {
   name?: string;
-  branding?: { logoUrl?: string | null; brandColor?: string | null };
+  branding?: {
+    logoUrl?: string | null;
+    brandColor?: string | null;
+    displayName?: string | null;
+    supportEmail?: string | null;
+    supportPhone?: string | null;
+    footer?: string | null;
+  };
   defaultFlowId?: string | null;
   reminderCadenceDays?: number | null;
   packageExpiryDays?: number | null;
@@ -44,6 +52,10 @@ export async function updateWorkspaceSettings(
     };
     assign("logoUrl", change.branding?.logoUrl);
     assign("brandColor", change.branding?.brandColor);
+    assign("displayName", change.branding?.displayName);
+    assign("supportEmail", change.branding?.supportEmail);
+    assign("supportPhone", change.branding?.supportPhone);
+    assign("footer", change.branding?.footer);
     assign("defaultFlowId", change.defaultFlowId);
     assign("reminderCadenceDays", change.reminderCadenceDays);
     assign("packageExpiryDays", change.packageExpiryDays);
@@ -52,6 +64,7 @@ export async function updateWorkspaceSettings(
       .set({ settings: merged as OrganizationSettings, ...(change.name !== undefined ? { name: change.name } : {}) })
       .where(eq(organizations.id, organizationId))
       .returning();
+    const logo = await findOrganizationLogo(tx, organizationId);
     await recordAuditEntry(tx, {
       organizationId,
       actorUserId: options.principal.user.id,
@@ -59,9 +72,9 @@ export async function updateWorkspaceSettings(
       entityType: "organization",
       entityId: String(organizationId),
       ipAddress: options.ipAddress,
-      before: serializeWorkspaceSettings(before),
-      after: serializeWorkspaceSettings(after!),
+      before: serializeWorkspaceSettings(before, logo),
+      after: serializeWorkspaceSettings(after!, logo),
     });
-    return serializeWorkspaceSettings(after!);
+    return serializeWorkspaceSettings(after!, logo);
   });
 }

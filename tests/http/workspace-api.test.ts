@@ -36,7 +36,15 @@ const MembershipList = z.strictObject({ data: z.array(Membership), nextCursor: z
 const Settings = z.strictObject({
   organizationId: z.number().int(),
   name: z.string(),
-  branding: z.strictObject({ logoUrl: z.string().nullable(), brandColor: z.string().nullable() }),
+  branding: z.strictObject({
+    logoUrl: z.string().nullable(),
+    brandColor: z.string().nullable(),
+    displayName: z.string().nullable(),
+    supportEmail: z.string().nullable(),
+    supportPhone: z.string().nullable(),
+    footer: z.string().nullable(),
+    logo: z.strictObject({ url: z.string(), contentType: z.string(), sizeBytes: z.number(), width: z.number(), height: z.number() }).nullable(),
+  }),
   defaultFlowId: z.uuid().nullable(),
   reminderCadenceDays: z.number().int().nullable(),
   packageExpiryDays: z.number().int().nullable(),

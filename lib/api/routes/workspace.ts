@@ -1,5 +1,7 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { getDb } from "@/db/client";
+import { removeOrganizationLogo, setOrganizationLogo } from "@/lib/branding/organization-logo";
+import { BadRequest } from "@/lib/errors";
 import { changeMemberRole } from "@/lib/workspace/change-member-role";
 import { createBillingPortalSession } from "@/lib/workspace/create-billing-portal-session";
 import { createCheckoutSession } from "@/lib/workspace/create-checkout-session";
@@ -13,7 +15,7 @@ import { serializeMembership } from "@/lib/workspace/serialize-membership";
 import { updateWorkspaceSettings } from "@/lib/workspace/update-workspace-settings";
 import { clientIp } from "../client-ip";
 import type { ApiEnv } from "../context";
-import { jsonBody, jsonResponse, pickErrors } from "../schemas/common";
+import { errorResponses, jsonBody, jsonResponse, pickErrors } from "../schemas/common";
 import { OrganizationQuerySchema } from "../schemas/organization-query";
 import {
   BillingPortalRequestSchema,
@@ -105,6 +107,64 @@ const updateSettingsRoute = createRoute({
   responses: { 200: jsonResponse(WorkspaceSettingsSchema, "The settings"), ...pickErrors(400, 401, 403, 404) },
 });
 
+const LOGO_FORM_ERROR = "Upload the logo as the request body with Content-Type: image/png or image/jpeg, or as the `file` field of a multipart/form-data form.";
+
+const LogoSchema = WorkspaceSettingsSchema.shape.branding.shape.logo.unwrap().openapi("WorkspaceLogo");
+
+// PUT /v1/workspace/settings/logo – upload (replace) the logo: PNG or JPEG, at most 512 KiB and 2000 px a side.
+const putLogoRoute = createRoute({
+  method: "put",
+  path: "/v1/workspace/settings/logo",
+  tags: TAGS,
+  summary: "Upload the organization's logo",
+  description:
+    "The raw image as the body (`Content-Type: image/png` or `image/jpeg`) or the `file` field of a multipart form. " +
+    "The type is read from the bytes; SVG and other formats are refused. Served from this origin and shown on signer pages, emails and the certificate.",
+  request: {
+    query: OrganizationQuerySchema,
+    body: {
+      content: {
+        "image/png": { schema: { type: "string", format: "binary" } },
+        "image/jpeg": { schema: { type: "string", format: "binary" } },
+        "multipart/form-data": { schema: { type: "object", properties: { file: { type: "string", format: "binary" } }, required: ["file"] } },
+      },
+      required: true,
+    },
+  },
+  responses: {
+    200: jsonResponse(LogoSchema, "The stored logo"),
+    ...pickErrors(400, 401, 403, 404),
+    413: { ...errorResponses[400], description: "The logo exceeds 512 KiB" },
+  },
+});
+
+// DELETE /v1/workspace/settings/logo – remove the uploaded logo.
+const deleteLogoRoute = createRoute({
+  method: "delete",
+  path: "/v1/workspace/settings/logo",
+  tags: TAGS,
+  summary: "Remove the organization's logo",
+  request: { query: OrganizationQuerySchema },
+  responses: { 204: { description: "Removed (also when there was none)" }, ...pickErrors(400, 401, 403, 404) },
+});
+
+/** The logo's bytes from a raw image body or a multipart `file` field. */
+async function readLogoUpload(c: { req: { header: (name: string) => string | undefined; arrayBuffer: () => Promise<ArrayBuffer>; parseBody: () => Promise<Record<string, unknown>> } }): Promise<Uint8Array> {
+  const mediaType = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  if (mediaType === "image/png" || mediaType === "image/jpeg") return new Uint8Array(await c.req.arrayBuffer());
+  if (mediaType === "multipart/form-data") {
+    let form: Record<string, unknown>;
+    try {
+      form = await c.req.parseBody();
+    } catch {
+      throw BadRequest(`The multipart form could not be read. ${LOGO_FORM_ERROR}`);
+    }
+    if (!(form.file instanceof File)) throw BadRequest(`Missing the \`file\` field. ${LOGO_FORM_ERROR}`);
+    return new Uint8Array(await form.file.arrayBuffer());
+  }
+  throw BadRequest(LOGO_FORM_ERROR);
+}
+
 // GET /v1/workspace/billing – status, plan tier and current period end.
 const billingRoute = createRoute({
   method: "get",
@@ -164,6 +224,19 @@ export const workspace = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook }
       ipAddress: clientIp(c),
     });
     return c.json(settings, 200);
+  })
+  .openapi(putLogoRoute, async (c) => {
+    const logo = await setOrganizationLogo(await getDb(), {
+      principal: c.get("principal"),
+      ...c.req.valid("query"),
+      bytes: await readLogoUpload(c),
+      ipAddress: clientIp(c),
+    });
+    return c.json(logo, 200);
+  })
+  .openapi(deleteLogoRoute, async (c) => {
+    await removeOrganizationLogo(await getDb(), { principal: c.get("principal"), ...c.req.valid("query"), ipAddress: clientIp(c) });
+    return c.body(null, 204);
   })
   .openapi(billingRoute, async (c) => c.json(await getBillingStatus(await getDb(), { principal: c.get("principal"), ...c.req.valid("query") }), 200))
   .openapi(checkoutRoute, async (c) => c.json(await createCheckoutSession(await getDb(), { principal: c.get("principal"), ...c.req.valid("json") }), 200))

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { brandColorProblem } from "@/lib/branding/contrast";
 import { PAID_PLAN_TIERS } from "@/lib/env";
 import { CONTROL_CHARACTER_ERROR, CONTROL_FREE, IsoDateTime, SafeString } from "./common";
 import { OrganizationQuerySchema } from "./organization-query";
@@ -73,7 +74,18 @@ export const WorkspaceSettingsSchema = z
   .object({
     organizationId: z.number().int(),
     name: z.string(),
-    branding: z.object({ logoUrl: z.string().nullable(), brandColor: z.string().nullable() }),
+    branding: z.object({
+      logoUrl: z.string().nullable(),
+      brandColor: z.string().nullable(),
+      displayName: z.string().nullable(),
+      supportEmail: z.string().nullable(),
+      supportPhone: z.string().nullable(),
+      footer: z.string().nullable(),
+      logo: z
+        .object({ url: z.string(), contentType: z.string(), sizeBytes: z.number().int(), width: z.number().int(), height: z.number().int() })
+        .nullable()
+        .openapi({ description: "The uploaded logo (PUT /v1/workspace/settings/logo), served from this origin" }),
+    }),
     defaultFlowId: z.string().nullable(),
     reminderCadenceDays: z.number().int().nullable(),
     packageExpiryDays: z.number().int().nullable(),
@@ -95,8 +107,20 @@ export const UpdateWorkspaceSettingsSchema = z
         brandColor: SafeString
           .regex(/^#[0-9a-fA-F]{6}$/, { error: "expected a #rrggbb color" })
           .transform((v) => v.toLowerCase())
+          .superRefine((value, ctx) => {
+            const problem = brandColorProblem(value);
+            if (problem) ctx.addIssue({ code: "custom", message: problem });
+          })
+          .nullable()
+          .optional()
+          .openapi({ description: "Buttons and links on signer pages and emails; must reach 4.5:1 contrast with white (WCAG AA)" }),
+        displayName: SafeString.trim().min(1).max(100).nullable().optional().openapi({ description: "The name borrowers see; the organization's name when null" }),
+        supportEmail: z.email({ error: "expected an email address" }).max(254).nullable().optional(),
+        supportPhone: SafeString.trim()
+          .regex(/^\+?[0-9 ().-]{7,25}$/, { error: "expected a phone number (digits, spaces, + ( ) . -)" })
           .nullable()
           .optional(),
+        footer: SafeString.trim().max(200).nullable().optional().openapi({ description: "A short line at the foot of signer pages and emails" }),
       })
       .optional(),
     defaultFlowId: z.uuid().nullable().optional(),

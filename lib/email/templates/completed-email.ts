@@ -1,10 +1,11 @@
-import { buildEmail, type EmailMessage } from "./email-message";
+import { buildEmail, type EmailBranding, type EmailMessage } from "./email-message";
 
-export type CompletedEmailData = { recipientName: string; signingTitle: string; link: string };
+export type CompletedEmailData = { recipientName: string; signingTitle: string; link: string; branding?: EmailBranding };
 
 /** Tells the creator and every signer that all required signatures are in. */
 export function completedEmail(data: CompletedEmailData): EmailMessage {
   return buildEmail({
+    branding: data.branding,
     subject: `Completed: ${data.signingTitle}`,
     recipientName: data.recipientName,
     paragraphs: [`Everyone has signed "${data.signingTitle}". The signing package is complete.`],

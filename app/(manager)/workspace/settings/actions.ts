@@ -1,37 +1,81 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
+import { z } from "zod";
 import { UpdateWorkspaceSettingsSchema } from "@/lib/api/schemas/workspace";
+import { LOGO_MAX_BYTES } from "@/lib/branding/inspect-logo";
+import { removeOrganizationLogo, setOrganizationLogo } from "@/lib/branding/organization-logo";
+import { previewBrandingChange, type BrandPreview } from "@/lib/branding/preview-branding";
 import { updateWorkspaceSettings } from "@/lib/workspace/update-workspace-settings";
-import { requestEvidence } from "../../../_lib/request-evidence";
+import type { FormFields } from "../../../_lib/form-fields";
 import { validatedAction, type FormState } from "../../../_lib/validated-action";
-
-const text = (formData: FormData, name: string) => {
-  const value = formData.get(name);
-  return typeof value === "string" ? value.trim() : "";
-};
 
 /** A number of days as typed: a number when it is one, else the text (the schema refuses it with a message). */
 const days = (value: string) => (value === "" ? null : /^\d+$/.test(value) ? Number(value) : value);
 
 /** The settings form in the API's PATCH shape: every field is sent, an empty one clears the setting. */
-function settingsInput(formData: FormData) {
+function settingsInput(_formData: FormData, fields: FormFields) {
   return {
-    name: text(formData, "name"),
-    branding: { logoUrl: text(formData, "logoUrl") || null, brandColor: text(formData, "brandColor") || null },
-    defaultFlowId: text(formData, "defaultFlowId") || null,
-    reminderCadenceDays: days(text(formData, "reminderCadenceDays")),
-    packageExpiryDays: days(text(formData, "packageExpiryDays")),
+    name: fields.text("name")?.trim() ?? "",
+    branding: {
+      logoUrl: fields.optionalText("logoUrl"),
+      brandColor: fields.optionalText("brandColor"),
+      displayName: fields.optionalText("displayName"),
+      supportEmail: fields.optionalText("supportEmail"),
+      supportPhone: fields.optionalText("supportPhone"),
+      footer: fields.optionalText("footer"),
+    },
+    defaultFlowId: fields.optionalText("defaultFlowId"),
+    reminderCadenceDays: days(fields.text("reminderCadenceDays")?.trim() ?? ""),
+    packageExpiryDays: days(fields.text("packageExpiryDays")?.trim() ?? ""),
   };
 }
 
+export type SettingsFormData = { preview: BrandPreview; values: Record<string, string> };
+
+/** Saves the settings, or with `intent=preview` shows how borrowers would see the branding without saving. */
 export const updateSettingsAction = validatedAction(
   UpdateWorkspaceSettingsSchema,
-  async (change, { db, principal, formData }): Promise<FormState> => {
-    const organizationId = Number(text(formData, "organizationId"));
-    await updateWorkspaceSettings(db, { principal, organizationId, change, ipAddress: (await requestEvidence()).ipAddress });
+  async (change, { db, principal, formData, fields, evidence }): Promise<FormState<SettingsFormData>> => {
+    const organizationId = Number(fields.text("organizationId"));
+    if (fields.text("intent") === "preview") {
+      const preview = await previewBrandingChange(db, { principal, organizationId, change });
+      const values = Object.fromEntries([...formData.entries()].filter((e): e is [string, string] => typeof e[1] === "string" && !e[0].startsWith("$ACTION")));
+      return { status: "ok", message: "Preview below. Nothing is saved yet.", data: { preview, values } };
+    }
+    await updateWorkspaceSettings(db, { principal, organizationId, change, ipAddress: evidence.ipAddress });
     revalidatePath("/workspace", "layout");
     return { status: "ok", message: "Settings saved." };
   },
   { returnTo: "/workspace/settings", toInput: settingsInput },
+);
+
+const OrganizationForm = z.object({ organizationId: z.coerce.number().int().positive() });
+
+/** Uploads (replaces) the logo from the form's `logo` file input; the bytes are checked by the domain. */
+export const uploadLogoAction = validatedAction(
+  OrganizationForm,
+  async ({ organizationId }, { db, principal, formData, evidence }): Promise<FormState> => {
+    const file = formData.get("logo");
+    if (!(file instanceof File) || file.size === 0) return { status: "error", message: "Choose a PNG or JPEG file to upload.", fieldErrors: { logo: "Choose a PNG or JPEG file to upload." }, values: {} };
+    // Refused before reading it: the domain would say the same after.
+    if (file.size > LOGO_MAX_BYTES) {
+      const message = `The file is ${Math.ceil(file.size / 1024)} KiB; a logo may be at most ${LOGO_MAX_BYTES / 1024} KiB.`;
+      return { status: "error", message, fieldErrors: { logo: message }, values: {} };
+    }
+    await setOrganizationLogo(db, { principal, organizationId, bytes: new Uint8Array(await file.arrayBuffer()), ipAddress: evidence.ipAddress });
+    revalidatePath("/workspace", "layout");
+    return { status: "ok", message: "Logo uploaded." };
+  },
+  { returnTo: "/workspace/settings" },
+);
+
+export const removeLogoAction = validatedAction(
+  OrganizationForm,
+  async ({ organizationId }, { db, principal, evidence }): Promise<FormState> => {
+    await removeOrganizationLogo(db, { principal, organizationId, ipAddress: evidence.ipAddress });
+    revalidatePath("/workspace", "layout");
+    return { status: "ok", message: "Logo removed." };
+  },
+  { returnTo: "/workspace/settings" },
 );

@@ -1,0 +1,22 @@
+/** What a borrower-facing header shows of the lender (a plain object: safe to pass to client components). */
+export type BrandMark = { displayName: string; color: string; logoPath: string | null };
+
+/**
+ * The lender's mark at the top of a borrower's page: the uploaded logo (from our origin) or the
+ * display name, over a rule in the brand colour. The logo's alt text is the lender's name.
+ */
+export function BrandHeader({ brand, as: Tag = "div" }: { brand: BrandMark; as?: "div" | "header" }) {
+  return (
+    <Tag className="flex min-h-14 items-center gap-3 border-b-4 bg-white px-4 py-2" style={{ borderBottomColor: brand.color }}>
+      {brand.logoPath ? (
+        // A small, fixed-height image from our own origin; next/image would add nothing here.
+        // eslint-disable-next-line @next/next/no-img-element
+        <img src={brand.logoPath} alt={brand.displayName} className="h-10 w-auto max-w-[60%] object-contain" />
+      ) : (
+        <span className="text-lg font-semibold" style={{ color: brand.color }}>
+          {brand.displayName}
+        </span>
+      )}
+    </Tag>
+  );
+}
