@@ -31,7 +31,8 @@ const OPENAPI_INFO = {
     title: "Closing & Signing API",
     version: "1.0.0",
     description:
-      "Every /v1 operation takes `Authorization: Bearer <token>`. Errors are `{ \"error\": string }`. " +
+      "Every /v1 operation takes `Authorization: Bearer <token>`. Errors are `{ \"error\": string }`, with a machine " +
+      "`reason` (see the ErrorReason schema) on the refusals a client may want to branch on. " +
       "Lists use `?limit=&cursor=` and answer `{ data, nextCursor }`.",
   },
   security: [{ bearerAuth: [] }],
