@@ -3,7 +3,6 @@ import { and, asc, eq, lt, ne, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import {
   eSignatures,
-  packageDocuments,
   packageSigners,
   signatureRequests,
   type ESignature,
@@ -17,9 +16,9 @@ import { completedEmail } from "@/lib/email/templates/completed-email";
 import { signingLink } from "@/lib/email/templates/signing-link";
 import { getEnv } from "@/lib/env";
 import { BadRequest, Conflict, NotFound } from "@/lib/errors";
-import { isUuid } from "@/lib/ids";
 import { fillSignerFields, type FieldValueInput } from "@/lib/fields/fill-signer-fields";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
+import { getDocumentOrThrow } from "@/lib/signings/get-document-or-throw";
 import { getSignerAssignmentOrThrow } from "@/lib/signings/get-signer-assignment-or-throw";
 import { notifyNextRoutingGroup } from "@/lib/signings/notify-next-routing-group";
 import { getSigningCreator } from "@/lib/signings/get-signing-creator";
@@ -76,14 +75,7 @@ export async function recordESignature(db: Db, options: RecordESignatureOptions)
     const { signing, signer } = await getSignerAssignmentOrThrow(tx, { ...options, lock: true, includeDrafts: true });
     // A draft has no signature requests yet (they are created when it is sent): say why, not "404".
     if (signing.status === "draft") throw Conflict("This signing package has not been sent yet.");
-    const documentNotFound = NotFound(`Document ${options.documentId.slice(0, 64)} not found.`);
-    if (!isUuid(options.documentId)) throw documentNotFound;
-    const [document] = await tx
-      .select({ id: packageDocuments.id, sha256: packageDocuments.sha256 })
-      .from(packageDocuments)
-      .where(and(eq(packageDocuments.id, options.documentId), eq(packageDocuments.packageId, signing.id)))
-      .limit(1);
-    if (!document) throw documentNotFound;
+    const document = await getDocumentOrThrow(tx, { packageId: signing.id, documentId: options.documentId }, (t) => ({ id: t.id, sha256: t.sha256 }));
     const [request] = await tx
       .select()
       .from(signatureRequests)
