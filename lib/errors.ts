@@ -2,7 +2,7 @@ import { describeDbError } from "@/lib/db/describe-db-error";
 
 /**
  * The one error type and the one code → status table (STYLE §3). Domain code throws these;
- * `toErrorResponse` is the only place that turns an error into `{ error }` and a status.
+ * `toErrorResponse` is the only place that turns an error into `{ error, reason? }` and a status.
  */
 export const ERROR_STATUS = {
   bad_request: 400,
@@ -32,6 +32,21 @@ export type ErrorReason =
   | "already_signed"
   | "already_declined"
   | "package_closed";
+
+/**
+ * What each reason means, for the OpenAPI document's `reason` enum. Typed as a record over every
+ * reason, so adding one to `ErrorReason` without describing it here fails the typecheck.
+ */
+export const ERROR_REASONS: Record<ErrorReason, string> = {
+  document_changed: "The document's SHA-256 differs from the one the signer viewed; reload it and review it again.",
+  out_of_turn: "Signers earlier in the routing order have not signed yet.",
+  missing_fields: "Required fields of the signer on this document are unfilled.",
+  invalid_field: "A field value is not one of the signer's fields or not valid for its type.",
+  consent_required: "Explicit consent to sign electronically is required.",
+  already_signed: "The signer has already signed, so the request no longer applies.",
+  already_declined: "The signer has declined this package.",
+  package_closed: "The package is no longer open for signing (completed, declined, cancelled or expired).",
+};
 
 export class AppError extends Error {
   constructor(
@@ -70,14 +85,18 @@ export const AUTH_ERRORS = {
   invalid: "Invalid or expired token.",
 } as const;
 
-export type ErrorResponse = { status: number; body: { error: string }; headers: Record<string, string> };
+/** The wire body of every error: a sentence for people and, when the error has one, a stable reason for code. */
+export type ErrorBody = { error: string; reason?: ErrorReason };
+
+export type ErrorResponse = { status: number; body: ErrorBody; headers: Record<string, string> };
 
 /** Seconds a client should wait before retrying while the database is unreachable. */
 const DB_RETRY_AFTER_SECONDS = 5;
 
 export function toErrorResponse(error: unknown, log: (error: unknown) => void = defaultLog): ErrorResponse {
   if (error instanceof AppError) {
-    return { status: error.status, body: { error: error.message }, headers: error.headers };
+    const body: ErrorBody = error.reason ? { error: error.message, reason: error.reason } : { error: error.message };
+    return { status: error.status, body, headers: error.headers };
   }
   const dbError = describeDbError(error);
   if (dbError?.kind === "invalid_text") {

@@ -9,6 +9,7 @@ import { getJwks } from "@/lib/auth/local-keys";
 import { MAX_PDF_BYTES } from "@/lib/documents/validate-pdf-upload";
 import { AppError, INVALID_JSON_MESSAGE, MethodNotAllowed, NotFound, toErrorResponse } from "@/lib/errors";
 import { log } from "@/lib/log";
+import { clientIp } from "./client-ip";
 import type { ApiEnv } from "./context";
 import { manager } from "./routes/manager";
 import { comments } from "./routes/comments";
@@ -31,7 +32,8 @@ const OPENAPI_INFO = {
     title: "Closing & Signing API",
     version: "1.0.0",
     description:
-      "Every /v1 operation takes `Authorization: Bearer <token>`. Errors are `{ \"error\": string }`. " +
+      "Every /v1 operation takes `Authorization: Bearer <token>`. Errors are `{ \"error\": string }`, with a machine " +
+      "`reason` (see the ErrorReason schema) on the refusals a client may want to branch on. " +
       "Lists use `?limit=&cursor=` and answer `{ data, nextCursor }`.",
   },
   security: [{ bearerAuth: [] }],
@@ -50,9 +52,13 @@ export function createApiApp(): OpenAPIHono<ApiEnv> {
   app.get("/.well-known/jwks.json", (c) => c.json(getJwks(), 200, { "Cache-Control": "public, max-age=300" }));
 
   app.use("/v1/*", async (c, next) => {
+    // The one place a /v1 request gets its database and evidence IP; handlers read c.get("db") and c.get("ipAddress").
+    c.set("ipAddress", clientIp(c));
     const token = parseBearer(c.req.header("authorization"));
     const { subject } = await verifyAccessToken(token);
-    c.set("principal", await resolvePrincipal(await getDb(), subject));
+    const db = await getDb();
+    c.set("db", db);
+    c.set("principal", await resolvePrincipal(db, subject));
     await next();
   });
   const jsonBodyLimit = bodyLimit({

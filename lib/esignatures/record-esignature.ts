@@ -3,7 +3,6 @@ import { and, asc, eq, lt, ne, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import {
   eSignatures,
-  packageDocuments,
   packageSigners,
   signatureRequests,
   type ESignature,
@@ -18,9 +17,9 @@ import { completedEmail } from "@/lib/email/templates/completed-email";
 import { signingLink } from "@/lib/email/templates/signing-link";
 import { getEnv } from "@/lib/env";
 import { BadRequest, Conflict, NotFound } from "@/lib/errors";
-import { isUuid } from "@/lib/ids";
 import { fillSignerFields, type FieldValueInput } from "@/lib/fields/fill-signer-fields";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
+import { getDocumentOrThrow } from "@/lib/signings/get-document-or-throw";
 import { getSignerAssignmentOrThrow } from "@/lib/signings/get-signer-assignment-or-throw";
 import { notifyNextRoutingGroup } from "@/lib/signings/notify-next-routing-group";
 import { getSigningCreator } from "@/lib/signings/get-signing-creator";
@@ -69,7 +68,7 @@ export type RecordESignatureResult = { eSignature: ESignature; created: boolean 
  */
 export async function recordESignature(db: Db, options: RecordESignatureOptions): Promise<RecordESignatureResult> {
   requireCapability(options.principal, "signer:esignatures:write", "You do not have permission to record e-signatures.");
-  if (options.consent !== true) throw BadRequest("consent: explicit consent to sign electronically is required.");
+  if (options.consent !== true) throw BadRequest("consent: explicit consent to sign electronically is required.", "consent_required");
   const evidence = signatureEvidence(options.signature);
   const userId = options.principal.user.id;
 
@@ -77,14 +76,7 @@ export async function recordESignature(db: Db, options: RecordESignatureOptions)
     const { signing, signer } = await getSignerAssignmentOrThrow(tx, { ...options, lock: true, includeDrafts: true });
     // A draft has no signature requests yet (they are created when it is sent): say why, not "404".
     if (signing.status === "draft") throw Conflict("This signing package has not been sent yet.");
-    const documentNotFound = NotFound(`Document ${options.documentId.slice(0, 64)} not found.`);
-    if (!isUuid(options.documentId)) throw documentNotFound;
-    const [document] = await tx
-      .select({ id: packageDocuments.id, sha256: packageDocuments.sha256 })
-      .from(packageDocuments)
-      .where(and(eq(packageDocuments.id, options.documentId), eq(packageDocuments.packageId, signing.id)))
-      .limit(1);
-    if (!document) throw documentNotFound;
+    const document = await getDocumentOrThrow(tx, { packageId: signing.id, documentId: options.documentId }, (t) => ({ id: t.id, sha256: t.sha256 }));
     const [request] = await tx
       .select()
       .from(signatureRequests)
@@ -96,18 +88,18 @@ export async function recordESignature(db: Db, options: RecordESignatureOptions)
     if (replay) return { eSignature: replay, created: false };
 
     if (!isOpenSigningStatus(signing.status)) {
-      throw Conflict(`This signing package is ${signingStatusLabel(signing.status)}; it can no longer be signed.`);
+      throw Conflict(`This signing package is ${signingStatusLabel(signing.status)}; it can no longer be signed.`, "package_closed");
     }
     if (signing.expiresAt && signing.expiresAt.getTime() <= Date.now()) {
       // The expiry sweep may not have run yet; the deadline still applies.
-      throw Conflict("This signing package has expired; it can no longer be signed.");
+      throw Conflict("This signing package has expired; it can no longer be signed.", "package_closed");
     }
-    if (signer.status === "declined") throw Conflict("You have declined this signing package.");
+    if (signer.status === "declined") throw Conflict("You have declined this signing package.", "already_declined");
     if (options.documentSha256 !== undefined && options.documentSha256.toLowerCase() !== document.sha256) {
-      throw Conflict(DOCUMENT_CHANGED_MESSAGE);
+      throw Conflict(DOCUMENT_CHANGED_MESSAGE, "document_changed");
     }
     if ((await countUnsigned(tx, signing.id, lt(packageSigners.routingOrder, signer.routingOrder))) > 0) {
-      throw Conflict(OUT_OF_TURN_MESSAGE);
+      throw Conflict(OUT_OF_TURN_MESSAGE, "out_of_turn");
     }
 
     const [inserted] = await tx

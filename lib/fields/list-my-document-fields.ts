@@ -1,12 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { documentFields, packageDocuments } from "@/db/schema";
+import { documentFields } from "@/db/schema";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
-import { NotFound } from "@/lib/errors";
-import { isUuid } from "@/lib/ids";
 import { getSignerAssignmentOrThrow } from "@/lib/signings/get-signer-assignment-or-throw";
 import { FIELD_ORDER } from "./field-order";
 import { serializePackageField } from "./serialize-package-field";
+import { getDocumentOrThrow } from "@/lib/signings/get-document-or-throw";
 
 /**
  * The caller's own fields in a package assigned to them, in reading order: on one document
@@ -18,14 +17,7 @@ export async function listMyDocumentFields(db: Db, options: { principal: Princip
   const { signing, signer } = await getSignerAssignmentOrThrow(db, options);
   let documentId: string | undefined;
   if (options.documentId !== undefined) {
-    const notFound = NotFound(`Document ${options.documentId.slice(0, 64)} not found.`);
-    if (!isUuid(options.documentId)) throw notFound;
-    const [document] = await db
-      .select({ id: packageDocuments.id })
-      .from(packageDocuments)
-      .where(and(eq(packageDocuments.id, options.documentId), eq(packageDocuments.packageId, signing.id)))
-      .limit(1);
-    if (!document) throw notFound;
+    const document = await getDocumentOrThrow(db, { packageId: signing.id, documentId: options.documentId }, (t) => ({ id: t.id }));
     documentId = document.id;
   }
   const rows = await db

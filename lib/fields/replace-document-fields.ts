@@ -1,16 +1,16 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { documentFields, packageDocuments, packageSigners } from "@/db/schema";
+import { documentFields, packageSigners } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
-import { BadRequest, NotFound } from "@/lib/errors";
-import { isUuid } from "@/lib/ids";
+import { BadRequest } from "@/lib/errors";
 import { assertDraft } from "@/lib/signings/assert-draft";
 import { getSigningOrThrow } from "@/lib/signings/get-signing-or-throw";
 import { assertFieldsFitDocument } from "./assert-fields-fit-document";
 import { FIELD_ORDER } from "./field-order";
 import { placementColumns, type FieldPlacement } from "./field-placement";
 import { serializePackageField } from "./serialize-package-field";
+import { getDocumentOrThrow } from "@/lib/signings/get-document-or-throw";
 
 export type PackageFieldInput = FieldPlacement & { signerId: string };
 
@@ -26,14 +26,7 @@ export async function replaceDocumentFields(
   requireCapability(options.principal, "signings:write", "You do not have permission to change signing packages.");
   return db.transaction(async (tx) => {
     const signing = await getSigningOrThrow(tx, { ...options, capability: "signings:write", lock: true });
-    const notFound = NotFound(`Document ${options.documentId.slice(0, 64)} not found.`);
-    if (!isUuid(options.documentId)) throw notFound;
-    const [document] = await tx
-      .select({ id: packageDocuments.id, pageCount: packageDocuments.pageCount, sha256: packageDocuments.sha256, content: packageDocuments.content })
-      .from(packageDocuments)
-      .where(and(eq(packageDocuments.id, options.documentId), eq(packageDocuments.packageId, signing.id)))
-      .limit(1);
-    if (!document) throw notFound;
+    const document = await getDocumentOrThrow(tx, { packageId: signing.id, documentId: options.documentId }, (t) => ({ id: t.id, pageCount: t.pageCount, sha256: t.sha256, content: t.content }));
     assertDraft(signing, "change its fields");
 
     const signerIds = new Set(

@@ -1,15 +1,15 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { documentFields, templateDocuments } from "@/db/schema";
+import { documentFields } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
-import { BadRequest, NotFound } from "@/lib/errors";
-import { isUuid } from "@/lib/ids";
+import { BadRequest } from "@/lib/errors";
 import { getTemplateOrThrow } from "@/lib/templates/get-template-or-throw";
 import { assertFieldsFitDocument } from "./assert-fields-fit-document";
 import { FIELD_ORDER } from "./field-order";
 import { placementColumns, type FieldPlacement } from "./field-placement";
 import { serializeTemplateField } from "./serialize-template-field";
+import { getDocumentOrThrow } from "@/lib/signings/get-document-or-throw";
 
 export type TemplateFieldInput = FieldPlacement & { roleKey: string };
 
@@ -29,14 +29,7 @@ export async function replaceTemplateDocumentFields(
       forbiddenMessage: "Changing a template needs an organization-level role.",
       lock: true,
     });
-    const notFound = NotFound(`Document ${options.documentId.slice(0, 64)} not found.`);
-    if (!isUuid(options.documentId)) throw notFound;
-    const [document] = await tx
-      .select({ id: templateDocuments.id, pageCount: templateDocuments.pageCount, sha256: templateDocuments.sha256, content: templateDocuments.content })
-      .from(templateDocuments)
-      .where(and(eq(templateDocuments.id, options.documentId), eq(templateDocuments.templateId, template.id)))
-      .limit(1);
-    if (!document) throw notFound;
+    const document = await getDocumentOrThrow(tx, { templateId: template.id, documentId: options.documentId }, (t) => ({ id: t.id, pageCount: t.pageCount, sha256: t.sha256, content: t.content }));
 
     const roleKeys = new Set(template.roles.map((r) => r.key));
     for (const [i, field] of options.fields.entries()) {

@@ -1,13 +1,12 @@
-import { and, eq, getTableColumns } from "drizzle-orm";
+import { eq, getTableColumns } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { packageDocuments } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { serializeDocumentMetadata } from "@/lib/documents/serialize-document-metadata";
-import { NotFound } from "@/lib/errors";
-import { isUuid } from "@/lib/ids";
 import { assertDraft } from "./assert-draft";
 import { getSigningOrThrow } from "./get-signing-or-throw";
+import { getDocumentOrThrow } from "./get-document-or-throw";
 
 /** Detaches a document from a draft. */
 export async function deletePackageDocument(
@@ -17,15 +16,8 @@ export async function deletePackageDocument(
   requireCapability(options.principal, "signings:write", "You do not have permission to change documents.");
   await db.transaction(async (tx) => {
     const signing = await getSigningOrThrow(tx, { ...options, capability: "signings:write", lock: true });
-    const notFound = NotFound(`Document ${options.documentId} not found.`);
-    if (!isUuid(options.documentId)) throw notFound;
     const { content: _content, ...metadataColumns } = getTableColumns(packageDocuments);
-    const [document] = await tx
-      .select(metadataColumns)
-      .from(packageDocuments)
-      .where(and(eq(packageDocuments.id, options.documentId), eq(packageDocuments.packageId, signing.id)))
-      .limit(1);
-    if (!document) throw notFound;
+    const document = await getDocumentOrThrow(tx, { packageId: signing.id, documentId: options.documentId }, () => metadataColumns);
     assertDraft(signing, "change its documents");
     await tx.delete(packageDocuments).where(eq(packageDocuments.id, document.id));
     await recordAuditEntry(tx, {

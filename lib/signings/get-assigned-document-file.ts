@@ -1,10 +1,7 @@
-import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { packageDocuments } from "@/db/schema";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
-import { NotFound } from "@/lib/errors";
-import { isUuid } from "@/lib/ids";
 import { getSignerAssignmentOrThrow } from "./get-signer-assignment-or-throw";
+import { getDocumentOrThrow } from "./get-document-or-throw";
 
 export type GetAssignedDocumentFileOptions = { principal: Principal; packageId: string; documentId: string };
 
@@ -14,18 +11,6 @@ export type DocumentFile = { name: string; contentType: string; sha256: string; 
 export async function getAssignedDocumentFile(db: Db, options: GetAssignedDocumentFileOptions): Promise<DocumentFile> {
   requireCapability(options.principal, "signer:signings:read", "You do not have permission to read signing packages.");
   const { signing } = await getSignerAssignmentOrThrow(db, options);
-  const notFound = NotFound(`Document ${options.documentId.slice(0, 64)} not found.`);
-  if (!isUuid(options.documentId)) throw notFound;
-  const [document] = await db
-    .select({
-      name: packageDocuments.name,
-      contentType: packageDocuments.contentType,
-      sha256: packageDocuments.sha256,
-      content: packageDocuments.content,
-    })
-    .from(packageDocuments)
-    .where(and(eq(packageDocuments.id, options.documentId), eq(packageDocuments.packageId, signing.id)))
-    .limit(1);
-  if (!document) throw notFound;
+  const document = await getDocumentOrThrow(db, { packageId: signing.id, documentId: options.documentId }, (t) => ({ name: t.name, contentType: t.contentType, sha256: t.sha256, content: t.content }));
   return document;
 }

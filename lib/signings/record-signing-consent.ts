@@ -31,9 +31,9 @@ export async function recordSigningConsent(db: Db, options: RecordSigningConsent
     const existing = await findConsentEntry(tx, { packageId: signing.id, signerId: signer.id });
     if (existing) return { consent: serializeSigningConsent(existing), created: false };
     if (!isOpenSigningStatus(signing.status)) {
-      throw Conflict(`This signing package is ${signingStatusLabel(signing.status)}; it can no longer be signed.`);
+      throw Conflict(`This signing package is ${signingStatusLabel(signing.status)}; it can no longer be signed.`, "package_closed");
     }
-    if (signer.status === "declined") throw Conflict("You have declined this signing package.");
+    if (signer.status === "declined") throw Conflict("You have declined this signing package.", "already_declined");
     const entry = await recordAuditEntry(tx, {
       organizationId: signing.organizationId,
       packageId: signing.id,

@@ -1,5 +1,5 @@
 import type { SigningStatus } from "@/db/schema";
-import { Conflict } from "@/lib/errors";
+import { Conflict, type ErrorReason } from "@/lib/errors";
 
 /**
  * Signing package states (ARCHITECTURE §5): draft → sent → in_progress → completed;
@@ -30,12 +30,13 @@ export function canTransition(from: SigningStatus, to: SigningStatus): boolean {
 
 /**
  * 409 when the move is not allowed: "already cancelled" when the package is already in the target
- * state (spec §3), otherwise a sentence naming both states.
+ * state (spec §3), otherwise a sentence naming both states. `reason` goes on the 409 for a caller
+ * whose form branches on it.
  */
-export function assertTransition(from: SigningStatus, to: SigningStatus): void {
+export function assertTransition(from: SigningStatus, to: SigningStatus, reason?: ErrorReason): void {
   if (canTransition(from, to)) return;
-  if (from === to) throw Conflict(`The signing package is already ${signingStatusLabel(to)}.`);
-  throw Conflict(`A ${signingStatusLabel(from)} signing package cannot become ${signingStatusLabel(to)}.`);
+  if (from === to) throw Conflict(`The signing package is already ${signingStatusLabel(to)}.`, reason);
+  throw Conflict(`A ${signingStatusLabel(from)} signing package cannot become ${signingStatusLabel(to)}.`, reason);
 }
 
 export function signingStatusLabel(status: SigningStatus): string {

@@ -1,11 +1,10 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { templateDocuments } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { serializeDocumentMetadata } from "@/lib/documents/serialize-document-metadata";
-import { NotFound } from "@/lib/errors";
-import { isUuid } from "@/lib/ids";
+import { getDocumentOrThrow } from "@/lib/signings/get-document-or-throw";
 import { getTemplateOrThrow } from "./get-template-or-throw";
 import { templateDocumentMetadataColumns } from "./template-document-metadata-columns";
 
@@ -22,13 +21,8 @@ export async function deleteTemplateDocument(
       forbiddenMessage: "Changing a template needs an organization-level role.",
       lock: true,
     });
-    const notFound = NotFound(`Document ${options.documentId} not found.`);
-    if (!isUuid(options.documentId)) throw notFound;
-    const [removed] = await tx
-      .delete(templateDocuments)
-      .where(and(eq(templateDocuments.id, options.documentId), eq(templateDocuments.templateId, template.id)))
-      .returning(templateDocumentMetadataColumns);
-    if (!removed) throw notFound;
+    const removed = await getDocumentOrThrow(tx, { templateId: template.id, documentId: options.documentId }, () => templateDocumentMetadataColumns);
+    await tx.delete(templateDocuments).where(eq(templateDocuments.id, removed.id));
     await recordAuditEntry(tx, {
       organizationId: template.organizationId,
       actorUserId: options.principal.user.id,

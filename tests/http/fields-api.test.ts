@@ -216,6 +216,7 @@ describe("filling fields when signing", () => {
     const missing = await esign(typed());
     expect(missing.status).toBe(409);
     const message = ErrorBody.parse(missing.body).error;
+    expect(ErrorBody.parse(missing.body).reason).toBe("missing_fields");
     expect(message).toMatch(/^Fill the required fields before signing: /);
     expect(message).toContain(`text "Vehicle VIN" on page 1 (field ${p.byLabel("Vehicle VIN").id})`);
     expect(message).toContain(`checkbox "I agree" on page 1 (field ${p.byLabel("I agree").id})`);
@@ -238,10 +239,12 @@ describe("filling fields when signing", () => {
       [[{ id: p.byLabel("Vehicle VIN").id, value: "x".repeat(501) }], /500/],
       [[{ id: p.byLabel("Vehicle VIN").id, value: "a" }, { id: p.byLabel("Vehicle VIN").id, value: "b" }], /each field id once/],
     ];
-    for (const [fields, pattern] of bad) {
+    for (const [i, [fields, pattern]] of bad.entries()) {
       const res = await esign(typed({ fields }));
       expect(res.status, JSON.stringify(fields)).toBe(400);
       expect(ErrorBody.parse(res.body).error).toMatch(pattern);
+      // The first four are refused by the field rules (the rest by the request schema, which has no reason).
+      if (i < 4) expect(ErrorBody.parse(res.body).reason).toBe("invalid_field");
     }
     expect(await signatureCount()).toBe(0);
     expect((await testDb.db.select().from(documentFields).where(eq(documentFields.signerId, p.me))).every((f) => f.value === null)).toBe(true);

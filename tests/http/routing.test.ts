@@ -3,6 +3,7 @@ import { openDb, setDbHandle } from "@/db/client";
 import { callApi, tokenFor } from "../helpers/api";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { loadDemoWorld } from "../helpers/fixtures";
+import { ERROR_REASON_VALUES } from "../helpers/schemas";
 
 let testDb: TestDb;
 let token: string;
@@ -61,6 +62,18 @@ describe("GET /v1/openapi.json", () => {
     expect(create.required).toEqual(["locationId"]);
     expect(create.properties!.locationId).toMatchObject({ type: "integer" });
     expect(doc.components.securitySchemes).toEqual({ bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT" } });
+  });
+
+  it("documents the error body's optional reason as an enum of every reason, each described", async () => {
+    const doc = (await callApi("/v1/openapi.json", { token })).body as {
+      components: { schemas: Record<string, { properties?: Record<string, unknown>; required?: string[]; enum?: string[]; description?: string }> };
+    };
+    const error = doc.components.schemas.Error!;
+    expect(error.required).toEqual(["error"]);
+    expect(error.properties!.reason).toEqual({ $ref: "#/components/schemas/ErrorReason" });
+    const reason = doc.components.schemas.ErrorReason!;
+    expect([...reason.enum!].sort()).toEqual([...ERROR_REASON_VALUES].sort());
+    for (const value of ERROR_REASON_VALUES) expect(reason.description).toContain(`\`${value}\`: `);
   });
 });
 

@@ -246,6 +246,7 @@ describe("409 and 404", () => {
     const res = await sign(email, p.id, p.documents[0]!.id, drawn({ documentSha256: "0".repeat(64) }));
     expect(res.status).toBe(409);
     expect(ErrorBody.parse(res.body).error).toMatch(/document changed/i);
+    expect(ErrorBody.parse(res.body).reason).toBe("document_changed");
     expect(await signerSideCounts(testDb.db, p.id)).toEqual(before);
     const upper = await sign(email, p.id, p.documents[0]!.id, drawn({ documentSha256: p.documents[0]!.sha256.toUpperCase() }));
     expect(upper.status).toBe(201);
@@ -257,7 +258,8 @@ describe("409 and 404", () => {
     const before = await signerSideCounts(testDb.db, p.id);
     const res = await sign(email, p.id, p.documents[0]!.id, drawn());
     expect(res.status).toBe(409);
-    ErrorBody.parse(res.body);
+    // A draft has nothing to sign yet; every other state is closed to signing.
+    expect(ErrorBody.parse(res.body).reason).toBe(status === "draft" ? undefined : "package_closed");
     expect(await signerSideCounts(testDb.db, p.id)).toEqual(before);
   });
 
@@ -269,6 +271,7 @@ describe("409 and 404", () => {
     const res = await sign(email, p.id, p.documents[0]!.id, drawn());
     expect(res.status).toBe(409);
     expect(ErrorBody.parse(res.body).error).toMatch(/expired/);
+    expect(ErrorBody.parse(res.body).reason).toBe("package_closed");
     expect(await signerSideCounts(testDb.db, p.id)).toEqual(before);
   });
 
@@ -279,6 +282,7 @@ describe("409 and 404", () => {
     const res = await sign(b, p.id, p.documents[0]!.id, drawn());
     expect(res.status).toBe(409);
     expect(ErrorBody.parse(res.body).error).toMatch(/routing order/);
+    expect(ErrorBody.parse(res.body).reason).toBe("out_of_turn");
     expect(await signerSideCounts(testDb.db, p.id)).toEqual(before);
   });
 

@@ -213,7 +213,7 @@ describe("signing an expired package", () => {
     expect(await expireSignings(db)).toEqual([fixture.id]);
     const late = await sign();
     expect(late.status).toBe(409);
-    expect(ErrorBody.parse(late.body)).toEqual({ error: "This signing package is expired; it can no longer be signed." });
+    expect(ErrorBody.parse(late.body)).toEqual({ error: "This signing package is expired; it can no longer be signed.", reason: "package_closed" });
     const requests = await db.select().from(signatureRequests).where(eq(signatureRequests.packageId, fixture.id));
     expect(requests.map((r) => r.status)).toEqual(["pending"]);
   });

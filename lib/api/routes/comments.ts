@@ -1,6 +1,5 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { streamSSE } from "hono/streaming";
-import { getDb } from "@/db/client";
 import type { CommentEvent } from "@/lib/comments/comment-events";
 import { createComment } from "@/lib/comments/create-comment";
 import { deleteComment } from "@/lib/comments/delete-comment";
@@ -78,11 +77,11 @@ const deleteRoute = createRoute({
 
 export const comments = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook })
   .openapi(listRoute, async (c) => {
-    const page = await listComments(await getDb(), { principal: c.get("principal"), documentId: c.req.valid("param").id, ...c.req.valid("query") });
+    const page = await listComments(c.get("db"), { principal: c.get("principal"), documentId: c.req.valid("param").id, ...c.req.valid("query") });
     return c.json(serializePage(page, serializeComment), 200);
   })
   .openapi(createCommentRoute, async (c) => {
-    const comment = await createComment(await getDb(), { principal: c.get("principal"), documentId: c.req.valid("param").id, ...c.req.valid("json") });
+    const comment = await createComment(c.get("db"), { principal: c.get("principal"), documentId: c.req.valid("param").id, ...c.req.valid("json") });
     return c.json(comment, 201);
   })
   .openapi(streamRoute, async (c) => {
@@ -92,7 +91,7 @@ export const comments = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook })
     let deliver: (event: CommentEvent) => void = (event) => {
       held.push(event);
     };
-    const { documentId, unsubscribe } = await subscribeToComments(await getDb(), {
+    const { documentId, unsubscribe } = await subscribeToComments(c.get("db"), {
       principal: c.get("principal"),
       documentId: c.req.valid("param").id,
       listener: (event) => deliver(event),
@@ -117,11 +116,11 @@ export const comments = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook })
   })
   .openapi(updateRoute, async (c) => {
     const { id, commentId } = c.req.valid("param");
-    const comment = await updateComment(await getDb(), { principal: c.get("principal"), documentId: id, commentId, ...c.req.valid("json") });
+    const comment = await updateComment(c.get("db"), { principal: c.get("principal"), documentId: id, commentId, ...c.req.valid("json") });
     return c.json(comment, 200);
   })
   .openapi(deleteRoute, async (c) => {
     const { id, commentId } = c.req.valid("param");
-    await deleteComment(await getDb(), { principal: c.get("principal"), documentId: id, commentId });
+    await deleteComment(c.get("db"), { principal: c.get("principal"), documentId: id, commentId });
     return c.body(null, 204);
   });

@@ -1,5 +1,4 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
-import { getDb } from "@/db/client";
 import { createChattelDocument } from "@/lib/chattel-documents/create-chattel-document";
 import { deleteChattelDocument } from "@/lib/chattel-documents/delete-chattel-document";
 import { deleteDocumentFile } from "@/lib/chattel-documents/delete-document-file";
@@ -11,7 +10,6 @@ import { serializeChattelDocument } from "@/lib/chattel-documents/serialize-chat
 import { serializeDocumentFile } from "@/lib/chattel-documents/serialize-document-file";
 import { updateChattelDocument } from "@/lib/chattel-documents/update-chattel-document";
 import { uploadDocumentFile } from "@/lib/chattel-documents/upload-document-file";
-import { clientIp } from "../client-ip";
 import { contentDisposition } from "../content-disposition";
 import type { ApiEnv } from "../context";
 import { errorResponses, jsonBody, jsonResponse, pickErrors } from "../schemas/common";
@@ -138,54 +136,54 @@ const deleteFileRoute = createRoute({
 export const documents = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook })
   .openapi(listRoute, async (c) => {
     const query = c.req.valid("query");
-    const page = await listChattelDocuments(await getDb(), { principal: c.get("principal"), ...query });
+    const page = await listChattelDocuments(c.get("db"), { principal: c.get("principal"), ...query });
     return c.json(serializePage(page, serializeChattelDocument), 200);
   })
   .openapi(createDocumentRoute, async (c) => {
     const { organizationId, companyId, locationId, ...fields } = c.req.valid("json");
-    const created = await createChattelDocument(await getDb(), {
+    const created = await createChattelDocument(c.get("db"), {
       principal: c.get("principal"),
       organizationId,
       companyId,
       locationId,
       fields,
-      ipAddress: clientIp(c),
+      ipAddress: c.get("ipAddress"),
     });
     return c.json(serializeChattelDocument(created), 201);
   })
   .openapi(getRoute, async (c) => {
-    const document = await getChattelDocument(await getDb(), { principal: c.get("principal"), documentId: c.req.valid("param").id });
+    const document = await getChattelDocument(c.get("db"), { principal: c.get("principal"), documentId: c.req.valid("param").id });
     return c.json(serializeChattelDocument(document), 200);
   })
   .openapi(updateRoute, async (c) => {
     const { companyId, locationId, ...fields } = c.req.valid("json");
-    const updated = await updateChattelDocument(await getDb(), {
+    const updated = await updateChattelDocument(c.get("db"), {
       principal: c.get("principal"),
       documentId: c.req.valid("param").id,
       companyId,
       locationId,
       fields,
-      ipAddress: clientIp(c),
+      ipAddress: c.get("ipAddress"),
     });
     return c.json(serializeChattelDocument(updated), 200);
   })
   .openapi(deleteRoute, async (c) => {
-    await deleteChattelDocument(await getDb(), { principal: c.get("principal"), documentId: c.req.valid("param").id, ipAddress: clientIp(c) });
+    await deleteChattelDocument(c.get("db"), { principal: c.get("principal"), documentId: c.req.valid("param").id, ipAddress: c.get("ipAddress") });
     return c.body(null, 204);
   })
   .openapi(uploadRoute, async (c) => {
     const { file } = c.req.valid("form");
-    const stored = await uploadDocumentFile(await getDb(), {
+    const stored = await uploadDocumentFile(c.get("db"), {
       principal: c.get("principal"),
       documentId: c.req.valid("param").id,
       fileName: file.name,
       bytes: new Uint8Array(await file.arrayBuffer()),
-      ipAddress: clientIp(c),
+      ipAddress: c.get("ipAddress"),
     });
     return c.json(serializeDocumentFile(stored), 201);
   })
   .openapi(listFilesRoute, async (c) => {
-    const page = await listDocumentFiles(await getDb(), {
+    const page = await listDocumentFiles(c.get("db"), {
       principal: c.get("principal"),
       documentId: c.req.valid("param").id,
       ...c.req.valid("query"),
@@ -194,7 +192,7 @@ export const documents = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook }
   })
   .openapi(downloadRoute, async (c) => {
     const { id, fileId } = c.req.valid("param");
-    const { file, bytes } = await getDocumentFileContent(await getDb(), { principal: c.get("principal"), documentId: id, fileId });
+    const { file, bytes } = await getDocumentFileContent(c.get("db"), { principal: c.get("principal"), documentId: id, fileId });
     return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
       "Content-Type": file.contentType,
       "Content-Length": String(bytes.byteLength),
@@ -206,6 +204,6 @@ export const documents = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook }
   })
   .openapi(deleteFileRoute, async (c) => {
     const { id, fileId } = c.req.valid("param");
-    await deleteDocumentFile(await getDb(), { principal: c.get("principal"), documentId: id, fileId, ipAddress: clientIp(c) });
+    await deleteDocumentFile(c.get("db"), { principal: c.get("principal"), documentId: id, fileId, ipAddress: c.get("ipAddress") });
     return c.body(null, 204);
   });

@@ -1,10 +1,8 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
-import { getDb } from "@/db/client";
 import { listDocumentFields } from "@/lib/fields/list-document-fields";
 import { listTemplateDocumentFields } from "@/lib/fields/list-template-document-fields";
 import { replaceDocumentFields } from "@/lib/fields/replace-document-fields";
 import { replaceTemplateDocumentFields } from "@/lib/fields/replace-template-document-fields";
-import { clientIp } from "../client-ip";
 import type { ApiEnv } from "../context";
 import { jsonBody, jsonResponse, pickErrors } from "../schemas/common";
 import {
@@ -72,31 +70,31 @@ const replaceTemplateFieldsRoute = createRoute({
 export const managerFields = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook })
   .openapi(listSigningFieldsRoute, async (c) => {
     const { id, docId } = c.req.valid("param");
-    return c.json(await listDocumentFields(await getDb(), { principal: c.get("principal"), packageId: id, documentId: docId }), 200);
+    return c.json(await listDocumentFields(c.get("db"), { principal: c.get("principal"), packageId: id, documentId: docId }), 200);
   })
   .openapi(replaceSigningFieldsRoute, async (c) => {
     const { id, docId } = c.req.valid("param");
-    const result = await replaceDocumentFields(await getDb(), {
+    const result = await replaceDocumentFields(c.get("db"), {
       principal: c.get("principal"),
       packageId: id,
       documentId: docId,
       fields: c.req.valid("json").fields,
-      ipAddress: clientIp(c),
+      ipAddress: c.get("ipAddress"),
     });
     return c.json(result, 200);
   })
   .openapi(listTemplateFieldsRoute, async (c) => {
     const { id, docId } = c.req.valid("param");
-    return c.json(await listTemplateDocumentFields(await getDb(), { principal: c.get("principal"), templateId: id, documentId: docId }), 200);
+    return c.json(await listTemplateDocumentFields(c.get("db"), { principal: c.get("principal"), templateId: id, documentId: docId }), 200);
   })
   .openapi(replaceTemplateFieldsRoute, async (c) => {
     const { id, docId } = c.req.valid("param");
-    const result = await replaceTemplateDocumentFields(await getDb(), {
+    const result = await replaceTemplateDocumentFields(c.get("db"), {
       principal: c.get("principal"),
       templateId: id,
       documentId: docId,
       fields: c.req.valid("json").fields,
-      ipAddress: clientIp(c),
+      ipAddress: c.get("ipAddress"),
     });
     return c.json(result, 200);
   });

@@ -1,5 +1,4 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { getDb } from "@/db/client";
 import { createCompany } from "@/lib/companies/create-company";
 import { deleteCompany } from "@/lib/companies/delete-company";
 import { getCompanyOrThrow } from "@/lib/companies/get-company-or-throw";
@@ -19,7 +18,6 @@ import { getOrganizationOrThrow } from "@/lib/organizations/get-organization-or-
 import { listOrganizations } from "@/lib/organizations/list-organizations";
 import { serializeOrganization } from "@/lib/organizations/serialize-organization";
 import { updateOrganization } from "@/lib/organizations/update-organization";
-import { clientIp } from "../client-ip";
 import type { ApiEnv } from "../context";
 import { intIdOrThrow } from "../int-id";
 import { jsonBody, jsonResponse, pickErrors } from "../schemas/common";
@@ -126,67 +124,67 @@ const location = crud("locations", "location", {
 });
 
 export const managerPlaces = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook })
-  .openapi(org.list, async (c) => c.json(serializePage(await listOrganizations(await getDb(), { principal: c.get("principal"), ...c.req.valid("query") }), serializeOrganization), 200))
+  .openapi(org.list, async (c) => c.json(serializePage(await listOrganizations(c.get("db"), { principal: c.get("principal"), ...c.req.valid("query") }), serializeOrganization), 200))
   .openapi(org.create, async (c) => {
-    const created = await createOrganization(await getDb(), { principal: c.get("principal"), ...c.req.valid("json"), ipAddress: clientIp(c) });
+    const created = await createOrganization(c.get("db"), { principal: c.get("principal"), ...c.req.valid("json"), ipAddress: c.get("ipAddress") });
     return c.json(serializeOrganization(created), 201);
   })
   .openapi(org.read, async (c) => {
     const principal = c.get("principal");
     requireCapability(principal, "organizations:read", "You do not have permission to read organizations.");
     const organizationId = intIdOrThrow(c.req.valid("param").id, "Organization");
-    const found = await getOrganizationOrThrow(await getDb(), { principal, organizationId, capability: "organizations:read" });
+    const found = await getOrganizationOrThrow(c.get("db"), { principal, organizationId, capability: "organizations:read" });
     return c.json(serializeOrganization(found), 200);
   })
   .openapi(org.update, async (c) => {
     const organizationId = intIdOrThrow(c.req.valid("param").id, "Organization");
-    const updated = await updateOrganization(await getDb(), { principal: c.get("principal"), organizationId, ...c.req.valid("json"), ipAddress: clientIp(c) });
+    const updated = await updateOrganization(c.get("db"), { principal: c.get("principal"), organizationId, ...c.req.valid("json"), ipAddress: c.get("ipAddress") });
     return c.json(serializeOrganization(updated), 200);
   })
   .openapi(org.remove, async (c) => {
     const organizationId = intIdOrThrow(c.req.valid("param").id, "Organization");
-    await deleteOrganization(await getDb(), { principal: c.get("principal"), organizationId, ipAddress: clientIp(c) });
+    await deleteOrganization(c.get("db"), { principal: c.get("principal"), organizationId, ipAddress: c.get("ipAddress") });
     return c.body(null, 204);
   })
-  .openapi(company.list, async (c) => c.json(serializePage(await listCompanies(await getDb(), { principal: c.get("principal"), ...c.req.valid("query") }), serializeCompany), 200))
+  .openapi(company.list, async (c) => c.json(serializePage(await listCompanies(c.get("db"), { principal: c.get("principal"), ...c.req.valid("query") }), serializeCompany), 200))
   .openapi(company.create, async (c) => {
-    const created = await createCompany(await getDb(), { principal: c.get("principal"), ...c.req.valid("json"), ipAddress: clientIp(c) });
+    const created = await createCompany(c.get("db"), { principal: c.get("principal"), ...c.req.valid("json"), ipAddress: c.get("ipAddress") });
     return c.json(serializeCompany(created), 201);
   })
   .openapi(company.read, async (c) => {
     const principal = c.get("principal");
     requireCapability(principal, "companies:read", "You do not have permission to read companies.");
     const companyId = intIdOrThrow(c.req.valid("param").id, "Company");
-    return c.json(serializeCompany(await getCompanyOrThrow(await getDb(), { principal, companyId, capability: "companies:read" })), 200);
+    return c.json(serializeCompany(await getCompanyOrThrow(c.get("db"), { principal, companyId, capability: "companies:read" })), 200);
   })
   .openapi(company.update, async (c) => {
     const companyId = intIdOrThrow(c.req.valid("param").id, "Company");
-    const updated = await updateCompany(await getDb(), { principal: c.get("principal"), companyId, ...c.req.valid("json"), ipAddress: clientIp(c) });
+    const updated = await updateCompany(c.get("db"), { principal: c.get("principal"), companyId, ...c.req.valid("json"), ipAddress: c.get("ipAddress") });
     return c.json(serializeCompany(updated), 200);
   })
   .openapi(company.remove, async (c) => {
     const companyId = intIdOrThrow(c.req.valid("param").id, "Company");
-    await deleteCompany(await getDb(), { principal: c.get("principal"), companyId, ipAddress: clientIp(c) });
+    await deleteCompany(c.get("db"), { principal: c.get("principal"), companyId, ipAddress: c.get("ipAddress") });
     return c.body(null, 204);
   })
-  .openapi(location.list, async (c) => c.json(serializePage(await listLocations(await getDb(), { principal: c.get("principal"), ...c.req.valid("query") }), serializeLocation), 200))
+  .openapi(location.list, async (c) => c.json(serializePage(await listLocations(c.get("db"), { principal: c.get("principal"), ...c.req.valid("query") }), serializeLocation), 200))
   .openapi(location.create, async (c) => {
-    const created = await createLocation(await getDb(), { principal: c.get("principal"), ...c.req.valid("json"), ipAddress: clientIp(c) });
+    const created = await createLocation(c.get("db"), { principal: c.get("principal"), ...c.req.valid("json"), ipAddress: c.get("ipAddress") });
     return c.json(serializeLocation(created), 201);
   })
   .openapi(location.read, async (c) => {
     const principal = c.get("principal");
     requireCapability(principal, "locations:read", "You do not have permission to read locations.");
     const locationId = intIdOrThrow(c.req.valid("param").id, "Location");
-    return c.json(serializeLocation(await getLocationOrThrow(await getDb(), { principal, locationId, capability: "locations:read" })), 200);
+    return c.json(serializeLocation(await getLocationOrThrow(c.get("db"), { principal, locationId, capability: "locations:read" })), 200);
   })
   .openapi(location.update, async (c) => {
     const locationId = intIdOrThrow(c.req.valid("param").id, "Location");
-    const updated = await updateLocation(await getDb(), { principal: c.get("principal"), locationId, ...c.req.valid("json"), ipAddress: clientIp(c) });
+    const updated = await updateLocation(c.get("db"), { principal: c.get("principal"), locationId, ...c.req.valid("json"), ipAddress: c.get("ipAddress") });
     return c.json(serializeLocation(updated), 200);
   })
   .openapi(location.remove, async (c) => {
     const locationId = intIdOrThrow(c.req.valid("param").id, "Location");
-    await deleteLocation(await getDb(), { principal: c.get("principal"), locationId, ipAddress: clientIp(c) });
+    await deleteLocation(c.get("db"), { principal: c.get("principal"), locationId, ipAddress: c.get("ipAddress") });
     return c.body(null, 204);
   });

@@ -1,11 +1,9 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
-import { getDb } from "@/db/client";
 import { addSigner } from "@/lib/signings/add-signer";
 import { listSigners } from "@/lib/signings/list-signers";
 import { removeSigner } from "@/lib/signings/remove-signer";
 import { serializeSigner } from "@/lib/signings/serialize-signer";
 import { updateSigner } from "@/lib/signings/update-signer";
-import { clientIp } from "../client-ip";
 import type { ApiEnv } from "../context";
 import { jsonBody, jsonResponse, pickErrors } from "../schemas/common";
 import { CreateSignerSchema, SignerListSchema, SignerParamsSchema, SignerSchema, UpdateSignerSchema } from "../schemas/signers";
@@ -59,22 +57,22 @@ const removeRoute = createRoute({
 export const managerSigners = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook })
   .openapi(listRoute, async (c) => {
     const { id } = c.req.valid("param");
-    return c.json(await listSigners(await getDb(), { principal: c.get("principal"), packageId: id }), 200);
+    return c.json(await listSigners(c.get("db"), { principal: c.get("principal"), packageId: id }), 200);
   })
   .openapi(addRoute, async (c) => {
     const { id } = c.req.valid("param");
     const body = c.req.valid("json");
-    const signer = await addSigner(await getDb(), { principal: c.get("principal"), packageId: id, ...body, ipAddress: clientIp(c) });
+    const signer = await addSigner(c.get("db"), { principal: c.get("principal"), packageId: id, ...body, ipAddress: c.get("ipAddress") });
     return c.json(serializeSigner(signer), 201);
   })
   .openapi(updateRoute, async (c) => {
     const { id, signerId } = c.req.valid("param");
     const body = c.req.valid("json");
-    const signer = await updateSigner(await getDb(), { principal: c.get("principal"), packageId: id, signerId, ...body, ipAddress: clientIp(c) });
+    const signer = await updateSigner(c.get("db"), { principal: c.get("principal"), packageId: id, signerId, ...body, ipAddress: c.get("ipAddress") });
     return c.json(serializeSigner(signer), 200);
   })
   .openapi(removeRoute, async (c) => {
     const { id, signerId } = c.req.valid("param");
-    await removeSigner(await getDb(), { principal: c.get("principal"), packageId: id, signerId, ipAddress: clientIp(c) });
+    await removeSigner(c.get("db"), { principal: c.get("principal"), packageId: id, signerId, ipAddress: c.get("ipAddress") });
     return c.body(null, 204);
   });

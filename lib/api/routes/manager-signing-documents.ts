@@ -1,10 +1,8 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
-import { getDb } from "@/db/client";
 import { addPackageDocument } from "@/lib/signings/add-package-document";
 import { deletePackageDocument } from "@/lib/signings/delete-package-document";
 import { getPackageDocumentFile } from "@/lib/signings/get-package-document-file";
 import { listPackageDocuments } from "@/lib/signings/list-package-documents";
-import { clientIp } from "../client-ip";
 import type { ApiEnv } from "../context";
 import { readPdfUpload } from "../read-pdf-upload";
 import { errorResponses, jsonResponse, pickErrors } from "../schemas/common";
@@ -69,18 +67,18 @@ const deleteRoute = createRoute({
 export const managerSigningDocuments = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook })
   .openapi(listRoute, async (c) => {
     const { id } = c.req.valid("param");
-    return c.json(await listPackageDocuments(await getDb(), { principal: c.get("principal"), packageId: id }), 200);
+    return c.json(await listPackageDocuments(c.get("db"), { principal: c.get("principal"), packageId: id }), 200);
   })
   .openapi(uploadRoute, async (c) => {
     const { id } = c.req.valid("param");
     const { name } = c.req.valid("query");
     const upload = await readPdfUpload(c, name);
-    const document = await addPackageDocument(await getDb(), { principal: c.get("principal"), packageId: id, ...upload, ipAddress: clientIp(c) });
+    const document = await addPackageDocument(c.get("db"), { principal: c.get("principal"), packageId: id, ...upload, ipAddress: c.get("ipAddress") });
     return c.json(document, 201);
   })
   .openapi(fileRoute, async (c) => {
     const { id, docId } = c.req.valid("param");
-    const file = await getPackageDocumentFile(await getDb(), { principal: c.get("principal"), packageId: id, documentId: docId });
+    const file = await getPackageDocumentFile(c.get("db"), { principal: c.get("principal"), packageId: id, documentId: docId });
     return c.body(file.content as Uint8Array<ArrayBuffer>, 200, {
       "Content-Type": file.contentType,
       "Content-Disposition": `inline; filename*=UTF-8''${encodeURIComponent(file.name)}`,
@@ -90,6 +88,6 @@ export const managerSigningDocuments = new OpenAPIHono<ApiEnv>({ defaultHook: va
   })
   .openapi(deleteRoute, async (c) => {
     const { id, docId } = c.req.valid("param");
-    await deletePackageDocument(await getDb(), { principal: c.get("principal"), packageId: id, documentId: docId, ipAddress: clientIp(c) });
+    await deletePackageDocument(c.get("db"), { principal: c.get("principal"), packageId: id, documentId: docId, ipAddress: c.get("ipAddress") });
     return c.body(null, 204);
   });

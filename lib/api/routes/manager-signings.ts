@@ -1,5 +1,4 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
-import { getDb } from "@/db/client";
 import { cancelSigning } from "@/lib/signings/cancel-signing";
 import { createSigning } from "@/lib/signings/create-signing";
 import { deleteSigning } from "@/lib/signings/delete-signing";
@@ -9,7 +8,6 @@ import { remindSigners } from "@/lib/signings/remind-signers";
 import { sendSigning } from "@/lib/signings/send-signing";
 import { serializeSigning } from "@/lib/signings/serialize-signing";
 import { updateSigning } from "@/lib/signings/update-signing";
-import { clientIp } from "../client-ip";
 import type { ApiEnv } from "../context";
 import { jsonBody, jsonResponse, pickErrors } from "../schemas/common";
 import {
@@ -121,47 +119,47 @@ const remindRoute = createRoute({
 export const managerSignings = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook })
   .openapi(listRoute, async (c) => {
     const query = c.req.valid("query");
-    const page = await listSignings(await getDb(), { principal: c.get("principal"), ...query });
+    const page = await listSignings(c.get("db"), { principal: c.get("principal"), ...query });
     return c.json(serializePage(page, serializeSigning), 200);
   })
   .openapi(createSigningRoute, async (c) => {
     const body = c.req.valid("json");
     const { documents, ...rest } = body;
-    const created = await createSigning(await getDb(), {
+    const created = await createSigning(c.get("db"), {
       principal: c.get("principal"),
       ...rest,
       documents: documents?.map((d) => ({ name: d.name, bytes: Buffer.from(d.contentBase64, "base64") })),
-      ipAddress: clientIp(c),
+      ipAddress: c.get("ipAddress"),
     });
     return c.json(serializeSigning(created), 201);
   })
   .openapi(getRoute, async (c) => {
     const { id } = c.req.valid("param");
-    return c.json(await getSigningDetail(await getDb(), { principal: c.get("principal"), packageId: id }), 200);
+    return c.json(await getSigningDetail(c.get("db"), { principal: c.get("principal"), packageId: id }), 200);
   })
   .openapi(updateRoute, async (c) => {
     const { id } = c.req.valid("param");
     const body = c.req.valid("json");
-    const updated = await updateSigning(await getDb(), { principal: c.get("principal"), packageId: id, ...body, ipAddress: clientIp(c) });
+    const updated = await updateSigning(c.get("db"), { principal: c.get("principal"), packageId: id, ...body, ipAddress: c.get("ipAddress") });
     return c.json(serializeSigning(updated), 200);
   })
   .openapi(deleteRoute, async (c) => {
     const { id } = c.req.valid("param");
-    await deleteSigning(await getDb(), { principal: c.get("principal"), packageId: id, ipAddress: clientIp(c) });
+    await deleteSigning(c.get("db"), { principal: c.get("principal"), packageId: id, ipAddress: c.get("ipAddress") });
     return c.body(null, 204);
   })
   .openapi(sendRoute, async (c) => {
     const { id } = c.req.valid("param");
-    const sent = await sendSigning(await getDb(), { principal: c.get("principal"), packageId: id, ipAddress: clientIp(c) });
+    const sent = await sendSigning(c.get("db"), { principal: c.get("principal"), packageId: id, ipAddress: c.get("ipAddress") });
     return c.json(serializeSigning(sent), 200);
   })
   .openapi(cancelRoute, async (c) => {
     const { id } = c.req.valid("param");
     const { reason } = c.req.valid("json");
-    const cancelled = await cancelSigning(await getDb(), { principal: c.get("principal"), packageId: id, reason, ipAddress: clientIp(c) });
+    const cancelled = await cancelSigning(c.get("db"), { principal: c.get("principal"), packageId: id, reason, ipAddress: c.get("ipAddress") });
     return c.json(serializeSigning(cancelled), 200);
   })
   .openapi(remindRoute, async (c) => {
-    const result = await remindSigners(await getDb(), { principal: c.get("principal"), packageId: c.req.valid("param").id, ipAddress: clientIp(c) });
+    const result = await remindSigners(c.get("db"), { principal: c.get("principal"), packageId: c.req.valid("param").id, ipAddress: c.get("ipAddress") });
     return c.json(result, 200);
   });

@@ -1,5 +1,4 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
-import { getDb } from "@/db/client";
 import { createFlow } from "@/lib/flows/create-flow";
 import { getFlowOrThrow } from "@/lib/flows/get-flow-or-throw";
 import { listFlows } from "@/lib/flows/list-flows";
@@ -14,7 +13,6 @@ import { getTemplateDetail } from "@/lib/templates/get-template-detail";
 import { listTemplates } from "@/lib/templates/list-templates";
 import { serializeTemplate } from "@/lib/templates/serialize-template";
 import { updateTemplate } from "@/lib/templates/update-template";
-import { clientIp } from "../client-ip";
 import type { ApiEnv } from "../context";
 import { readPdfUpload } from "../read-pdf-upload";
 import { errorResponses, jsonBody, jsonResponse, pickErrors } from "../schemas/common";
@@ -150,33 +148,33 @@ const updateFlowRoute = createRoute({
 
 export const managerTemplates = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook })
   .openapi(listTemplatesRoute, async (c) =>
-    c.json(serializePage(await listTemplates(await getDb(), { principal: c.get("principal"), ...c.req.valid("query") }), serializeTemplate), 200),
+    c.json(serializePage(await listTemplates(c.get("db"), { principal: c.get("principal"), ...c.req.valid("query") }), serializeTemplate), 200),
   )
   .openapi(createTemplateRoute, async (c) => {
-    const created = await createTemplate(await getDb(), { principal: c.get("principal"), ...c.req.valid("json"), ipAddress: clientIp(c) });
+    const created = await createTemplate(c.get("db"), { principal: c.get("principal"), ...c.req.valid("json"), ipAddress: c.get("ipAddress") });
     return c.json(serializeTemplate(created), 201);
   })
   .openapi(getTemplateRoute, async (c) =>
-    c.json(await getTemplateDetail(await getDb(), { principal: c.get("principal"), templateId: c.req.valid("param").id }), 200),
+    c.json(await getTemplateDetail(c.get("db"), { principal: c.get("principal"), templateId: c.req.valid("param").id }), 200),
   )
   .openapi(updateTemplateRoute, async (c) => {
     const templateId = c.req.valid("param").id;
-    const updated = await updateTemplate(await getDb(), { principal: c.get("principal"), templateId, ...c.req.valid("json"), ipAddress: clientIp(c) });
+    const updated = await updateTemplate(c.get("db"), { principal: c.get("principal"), templateId, ...c.req.valid("json"), ipAddress: c.get("ipAddress") });
     return c.json(serializeTemplate(updated), 200);
   })
   .openapi(uploadTemplateDocumentRoute, async (c) => {
     const upload = await readPdfUpload(c, c.req.valid("query").name);
-    const document = await addTemplateDocument(await getDb(), {
+    const document = await addTemplateDocument(c.get("db"), {
       principal: c.get("principal"),
       templateId: c.req.valid("param").id,
       ...upload,
-      ipAddress: clientIp(c),
+      ipAddress: c.get("ipAddress"),
     });
     return c.json(document, 201);
   })
   .openapi(templateDocumentFileRoute, async (c) => {
     const { id, docId } = c.req.valid("param");
-    const file = await getTemplateDocumentFile(await getDb(), { principal: c.get("principal"), templateId: id, documentId: docId });
+    const file = await getTemplateDocumentFile(c.get("db"), { principal: c.get("principal"), templateId: id, documentId: docId });
     return c.body(file.content as Uint8Array<ArrayBuffer>, 200, {
       "Content-Type": "application/pdf",
       "Content-Disposition": `inline; filename*=UTF-8''${encodeURIComponent(file.name)}`,
@@ -186,26 +184,26 @@ export const managerTemplates = new OpenAPIHono<ApiEnv>({ defaultHook: validatio
   })
   .openapi(deleteTemplateDocumentRoute, async (c) => {
     const { id, docId } = c.req.valid("param");
-    await deleteTemplateDocument(await getDb(), { principal: c.get("principal"), templateId: id, documentId: docId, ipAddress: clientIp(c) });
+    await deleteTemplateDocument(c.get("db"), { principal: c.get("principal"), templateId: id, documentId: docId, ipAddress: c.get("ipAddress") });
     return c.body(null, 204);
   })
-  .openapi(listFlowsRoute, async (c) => c.json(serializePage(await listFlows(await getDb(), { principal: c.get("principal"), ...c.req.valid("query") }), serializeFlow), 200))
+  .openapi(listFlowsRoute, async (c) => c.json(serializePage(await listFlows(c.get("db"), { principal: c.get("principal"), ...c.req.valid("query") }), serializeFlow), 200))
   .openapi(createFlowRoute, async (c) => {
-    const created = await createFlow(await getDb(), { principal: c.get("principal"), ...c.req.valid("json"), ipAddress: clientIp(c) });
+    const created = await createFlow(c.get("db"), { principal: c.get("principal"), ...c.req.valid("json"), ipAddress: c.get("ipAddress") });
     return c.json(serializeFlow(created), 201);
   })
   .openapi(getFlowRoute, async (c) => {
     const principal = c.get("principal");
     requireCapability(principal, "flows:read", "You do not have permission to read flows.");
-    const flow = await getFlowOrThrow(await getDb(), { principal, flowId: c.req.valid("param").id, capability: "flows:read" });
+    const flow = await getFlowOrThrow(c.get("db"), { principal, flowId: c.req.valid("param").id, capability: "flows:read" });
     return c.json(serializeFlow(flow), 200);
   })
   .openapi(updateFlowRoute, async (c) => {
-    const updated = await updateFlow(await getDb(), {
+    const updated = await updateFlow(c.get("db"), {
       principal: c.get("principal"),
       flowId: c.req.valid("param").id,
       ...c.req.valid("json"),
-      ipAddress: clientIp(c),
+      ipAddress: c.get("ipAddress"),
     });
     return c.json(serializeFlow(updated), 200);
   });

@@ -1,5 +1,4 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
-import { getDb } from "@/db/client";
 import { createOutreachMessage } from "@/lib/outreach/create-outreach-message";
 import { deleteOutreachTemplate } from "@/lib/outreach/delete-outreach-template";
 import { listOutreachMessages } from "@/lib/outreach/list-outreach-messages";
@@ -84,11 +83,11 @@ const deleteTemplateRoute = createRoute({
 
 export const outreach = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook })
   .openapi(listTemplatesRoute, async (c) => {
-    const data = await listOutreachTemplates(await getDb(), { principal: c.get("principal"), ...c.req.valid("query") });
+    const data = await listOutreachTemplates(c.get("db"), { principal: c.get("principal"), ...c.req.valid("query") });
     return c.json({ data }, 200);
   })
   .openapi(saveTemplateRoute, async (c) => {
-    const template = await saveOutreachTemplate(await getDb(), {
+    const template = await saveOutreachTemplate(c.get("db"), {
       principal: c.get("principal"),
       ...c.req.valid("query"),
       ...c.req.valid("param"),
@@ -97,15 +96,15 @@ export const outreach = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook })
     return c.json(template, 200);
   })
   .openapi(deleteTemplateRoute, async (c) => {
-    await deleteOutreachTemplate(await getDb(), { principal: c.get("principal"), ...c.req.valid("query"), ...c.req.valid("param") });
+    await deleteOutreachTemplate(c.get("db"), { principal: c.get("principal"), ...c.req.valid("query"), ...c.req.valid("param") });
     return c.body(null, 204);
   })
   .openapi(listRoute, async (c) => {
-    const page = await listOutreachMessages(await getDb(), { principal: c.get("principal"), documentId: c.req.valid("param").id, ...c.req.valid("query") });
+    const page = await listOutreachMessages(c.get("db"), { principal: c.get("principal"), documentId: c.req.valid("param").id, ...c.req.valid("query") });
     return c.json(serializePage(page, serializeOutreachMessage), 200);
   })
   .openapi(createMessageRoute, async (c) => {
-    const message = await createOutreachMessage(await getDb(), {
+    const message = await createOutreachMessage(c.get("db"), {
       principal: c.get("principal"),
       documentId: c.req.valid("param").id,
       ...c.req.valid("json"),

@@ -1,5 +1,4 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { getDb } from "@/db/client";
 import { getManagedPackageSeal } from "@/lib/seals/get-managed-package-seal";
 import { getSealedFile, type SealedFile } from "@/lib/seals/get-sealed-file";
 import { retryPackageSeal } from "@/lib/seals/retry-package-seal";
@@ -81,19 +80,19 @@ function fileHeaders(file: SealedFile): Record<string, string> {
 export const sealedFiles = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook })
   .openapi(signerFileRoute, async (c) => {
     const { id, file } = c.req.valid("param");
-    const sealed = await getSealedFile(await getDb(), { principal: c.get("principal"), packageId: id, file, as: "signer" });
+    const sealed = await getSealedFile(c.get("db"), { principal: c.get("principal"), packageId: id, file, as: "signer" });
     return c.body(Buffer.from(sealed.content), 200, fileHeaders(sealed));
   })
   .openapi(managerFileRoute, async (c) => {
     const { id, file } = c.req.valid("param");
-    const sealed = await getSealedFile(await getDb(), { principal: c.get("principal"), packageId: id, file, as: "manager" });
+    const sealed = await getSealedFile(c.get("db"), { principal: c.get("principal"), packageId: id, file, as: "manager" });
     return c.body(Buffer.from(sealed.content), 200, fileHeaders(sealed));
   })
   .openapi(managerSealRoute, async (c) => {
-    const seal = await getManagedPackageSeal(await getDb(), { principal: c.get("principal"), packageId: c.req.valid("param").id });
+    const seal = await getManagedPackageSeal(c.get("db"), { principal: c.get("principal"), packageId: c.req.valid("param").id });
     return c.json({ ...seal, sealedAt: seal.sealedAt?.toISOString() ?? null }, 200);
   })
   .openapi(managerRetryRoute, async (c) => {
-    const seal = await retryPackageSeal(await getDb(), { principal: c.get("principal"), packageId: c.req.valid("param").id });
+    const seal = await retryPackageSeal(c.get("db"), { principal: c.get("principal"), packageId: c.req.valid("param").id });
     return c.json({ ...seal, sealedAt: seal.sealedAt?.toISOString() ?? null }, 202);
   });

@@ -1,5 +1,4 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { getDb } from "@/db/client";
 import { listMyDocumentFields } from "@/lib/fields/list-my-document-fields";
 import { listMyESignatures } from "@/lib/esignatures/list-my-esignatures";
 import { recordESignature } from "@/lib/esignatures/record-esignature";
@@ -9,7 +8,6 @@ import { getAssignedDocumentFile } from "@/lib/signings/get-assigned-document-fi
 import { getAssignedSigning } from "@/lib/signings/get-assigned-signing";
 import { listAssignedSignings } from "@/lib/signings/list-assigned-signings";
 import { serializeAssignedSigning } from "@/lib/signings/serialize-assigned-signing";
-import { clientIp } from "../client-ip";
 import { contentDisposition } from "../content-disposition";
 import type { ApiEnv } from "../context";
 import { jsonBody, jsonResponse, pickErrors } from "../schemas/common";
@@ -128,20 +126,20 @@ const listESignaturesRoute = createRoute({
 export const signerSignings = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook })
   .openapi(listRoute, async (c) => {
     const query = c.req.valid("query");
-    const page = await listAssignedSignings(await getDb(), { principal: c.get("principal"), ...query });
+    const page = await listAssignedSignings(c.get("db"), { principal: c.get("principal"), ...query });
     return c.json(serializePage(page, serializeAssignedSigning), 200);
   })
   .openapi(getRoute, async (c) => {
-    const view = await getAssignedSigning(await getDb(), {
+    const view = await getAssignedSigning(c.get("db"), {
       principal: c.get("principal"),
       packageId: c.req.valid("param").id,
-      ipAddress: clientIp(c),
+      ipAddress: c.get("ipAddress"),
     });
     return c.json(view, 200);
   })
   .openapi(fileRoute, async (c) => {
     const { id, docId } = c.req.valid("param");
-    const file = await getAssignedDocumentFile(await getDb(), { principal: c.get("principal"), packageId: id, documentId: docId });
+    const file = await getAssignedDocumentFile(c.get("db"), { principal: c.get("principal"), packageId: id, documentId: docId });
     const etag = `"${file.sha256}"`;
     const headers = { ETag: etag, "Cache-Control": "private, no-cache", "X-Content-Type-Options": "nosniff" };
     const ifNoneMatch = c.req.header("if-none-match");
@@ -158,7 +156,7 @@ export const signerSignings = new OpenAPIHono<ApiEnv>({ defaultHook: validationH
   .openapi(recordRoute, async (c) => {
     const { id, docId } = c.req.valid("param");
     const body = c.req.valid("json");
-    const { eSignature, created } = await recordESignature(await getDb(), {
+    const { eSignature, created } = await recordESignature(c.get("db"), {
       principal: c.get("principal"),
       packageId: id,
       documentId: docId,
@@ -167,25 +165,25 @@ export const signerSignings = new OpenAPIHono<ApiEnv>({ defaultHook: validationH
       documentSha256: body.documentSha256,
       fields: body.fields,
       idempotencyKey: c.req.valid("header")["idempotency-key"],
-      ipAddress: clientIp(c),
+      ipAddress: c.get("ipAddress"),
       userAgent: c.req.header("user-agent")?.slice(0, 512) ?? null,
     });
     return c.json(serializeESignature(eSignature), created ? 201 : 200);
   })
   .openapi(fieldsRoute, async (c) => {
     const { id, docId } = c.req.valid("param");
-    return c.json(await listMyDocumentFields(await getDb(), { principal: c.get("principal"), packageId: id, documentId: docId }), 200);
+    return c.json(await listMyDocumentFields(c.get("db"), { principal: c.get("principal"), packageId: id, documentId: docId }), 200);
   })
   .openapi(declineRoute, async (c) => {
-    const view = await declineSigning(await getDb(), {
+    const view = await declineSigning(c.get("db"), {
       principal: c.get("principal"),
       packageId: c.req.valid("param").id,
       reason: c.req.valid("json").reason,
-      ipAddress: clientIp(c),
+      ipAddress: c.get("ipAddress"),
     });
     return c.json(view, 200);
   })
   .openapi(listESignaturesRoute, async (c) => {
-    const page = await listMyESignatures(await getDb(), { principal: c.get("principal"), ...c.req.valid("query") });
+    const page = await listMyESignatures(c.get("db"), { principal: c.get("principal"), ...c.req.valid("query") });
     return c.json(serializePage(page, serializeESignature), 200);
   });

@@ -1,5 +1,4 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
-import { getDb } from "@/db/client";
 import { getSigningAuditTrail } from "@/lib/audit/get-signing-audit-trail";
 import { serializeAuditEntry } from "@/lib/audit/serialize-audit-entry";
 import type { ApiEnv } from "../context";
@@ -25,7 +24,7 @@ const auditRoute = createRoute({
 });
 
 export const signingAudit = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook }).openapi(auditRoute, async (c) => {
-  const trail = await getSigningAuditTrail(await getDb(), {
+  const trail = await getSigningAuditTrail(c.get("db"), {
     principal: c.get("principal"),
     packageId: c.req.valid("param").id,
     ...c.req.valid("query"),

@@ -1,5 +1,4 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
-import { getDb } from "@/db/client";
 import { removeOrganizationLogo, setOrganizationLogo } from "@/lib/branding/organization-logo";
 import { BadRequest } from "@/lib/errors";
 import { changeMemberRole } from "@/lib/workspace/change-member-role";
@@ -13,7 +12,6 @@ import { listOrganizationMembers } from "@/lib/workspace/list-organization-membe
 import { removeMembership } from "@/lib/workspace/remove-membership";
 import { serializeMembership } from "@/lib/workspace/serialize-membership";
 import { updateWorkspaceSettings } from "@/lib/workspace/update-workspace-settings";
-import { clientIp } from "../client-ip";
 import type { ApiEnv } from "../context";
 import { errorResponses, jsonBody, jsonResponse, pickErrors } from "../schemas/common";
 import { OrganizationQuerySchema } from "../schemas/organization-query";
@@ -196,48 +194,48 @@ const portalRoute = createRoute({
 });
 
 export const workspace = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook })
-  .openapi(myMembershipsRoute, async (c) => c.json({ data: await listMyMemberships(await getDb(), { principal: c.get("principal") }) }, 200))
-  .openapi(membersRoute, async (c) => c.json(serializePage(await listOrganizationMembers(await getDb(), { principal: c.get("principal"), ...c.req.valid("query") }), serializeMembership), 200))
+  .openapi(myMembershipsRoute, async (c) => c.json({ data: await listMyMemberships(c.get("db"), { principal: c.get("principal") }) }, 200))
+  .openapi(membersRoute, async (c) => c.json(serializePage(await listOrganizationMembers(c.get("db"), { principal: c.get("principal"), ...c.req.valid("query") }), serializeMembership), 200))
   .openapi(inviteRoute, async (c) => {
-    const membership = await inviteMember(await getDb(), { principal: c.get("principal"), ...c.req.valid("json"), ipAddress: clientIp(c) });
+    const membership = await inviteMember(c.get("db"), { principal: c.get("principal"), ...c.req.valid("json"), ipAddress: c.get("ipAddress") });
     return c.json(membership, 201);
   })
   .openapi(changeRoleRoute, async (c) => {
-    const membership = await changeMemberRole(await getDb(), {
+    const membership = await changeMemberRole(c.get("db"), {
       principal: c.get("principal"),
       membershipId: c.req.valid("param").id,
       role: c.req.valid("json").role,
-      ipAddress: clientIp(c),
+      ipAddress: c.get("ipAddress"),
     });
     return c.json(membership, 200);
   })
   .openapi(removeRoute, async (c) => {
-    await removeMembership(await getDb(), { principal: c.get("principal"), membershipId: c.req.valid("param").id, ipAddress: clientIp(c) });
+    await removeMembership(c.get("db"), { principal: c.get("principal"), membershipId: c.req.valid("param").id, ipAddress: c.get("ipAddress") });
     return c.body(null, 204);
   })
-  .openapi(getSettingsRoute, async (c) => c.json(await getWorkspaceSettings(await getDb(), { principal: c.get("principal"), ...c.req.valid("query") }), 200))
+  .openapi(getSettingsRoute, async (c) => c.json(await getWorkspaceSettings(c.get("db"), { principal: c.get("principal"), ...c.req.valid("query") }), 200))
   .openapi(updateSettingsRoute, async (c) => {
-    const settings = await updateWorkspaceSettings(await getDb(), {
+    const settings = await updateWorkspaceSettings(c.get("db"), {
       principal: c.get("principal"),
       ...c.req.valid("query"),
       change: c.req.valid("json"),
-      ipAddress: clientIp(c),
+      ipAddress: c.get("ipAddress"),
     });
     return c.json(settings, 200);
   })
   .openapi(putLogoRoute, async (c) => {
-    const logo = await setOrganizationLogo(await getDb(), {
+    const logo = await setOrganizationLogo(c.get("db"), {
       principal: c.get("principal"),
       ...c.req.valid("query"),
       bytes: await readLogoUpload(c),
-      ipAddress: clientIp(c),
+      ipAddress: c.get("ipAddress"),
     });
     return c.json(logo, 200);
   })
   .openapi(deleteLogoRoute, async (c) => {
-    await removeOrganizationLogo(await getDb(), { principal: c.get("principal"), ...c.req.valid("query"), ipAddress: clientIp(c) });
+    await removeOrganizationLogo(c.get("db"), { principal: c.get("principal"), ...c.req.valid("query"), ipAddress: c.get("ipAddress") });
     return c.body(null, 204);
   })
-  .openapi(billingRoute, async (c) => c.json(await getBillingStatus(await getDb(), { principal: c.get("principal"), ...c.req.valid("query") }), 200))
-  .openapi(checkoutRoute, async (c) => c.json(await createCheckoutSession(await getDb(), { principal: c.get("principal"), ...c.req.valid("json") }), 200))
-  .openapi(portalRoute, async (c) => c.json(await createBillingPortalSession(await getDb(), { principal: c.get("principal"), ...c.req.valid("json") }), 200));
+  .openapi(billingRoute, async (c) => c.json(await getBillingStatus(c.get("db"), { principal: c.get("principal"), ...c.req.valid("query") }), 200))
+  .openapi(checkoutRoute, async (c) => c.json(await createCheckoutSession(c.get("db"), { principal: c.get("principal"), ...c.req.valid("json") }), 200))
+  .openapi(portalRoute, async (c) => c.json(await createBillingPortalSession(c.get("db"), { principal: c.get("principal"), ...c.req.valid("json") }), 200));

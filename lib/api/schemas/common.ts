@@ -1,6 +1,16 @@
 import { z } from "@hono/zod-openapi";
+import { ERROR_REASONS, type ErrorReason } from "@/lib/errors";
 
-export const ErrorSchema = z.object({ error: z.string() }).openapi("Error");
+const reasons = Object.keys(ERROR_REASONS) as [ErrorReason, ...ErrorReason[]];
+
+export const ErrorReasonSchema = z.enum(reasons).openapi("ErrorReason", {
+  description:
+    "Why the request was refused, for code to branch on; present only on the errors that have one. " +
+    "A reason never changes once published, while `error` is a sentence for people. " +
+    reasons.map((reason) => `\`${reason}\`: ${ERROR_REASONS[reason]}`).join(" "),
+});
+
+export const ErrorSchema = z.object({ error: z.string(), reason: ErrorReasonSchema.optional() }).openapi("Error");
 
 const error = (description: string) => ({
   description,
