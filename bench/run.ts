@@ -619,21 +619,28 @@ async function main(): Promise<number> {
 
   let firstLoad: RouteFirstLoad[] | undefined;
   let pageScripts: PageScripts | undefined;
+  let browserError: string | undefined;
   if (next) {
     process.stdout.write("measuring the signer routes' JavaScript (HTML first-load list, then every script in Chromium) … ");
     const base = `http://127.0.0.1:${nextPort}`;
-    const browser = await chromium.launch({ executablePath: options.chromium, args: ["--no-sandbox", "--disable-gpu"] });
+    // A browser that fails (none installed, a crash) loses the scripts' figures, not the load figures above.
     try {
-      const cookies = await signInAsSigner(browser, base);
-      firstLoad = await measureSignerRoutes({ base, databaseUrl, cookieHeader: cookies.map((c) => `${c.name}=${c.value}`).join("; ") });
-      const packagePath = firstLoad.find((r) => r.route === "/signings/[id]")?.path;
-      if (!packagePath) throw new Error("no /signings/[id] route measured");
-      await measurePageScripts(browser, base, cookies, packagePath); // warm-up: the server's first render of the page
-      pageScripts = await measurePageScripts(browser, base, cookies, packagePath);
-    } finally {
-      await browser.close();
+      const browser = await chromium.launch({ executablePath: options.chromium, args: ["--no-sandbox", "--disable-gpu"] });
+      try {
+        const cookies = await signInAsSigner(browser, base);
+        firstLoad = await measureSignerRoutes({ base, databaseUrl, cookieHeader: cookies.map((c) => `${c.name}=${c.value}`).join("; ") });
+        const packagePath = firstLoad.find((r) => r.route === "/signings/[id]")?.path;
+        if (!packagePath) throw new Error("no /signings/[id] route measured");
+        await measurePageScripts(browser, base, cookies, packagePath); // warm-up: the server's first render of the page
+        pageScripts = await measurePageScripts(browser, base, cookies, packagePath);
+      } finally {
+        await browser.close();
+      }
+      console.log("done");
+    } catch (error) {
+      browserError = error instanceof Error ? error.message : String(error);
+      console.log(`FAILED: ${browserError}`);
     }
-    console.log("done");
   }
 
   let soak: SoakResult | undefined;
@@ -714,6 +721,7 @@ async function main(): Promise<number> {
         firstLoad: firstLoad && { targetKb: TARGET_FIRST_LOAD_GZIP_KB, pass: firstLoadOk, routes: firstLoad },
         pageScripts: pageScripts && { targetKb: TARGET_PAGE_SCRIPTS_GZIP_KB, pass: pageScriptsOk, ...pageScripts },
         soak,
+        browserError,
         peakRssPerServer: serverPeaks,
         logs: logDir,
       },
@@ -723,6 +731,10 @@ async function main(): Promise<number> {
   );
   console.log(`results: ${file}`);
 
+  if (browserError) {
+    console.error(`\nFAILED: the signer routes' JavaScript was not measured (${options.chromium}): ${browserError}`);
+    return 1;
+  }
   if (bad.length > 0) {
     console.error(
       `\nFAILED: errors or non-2xx responses — these figures do not measure the real endpoint:\n` +
