@@ -6,8 +6,10 @@
 // fresh context (empty HTTP cache, only the session cookie) and records every JavaScript response
 // until the page is quiet — the viewer has painted its first page and no request has been in flight
 // for a second — without clicking, typing or scrolling. Each script is gzipped at level 9 and summed.
-// Web workers' scripts (the PDF.js worker) run off the main thread and are not counted; pdf.js itself
-// is counted and reported apart, recognised by its content (a chunk that defines `GlobalWorkerOptions`).
+// Web workers' scripts (the PDF.js worker) run off the main thread and are not counted: Chromium reports
+// the worker's bootstrap by URL, and the chunk it then imports is recognised by its content (it defines
+// `WorkerMessageHandler` but not `GlobalWorkerOptions`). pdf.js itself is counted and reported apart,
+// recognised by its content (a chunk that defines `GlobalWorkerOptions`).
 import { gzipSync } from "node:zlib";
 import type { Browser, Cookie } from "playwright-core";
 
@@ -28,6 +30,11 @@ const QUIET_MS = 1000;
 
 function isPdfjs(source: string): boolean {
   return source.includes("GlobalWorkerOptions") && source.includes("getDocument");
+}
+
+/** The PDF.js worker's code (imported inside the worker, so not named by Chromium's worker event). */
+function isPdfjsWorker(source: string): boolean {
+  return source.includes("WorkerMessageHandler") && !source.includes("GlobalWorkerOptions");
 }
 
 /** Opens `path` once, cold, as the signed-in user, and sums every script fetched before any interaction. */
@@ -58,7 +65,14 @@ export async function measurePageScripts(browser: Browser, base: string, cookies
     bodies.push(
       response
         .body()
-        .then((body) => ({ url: url.pathname, gzipBytes: gzipSync(body, { level: 9 }).byteLength, pdfjs: isPdfjs(body.toString("latin1")) }))
+        .then((body) => {
+          const source = body.toString("latin1");
+          if (isPdfjsWorker(source)) {
+            workers.add(url.pathname);
+            return null;
+          }
+          return { url: url.pathname, gzipBytes: gzipSync(body, { level: 9 }).byteLength, pdfjs: isPdfjs(source) };
+        })
         .catch(() => null),
     );
   });
