@@ -6,18 +6,25 @@
 //    bundle dist/core-api.mjs (rebuilt first by scripts/build-api.mjs) under plain node with the node flags of
 //    package.json's start:api script (bench/start-api-command.ts),
 //    (c) optionally `next start` from a production build (built first when none exists);
-// 3. runs autocannon (warm-up, then a fixed duration) against each target, samples the server's RSS,
-//    prints a table with ratios to the baseline, the peak RSS of each server and the issue's target
-//    verdict, writes JSON to bench/results/;
+// 3. runs autocannon (warm-up, then a fixed duration) against each target, in interleaved rounds (every
+//    target once per round, default 3 rounds), samples the server's RSS, prints a table of the medians
+//    with ratios to the baseline, `next /v1` against `next /health` per round, the peak RSS of each
+//    server and the targets' verdicts, writes JSON to bench/results/;
 // 3b. with `next start`: the first-load JavaScript of every signer route and home, signed in as
 //    signer@demo.local through the sign-in page in headless Chromium (bench/first-load-js.ts; target
-//    ≤ 150 kB gzipped on /signings/[id]);
+//    ≤ 150 kB gzipped on /signings/[id]), and every script the package page loads in Chromium before
+//    the first interaction, lazy chunks included (bench/page-scripts.ts; target: all but pdf.js ≤ 150 kB);
+// 3c. with --soak: the session load against `next start` for 10 minutes, RSS sampled every second,
+//    the peak of each minute printed and growth after the first two minutes judged;
 // 4. always stops every server and drops the database (also on error and SIGINT/SIGTERM).
 //
 // Options (flag, or environment variable):
 //   --duration <s>      BENCH_DURATION      measured seconds per target (default 10)
 //   --warmup <s>        BENCH_WARMUP        warm-up seconds per target, discarded (default 3)
 //   --connections <n>   BENCH_CONNECTIONS   concurrent connections (default 16)
+//   --rounds <n>        BENCH_ROUNDS        interleaved rounds over all targets; the table shows medians (default 3)
+//   --soak              BENCH_SOAK=1        afterwards, load `next /v1/signing/session` for --soak-minutes (default 10)
+//   --soak-minutes <m>  BENCH_SOAK_MINUTES  and report RSS per minute (needs next)
 //   --skip-next         BENCH_NEXT=0        do not start or measure `next start`
 //   --api-from-source   BENCH_API_SOURCE=1  run the core-api from TypeScript through tsx instead of the bundle
 //   --app-dir <dir>     BENCH_APP_DIR       where `next start` runs (and builds when .next/BUILD_ID is missing);
@@ -42,11 +49,16 @@ import autocannon, { type Instance, type Result } from "autocannon";
 import { chromium } from "playwright-core";
 import postgres from "postgres";
 import { firstLoadTable, measureSignerRoutes, signInAsSigner, signerPagePasses, TARGET_FIRST_LOAD_GZIP_KB, type RouteFirstLoad } from "./first-load-js";
-import { CORE_API_BUNDLE, startApiNodeFlags } from "./start-api-command";
+import { measurePageScripts, pageScriptsPass, pageScriptsReport, TARGET_PAGE_SCRIPTS_GZIP_KB, type PageScripts } from "./page-scripts";
+import { CORE_API_BUNDLE, NEXT_BIN, startApiNodeFlags, startNextNodeFlags } from "./start-api-command";
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const TARGET_RATIO = 0.1;
 const TARGET_P99_MS = 15;
+/** Issue 22: `/v1` mounted in Next serves at least this share of what Next serves on its own `/health`. */
+const TARGET_NEXT_V1_RATIO = 0.9;
+/** Issue 22: the Next server's peak RSS under the same load. */
+const TARGET_NEXT_PEAK_RSS_MB = 400;
 
 // ---------------------------------------------------------------------------------------------- options
 
@@ -55,6 +67,9 @@ const { values: flags } = parseArgs({
     duration: { type: "string" },
     warmup: { type: "string" },
     connections: { type: "string" },
+    rounds: { type: "string" },
+    soak: { type: "boolean" },
+    "soak-minutes": { type: "string" },
     "skip-next": { type: "boolean" },
     "api-from-source": { type: "boolean" },
     "app-dir": { type: "string" },
@@ -84,6 +99,9 @@ const options = {
   duration: numberOption("--duration", flags.duration, "BENCH_DURATION", 10, 1),
   warmup: numberOption("--warmup", flags.warmup, "BENCH_WARMUP", 3, 0),
   connections: Math.round(numberOption("--connections", flags.connections, "BENCH_CONNECTIONS", 16, 1)),
+  rounds: Math.round(numberOption("--rounds", flags.rounds, "BENCH_ROUNDS", 3, 1)),
+  soak: Boolean(flags.soak) || ["1", "true"].includes((process.env.BENCH_SOAK ?? "").toLowerCase()),
+  soakMinutes: numberOption("--soak-minutes", flags["soak-minutes"], "BENCH_SOAK_MINUTES", 10, 1),
   apiFromSource: Boolean(flags["api-from-source"]) || ["1", "true"].includes((process.env.BENCH_API_SOURCE ?? "").toLowerCase()),
   next: !(flags["skip-next"] || ["0", "false", "no"].includes((process.env.BENCH_NEXT ?? "").toLowerCase())),
   appDir: resolve(flags["app-dir"] ?? process.env.BENCH_APP_DIR ?? REPO),
@@ -379,6 +397,112 @@ function peakRssPerServer(targets: Target[], rows: Measurement[]): { server: str
   return [...peaks].map(([server, peakRssMb]) => ({ server, peakRssMb }));
 }
 
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}
+
+/** One row for a target over its rounds: medians of throughput and latency, the highest peak RSS, all errors. */
+function summarize(rounds: Measurement[]): Measurement {
+  const first = rounds[0] as Measurement;
+  const sum = (pick: (m: Measurement) => number) => rounds.reduce((total, m) => total + pick(m), 0);
+  const statusCodes: Record<string, number> = {};
+  for (const m of rounds) for (const [code, count] of Object.entries(m.statusCodes)) statusCodes[code] = (statusCodes[code] ?? 0) + count;
+  return {
+    target: first.target,
+    url: first.url,
+    reqPerSec: median(rounds.map((m) => m.reqPerSec)),
+    totalRequests: sum((m) => m.totalRequests),
+    latencyP50Ms: median(rounds.map((m) => m.latencyP50Ms)),
+    latencyP99Ms: median(rounds.map((m) => m.latencyP99Ms)),
+    latencyAvgMs: median(rounds.map((m) => m.latencyAvgMs)),
+    peakRssMb: Math.max(...rounds.map((m) => m.peakRssMb)),
+    serverPids: first.serverPids,
+    errors: sum((m) => m.errors),
+    timeouts: sum((m) => m.timeouts),
+    non2xx: sum((m) => m.non2xx),
+    statusCodes,
+  };
+}
+
+// ------------------------------------------------------------------------------------------------- soak
+
+type SoakResult = {
+  minutes: number;
+  reqPerSec: number;
+  errors: number;
+  non2xx: number;
+  /** The highest RSS of each minute, MB. */
+  peakRssPerMinuteMb: number[];
+  /** The last minute's peak minus the second minute's (the first is warm-up), MB and share. */
+  growthMb: number;
+  growthShare: number;
+  pass: boolean;
+  measurement: Measurement;
+};
+
+/** Growth allowed between the second and the last minute of the soak before it counts as a leak. */
+const SOAK_MAX_GROWTH_SHARE = 0.1;
+
+async function runSoak(target: Target, minutes: number): Promise<SoakResult> {
+  const pids = processTree(target.server.child.pid as number);
+  const started = Date.now();
+  const perMinute: number[] = [];
+  const timer = setInterval(() => {
+    const minute = Math.floor((Date.now() - started) / 60_000);
+    const rssMb = pids.reduce((sum, pid) => sum + statusKb(pid, "VmRSS"), 0) / 1024;
+    perMinute[minute] = Math.max(perMinute[minute] ?? 0, rssMb);
+    if (rssMb > 0 && (Date.now() - started) % 60_000 < 1000) console.log(`  soak minute ${minute}: RSS ${rssMb.toFixed(0)} MB`);
+  }, 1000);
+  let result: Result;
+  try {
+    result = await load(target, Math.round(minutes * 60));
+  } finally {
+    clearInterval(timer);
+  }
+  const peaks = perMinute.filter((v) => v !== undefined).slice(0, Math.ceil(minutes));
+  const reference = peaks[Math.min(1, peaks.length - 1)] ?? 0;
+  const last = peaks[peaks.length - 1] ?? 0;
+  const growthMb = last - reference;
+  const growthShare = reference > 0 ? growthMb / reference : 0;
+  const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, s]) => [code, s.count]));
+  return {
+    minutes,
+    reqPerSec: result.requests.average,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    peakRssPerMinuteMb: peaks.map((v) => Math.round(v)),
+    growthMb,
+    growthShare,
+    pass: growthShare <= SOAK_MAX_GROWTH_SHARE && result.errors + result.timeouts + result.non2xx === 0,
+    measurement: {
+      target: target.name,
+      url: target.url,
+      reqPerSec: result.requests.average,
+      totalRequests: result.requests.total,
+      latencyP50Ms: result.latency.p50,
+      latencyP99Ms: result.latency.p99,
+      latencyAvgMs: result.latency.average,
+      peakRssMb: Math.max(...peaks),
+      serverPids: pids,
+      errors: result.errors,
+      timeouts: result.timeouts,
+      non2xx: result.non2xx,
+      statusCodes,
+    },
+  };
+}
+
+function soakReport(soak: SoakResult): string {
+  return (
+    `soak (${soak.minutes} min of next /v1/signing/session, ${soak.reqPerSec.toFixed(0)} req/s, errors ${soak.errors}, non-2xx ${soak.non2xx}):\n` +
+    `  peak RSS per minute (MB): ${soak.peakRssPerMinuteMb.join(", ")}\n` +
+    `target (no growth: last minute within ${SOAK_MAX_GROWTH_SHARE * 100}% of the second): ${soak.pass ? "PASS" : "FAIL"} — ` +
+    `${soak.growthMb >= 0 ? "+" : ""}${soak.growthMb.toFixed(0)} MB (${(soak.growthShare * 100).toFixed(1)}%)`
+  );
+}
+
 // -------------------------------------------------------------------------------------------------- main
 
 async function main(): Promise<number> {
@@ -412,7 +536,7 @@ async function main(): Promise<number> {
   const baseEnv = childEnv({ DATABASE_URL: databaseUrl, AUTH_SECRET: authSecret, LOG_LEVEL: "warn" });
   await runCommand("db:seed", ["--import", "tsx", "scripts/db-seed.ts"], REPO, baseEnv, 120_000);
   console.log("migrated and seeded");
-  const ttl = Math.min(86_400, Math.max(3600, Math.ceil(targetCount * (options.warmup + options.duration) + 1800)));
+  const ttl = Math.min(86_400, Math.max(3600, Math.ceil(targetCount * options.rounds * (options.warmup + options.duration) + (options.soak ? options.soakMinutes * 60 : 0) + 1800)));
   const token = (
     await runCommand("token", ["--import", "tsx", "scripts/token.ts", "manager@demo.local", "--ttl", String(ttl)], REPO, baseEnv, 60_000)
   ).trim();
@@ -437,8 +561,10 @@ async function main(): Promise<number> {
     NODE_ENV: "production",
     API_PORT: String(apiPort),
   });
+  // `next start` runs with the node flags of package.json's start script, as `npm start` does.
+  const nextFlags = startNextNodeFlags(REPO);
   const next = options.next
-    ? startServer("next", ["node_modules/next/dist/bin/next", "start", "-H", "127.0.0.1", "-p", String(nextPort)], options.appDir, {
+    ? startServer("next", [...nextFlags, NEXT_BIN, "start", "-H", "127.0.0.1", "-p", String(nextPort)], options.appDir, {
         ...baseEnv,
         NODE_ENV: "production",
         // The sign-in form posts to this origin; proxy.ts refuses a POST from any other.
@@ -451,7 +577,7 @@ async function main(): Promise<number> {
   if (next) await waitFor(next, `http://127.0.0.1:${nextPort}/ready`, 120_000);
   console.log(
     `servers up: baseline pid ${baseline.child.pid}, core-api pid ${api.child.pid} (${apiArgs.join(" ")})` +
-      (next ? `, next pid ${next.child.pid}` : ""),
+      (next ? `, next pid ${next.child.pid} (${[...nextFlags, NEXT_BIN].join(" ")} start)` : ""),
   );
 
   // 3. load
@@ -467,28 +593,61 @@ async function main(): Promise<number> {
     );
   }
 
-  const rows: Measurement[] = [];
-  for (const target of targets) {
-    process.stdout.write(`measuring ${target.name} … `);
-    const row = await measure(target);
-    rows.push(row);
-    console.log(`${row.reqPerSec.toFixed(0)} req/s, p99 ${row.latencyP99Ms} ms, non-2xx ${row.non2xx}, errors ${row.errors + row.timeouts}`);
+  // Every target once per round, the rounds one after another: a slow minute on the shared machine then
+  // hits every target alike, and the medians over the rounds are what the table shows.
+  const runs: Measurement[][] = targets.map(() => []);
+  for (let round = 1; round <= options.rounds; round++) {
+    for (const [i, target] of targets.entries()) {
+      process.stdout.write(`round ${round}/${options.rounds}: measuring ${target.name} … `);
+      const row = await measure(target);
+      runs[i]!.push(row);
+      console.log(`${row.reqPerSec.toFixed(0)} req/s, p99 ${row.latencyP99Ms} ms, peak RSS ${row.peakRssMb.toFixed(0)} MB, non-2xx ${row.non2xx}, errors ${row.errors + row.timeouts}`);
+    }
   }
+  const rows = runs.map(summarize);
   const baseRate = rows[0]?.reqPerSec ?? 0;
   for (const row of rows) row.ratioToBaseline = baseRate > 0 ? row.reqPerSec / baseRate : undefined;
 
+  // `next /v1/signing/session` against `next /health`, both through the same Next server, per round.
+  const nextHealthIndex = targets.findIndex((t) => t.name === "next /health");
+  const nextV1Index = targets.findIndex((t) => t.name === "next /v1/signing/session");
+  const nextV1Ratios =
+    nextHealthIndex >= 0 && nextV1Index >= 0
+      ? runs[nextV1Index]!.map((row, round) => row.reqPerSec / (runs[nextHealthIndex]![round]?.reqPerSec || Number.NaN))
+      : [];
+  const nextV1Ratio = nextV1Ratios.length > 0 ? median(nextV1Ratios) : undefined;
+
   let firstLoad: RouteFirstLoad[] | undefined;
+  let pageScripts: PageScripts | undefined;
+  let browserError: string | undefined;
   if (next) {
-    process.stdout.write("measuring first-load JavaScript of the signer routes … ");
+    process.stdout.write("measuring the signer routes' JavaScript (HTML first-load list, then every script in Chromium) … ");
     const base = `http://127.0.0.1:${nextPort}`;
-    const browser = await chromium.launch({ executablePath: options.chromium, args: ["--no-sandbox", "--disable-gpu"] });
+    // A browser that fails (none installed, a crash) loses the scripts' figures, not the load figures above.
     try {
-      const cookies = await signInAsSigner(browser, base);
-      firstLoad = await measureSignerRoutes({ base, databaseUrl, cookieHeader: cookies.map((c) => `${c.name}=${c.value}`).join("; ") });
-    } finally {
-      await browser.close();
+      const browser = await chromium.launch({ executablePath: options.chromium, args: ["--no-sandbox", "--disable-gpu"] });
+      try {
+        const cookies = await signInAsSigner(browser, base);
+        firstLoad = await measureSignerRoutes({ base, databaseUrl, cookieHeader: cookies.map((c) => `${c.name}=${c.value}`).join("; ") });
+        const packagePath = firstLoad.find((r) => r.route === "/signings/[id]")?.path;
+        if (!packagePath) throw new Error("no /signings/[id] route measured");
+        await measurePageScripts(browser, base, cookies, packagePath); // warm-up: the server's first render of the page
+        pageScripts = await measurePageScripts(browser, base, cookies, packagePath);
+      } finally {
+        await browser.close();
+      }
+      console.log("done");
+    } catch (error) {
+      browserError = error instanceof Error ? error.message : String(error);
+      console.log(`FAILED: ${browserError}`);
     }
-    console.log("done");
+  }
+
+  let soak: SoakResult | undefined;
+  if (next && options.soak) {
+    const target = targets[nextV1Index]!;
+    console.log(`soak: ${target.name} for ${options.soakMinutes} min at ${options.connections} connections, RSS every second …`);
+    soak = await runSoak(target, options.soakMinutes);
   }
 
   // 4. report
@@ -497,12 +656,19 @@ async function main(): Promise<number> {
   const p99Ok = session !== undefined && session.latencyP99Ms < TARGET_P99_MS;
   const firstLoadOk = firstLoad === undefined || signerPagePasses(firstLoad);
   const verdict = ratioOk && p99Ok ? "PASS" : "FAIL";
-  const bad = rows.filter((r) => r.non2xx > 0 || r.errors > 0 || r.timeouts > 0);
+  const bad = runs.flat().filter((r) => r.non2xx > 0 || r.errors > 0 || r.timeouts > 0);
+  if (soak && (soak.errors > 0 || soak.non2xx > 0)) bad.push({ ...soak.measurement, target: "soak" });
 
   const loadAtEnd = loadavg();
   const load1 = loadAtEnd[0] ?? 0;
   const serverPeaks = peakRssPerServer(targets, rows);
-  console.log(`\n${table(rows)}\n`);
+  const nextPeak = serverPeaks.find((p) => p.server === "next")?.peakRssMb;
+  const nextV1Ok = nextV1Ratio === undefined || nextV1Ratio >= TARGET_NEXT_V1_RATIO;
+  const nextRssOk = nextPeak === undefined || nextPeak <= TARGET_NEXT_PEAK_RSS_MB;
+  const pageScriptsOk = pageScripts === undefined || pageScriptsPass(pageScripts);
+  const soakOk = soak === undefined || soak.pass;
+  console.log(`\nmedians of ${options.rounds} interleaved round(s), ${options.duration}s each (peak RSS: the highest of the rounds):\n`);
+  console.log(`${table(rows)}\n`);
   console.log(`peak RSS per server: ${serverPeaks.map((p) => `${p.server} ${p.peakRssMb.toFixed(0)} MB`).join(", ")}\n`);
   if (load1 > cpus().length * 1.5) {
     console.warn(`note: 1-minute load average ${load1.toFixed(2)} on ${cpus().length} CPUs — other work competed with this run`);
@@ -512,11 +678,22 @@ async function main(): Promise<number> {
       `${options.connections} connections): ${verdict} — ${((session?.ratioToBaseline ?? 0) * 100).toFixed(1)}% ` +
       `(${ratioOk ? "ok" : "too low"}), p99 ${session?.latencyP99Ms ?? "?"} ms (${p99Ok ? "ok" : "too high"})`,
   );
+  if (nextV1Ratio !== undefined) {
+    console.log(
+      `target (next /v1/signing/session >= ${TARGET_NEXT_V1_RATIO}× next /health, median of the rounds): ${nextV1Ok ? "PASS" : "FAIL"} — ` +
+        `${nextV1Ratio.toFixed(2)}× (rounds: ${nextV1Ratios.map((r) => `${r.toFixed(2)}×`).join(", ")})`,
+    );
+  }
+  if (nextPeak !== undefined) {
+    console.log(`target (next start peak RSS <= ${TARGET_NEXT_PEAK_RSS_MB} MB under this load): ${nextRssOk ? "PASS" : "FAIL"} — ${nextPeak.toFixed(0)} MB`);
+  }
   if (firstLoad) {
     console.log(`\nfirst-load JS per signer route (gzip -9 of every <script src>/script preload in the HTML, signed in as the signer):\n`);
     console.log(firstLoadTable(firstLoad));
     console.log(`\ntarget (/signings/[id] first-load JS ≤ ${TARGET_FIRST_LOAD_GZIP_KB} kB gzipped): ${firstLoadOk ? "PASS" : "FAIL"}`);
   }
+  if (pageScripts) console.log(`\n${pageScriptsReport(pageScripts)}`);
+  if (soak) console.log(`\n${soakReport(soak)}`);
 
   const file = join(resultsDir, `bench-${runId}.json`);
   writeFileSync(
@@ -535,8 +712,16 @@ async function main(): Promise<number> {
         },
         options: { ...options, pgUrl: undefined },
         target: { ratio: TARGET_RATIO, p99Ms: TARGET_P99_MS, verdict, ratioOk, p99Ok },
+        nextTargets: {
+          v1ToHealth: { target: TARGET_NEXT_V1_RATIO, median: nextV1Ratio, rounds: nextV1Ratios, pass: nextV1Ok },
+          peakRss: { targetMb: TARGET_NEXT_PEAK_RSS_MB, peakMb: nextPeak, pass: nextRssOk },
+        },
         results: rows,
+        rounds: runs,
         firstLoad: firstLoad && { targetKb: TARGET_FIRST_LOAD_GZIP_KB, pass: firstLoadOk, routes: firstLoad },
+        pageScripts: pageScripts && { targetKb: TARGET_PAGE_SCRIPTS_GZIP_KB, pass: pageScriptsOk, ...pageScripts },
+        soak,
+        browserError,
         peakRssPerServer: serverPeaks,
         logs: logDir,
       },
@@ -546,6 +731,10 @@ async function main(): Promise<number> {
   );
   console.log(`results: ${file}`);
 
+  if (browserError) {
+    console.error(`\nFAILED: the signer routes' JavaScript was not measured (${options.chromium}): ${browserError}`);
+    return 1;
+  }
   if (bad.length > 0) {
     console.error(
       `\nFAILED: errors or non-2xx responses — these figures do not measure the real endpoint:\n` +
@@ -553,7 +742,8 @@ async function main(): Promise<number> {
     );
     return 1;
   }
-  return (verdict === "PASS" && firstLoadOk) || !options.strict ? 0 : 2;
+  const allPass = verdict === "PASS" && firstLoadOk && nextV1Ok && nextRssOk && pageScriptsOk && soakOk;
+  return allPass || !options.strict ? 0 : 2;
 }
 
 let exitCode = 1;

@@ -20,3 +20,21 @@ export function startApiNodeFlags(repo: string): string[] {
   if (!script) throw new Error("package.json has no start:api script");
   return nodeFlagsOf(script);
 }
+
+export const NEXT_BIN = "node_modules/next/dist/bin/next";
+
+/** The `--flags` between `node` and Next's binary in a start script; [] when it runs `next start` plainly. */
+export function nextNodeFlagsOf(script: string): string[] {
+  const match = /(?:^|[\s;&|])node((?:\s+--[\w-]+(?:=\S+)?)*)\s+node_modules\/next\/dist\/bin\/next\s+start(?:\s|$)/.exec(script);
+  if (match) return (match[1] ?? "").trim().split(/\s+/).filter(Boolean);
+  if (/(?:^|[\s;&|])next\s+start(?:\s|$)/.test(script)) return [];
+  throw new Error(`start does not run "next start" or "node [--flags] ${NEXT_BIN} start": ${script}`);
+}
+
+/** The node flags of the start script (`next start`) in `<repo>/package.json`. */
+export function startNextNodeFlags(repo: string): string[] {
+  const pkg = JSON.parse(readFileSync(join(repo, "package.json"), "utf8")) as { scripts?: Record<string, string> };
+  const script = pkg.scripts?.start;
+  if (!script) throw new Error("package.json has no start script");
+  return nextNodeFlagsOf(script);
+}

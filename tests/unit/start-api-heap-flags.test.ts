@@ -5,7 +5,7 @@
 import { spawnSync } from "node:child_process";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { nodeFlagsOf, startApiNodeFlags } from "@/bench/start-api-command";
+import { nextNodeFlagsOf, nodeFlagsOf, startApiNodeFlags, startNextNodeFlags } from "@/bench/start-api-command";
 
 const REPO = resolve(import.meta.dirname, "../..");
 
@@ -41,5 +41,21 @@ describe("start:api node flags", () => {
     const limitMb = Number(run.stdout);
     expect(limitMb).toBeGreaterThanOrEqual(512);
     expect(limitMb).toBeLessThan(600); // old space 512 MB + the young generation
+  });
+});
+
+describe("npm start (next start) node flags", () => {
+  it("reads the flags between node and Next's binary; a plain `next start` has none", () => {
+    expect(nextNodeFlagsOf("X=1 node --max-old-space-size=512 node_modules/next/dist/bin/next start")).toEqual(["--max-old-space-size=512"]);
+    expect(nextNodeFlagsOf("X=1 next start")).toEqual([]);
+    expect(() => nextNodeFlagsOf("next dev")).toThrow(/does not run "next start"/);
+  });
+
+  it("package.json's start caps the Next server's old space at 512 MB, and this Node accepts the flags", () => {
+    const flags = startNextNodeFlags(REPO);
+    expect(flags).toContain("--max-old-space-size=512");
+    const run = spawnSync(process.execPath, [...flags, "-e", "console.log(require('v8').getHeapStatistics().heap_size_limit)"], { encoding: "utf8" });
+    expect(run.status).toBe(0);
+    expect(Number(run.stdout) / 1024 / 1024).toBeLessThan(700);
   });
 });
