@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, asc, eq, lt, ne, sql } from "drizzle-orm";
+import { and, eq, lt, ne, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import {
   eSignatures,
@@ -7,14 +7,15 @@ import {
   packageSigners,
   signatureRequests,
   type ESignature,
+  type PackageDocument,
   type PackageSigner,
   type SigningPackage,
 } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
-import { sendEmailJob } from "@/lib/email/send-email-job";
-import { completedEmail } from "@/lib/email/templates/completed-email";
-import { signingLink } from "@/lib/email/templates/signing-link";
+import { completePackageIfDone } from "@/lib/closings/complete-package-if-done";
+import { esignNotOpenMessage, notESignedMessage } from "@/lib/closings/execution-messages";
+import { transitionDocument } from "@/lib/closings/transition-document";
 import { getEnv } from "@/lib/env";
 import { BadRequest, Conflict, NotFound } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";
@@ -22,7 +23,6 @@ import { fillSignerFields, type FieldValueInput } from "@/lib/fields/fill-signer
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { getSignerAssignmentOrThrow } from "@/lib/signings/get-signer-assignment-or-throw";
 import { notifyNextRoutingGroup } from "@/lib/signings/notify-next-routing-group";
-import { getSigningCreator } from "@/lib/signings/get-signing-creator";
 import { isOpenSigningStatus, signingStatusLabel } from "@/lib/signings/state-machine";
 import { transitionSigning } from "@/lib/signings/transition-signing";
 import { deliverVaultEventJob } from "@/lib/vault/deliver-vault-event-job";
@@ -79,11 +79,12 @@ export async function recordESignature(db: Db, options: RecordESignatureOptions)
     const documentNotFound = NotFound(`Document ${options.documentId.slice(0, 64)} not found.`);
     if (!isUuid(options.documentId)) throw documentNotFound;
     const [document] = await tx
-      .select({ id: packageDocuments.id, sha256: packageDocuments.sha256 })
+      .select()
       .from(packageDocuments)
       .where(and(eq(packageDocuments.id, options.documentId), eq(packageDocuments.packageId, signing.id)))
       .limit(1);
     if (!document) throw documentNotFound;
+    if (document.executionMode !== "esign") throw Conflict(notESignedMessage(document.executionMode));
     const [request] = await tx
       .select()
       .from(signatureRequests)
@@ -101,6 +102,7 @@ export async function recordESignature(db: Db, options: RecordESignatureOptions)
       // The expiry sweep may not have run yet; the deadline still applies.
       throw Conflict("This signing package has expired; it can no longer be signed.");
     }
+    if (signing.esignOpensAt && signing.esignOpensAt.getTime() > Date.now()) throw Conflict(esignNotOpenMessage(signing.esignOpensAt));
     if (signer.status === "declined") throw Conflict("You have declined this signing package.");
     if (options.documentSha256 !== undefined && options.documentSha256.toLowerCase() !== document.sha256) {
       throw Conflict(DOCUMENT_CHANGED_MESSAGE);
@@ -159,6 +161,7 @@ export async function recordESignature(db: Db, options: RecordESignatureOptions)
     });
 
     await completeSigner(tx, { signer, now, audit });
+    await markDocumentESignedIfDone(tx, { document, audit });
     await advancePackage(tx, { signing, signer, now, audit });
 
     if (getEnv().VAULT_WEBHOOK_URL) {
@@ -251,28 +254,22 @@ async function advancePackage(
   { signing, signer, now, audit }: { signing: SigningPackage; signer: PackageSigner; now: Date; audit: AuditBase },
 ): Promise<void> {
   const transitionAudit = { actorUserId: audit.actorUserId, ipAddress: audit.ipAddress };
-  if ((await countUnsigned(db, signing.id)) === 0) {
-    const completed = await transitionSigning(db, signing, "completed", transitionAudit, { at: now });
-    await notifyCompletion(db, completed);
-    return;
-  }
+  // Ink and review-only documents have their own final states: the package completes on the
+  // completion rule, not merely on the last signature.
+  if ((await completePackageIfDone(db, signing, { ...transitionAudit, at: now })).completed) return;
   if (signing.status === "sent") await transitionSigning(db, signing, "in_progress", transitionAudit, { at: now });
   if ((await countUnsigned(db, signing.id, eq(packageSigners.routingOrder, signer.routingOrder))) === 0) {
     await notifyNextRoutingGroup(db, { signing, afterRoutingOrder: signer.routingOrder, ...transitionAudit });
   }
 }
 
-/** "Completed" mail to the creator and every signer, one idempotent job each. */
-async function notifyCompletion(db: Db, signing: SigningPackage): Promise<void> {
-  const link = signingLink(signing.id);
-  const creator = await getSigningCreator(db, signing);
-  const signers = await db.select().from(packageSigners).where(eq(packageSigners.packageId, signing.id)).orderBy(asc(packageSigners.createdAt), asc(packageSigners.id));
-  const recipients = [
-    ...(creator ? [{ key: `creator:${creator.id}`, email: creator.email, name: creator.name }] : []),
-    ...signers.map((s) => ({ key: `signer:${s.id}`, email: s.email, name: s.name })),
-  ];
-  for (const recipient of recipients) {
-    const email = completedEmail({ recipientName: recipient.name, signingTitle: signing.title, link });
-    await enqueueJob(db, sendEmailJob, { to: recipient.email, ...email }, { idempotencyKey: `signing-completed:${signing.id}:${recipient.key}` });
-  }
+/** Moves the document to `esigned` once every required signature request on it is signed. */
+async function markDocumentESignedIfDone(db: Db, { document, audit }: { document: PackageDocument; audit: AuditBase }): Promise<void> {
+  if (document.executionStatus !== "pending") return;
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(signatureRequests)
+    .where(and(eq(signatureRequests.documentId, document.id), eq(signatureRequests.required, true), ne(signatureRequests.status, "signed")));
+  if ((row?.n ?? 0) > 0) return;
+  await transitionDocument(db, document, "esigned", { organizationId: audit.organizationId, actorUserId: audit.actorUserId, ipAddress: audit.ipAddress });
 }
