@@ -1,5 +1,6 @@
 import { index, integer, pgEnum, pgTable, text, uniqueIndex, uuid, boolean } from "drizzle-orm/pg-core";
 import { bytea, createdAt, idColumn, timestampTz, updatedAt } from "./columns";
+import { documentExecutionStatusEnum, executionModeEnum } from "./execution-modes";
 import { packageSigners } from "./package-signers";
 import { signingPackages } from "./signing-packages";
 
@@ -18,6 +19,9 @@ export const packageDocuments = pgTable(
     sha256: text("sha256").notNull(),
     pageCount: integer("page_count").notNull(),
     position: integer("position").notNull().default(0),
+    /** How the document is executed, and where it stands (hybrid closings). */
+    executionMode: executionModeEnum("execution_mode").notNull().default("esign"),
+    executionStatus: documentExecutionStatusEnum("execution_status").notNull().default("pending"),
     createdAt: createdAt(),
   },
   (t) => [index("package_documents_package_id_idx").on(t.packageId)],

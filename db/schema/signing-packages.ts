@@ -44,6 +44,11 @@ export const signingPackages = pgTable(
     cancelReason: text("cancel_reason"),
     declinedAt: timestampTz("declined_at"),
     expiresAt: timestampTz("expires_at"),
+    /** Hybrid closings: the closing appointment, and the moment before which e-signing is not open. */
+    closingAt: timestampTz("closing_at"),
+    closingPlace: text("closing_place"),
+    settlementAgent: text("settlement_agent"),
+    esignOpensAt: timestampTz("esign_opens_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,5 +1,6 @@
 import { index, integer, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { bytea, createdAt, idColumn, updatedAt } from "./columns";
+import { executionModeEnum } from "./execution-modes";
 import { organizations } from "./organizations";
 import { users } from "./users";
 
@@ -36,6 +37,7 @@ export const templateDocuments = pgTable(
     sha256: text("sha256").notNull(),
     pageCount: integer("page_count").notNull(),
     position: integer("position").notNull().default(0),
+    executionMode: executionModeEnum("execution_mode").notNull().default("esign"),
     createdAt: createdAt(),
   },
   (t) => [index("template_documents_template_id_idx").on(t.templateId)],

@@ -1,20 +1,20 @@
 import { createHash } from "node:crypto";
-import { and, asc, eq, lt, ne, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, lt, ne, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import {
   eSignatures,
   packageSigners,
   signatureRequests,
   type ESignature,
+  type PackageDocument,
   type PackageSigner,
   type SigningPackage,
 } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
-import { borrowerEmailBranding } from "@/lib/branding/borrower-email-branding";
-import { sendEmailJob } from "@/lib/email/send-email-job";
-import { completedEmail } from "@/lib/email/templates/completed-email";
-import { signingLink } from "@/lib/email/templates/signing-link";
+import { completePackageIfDone } from "@/lib/closings/complete-package-if-done";
+import { esignNotOpenMessage, notESignedMessage } from "@/lib/closings/execution-messages";
+import { transitionDocument } from "@/lib/closings/transition-document";
 import { getEnv } from "@/lib/env";
 import { BadRequest, Conflict, NotFound } from "@/lib/errors";
 import { fillSignerFields, type FieldValueInput } from "@/lib/fields/fill-signer-fields";
@@ -22,7 +22,6 @@ import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { getDocumentOrThrow } from "@/lib/signings/get-document-or-throw";
 import { getSignerAssignmentOrThrow } from "@/lib/signings/get-signer-assignment-or-throw";
 import { notifyNextRoutingGroup } from "@/lib/signings/notify-next-routing-group";
-import { getSigningCreator } from "@/lib/signings/get-signing-creator";
 import { isOpenSigningStatus, signingStatusLabel } from "@/lib/signings/state-machine";
 import { transitionSigning } from "@/lib/signings/transition-signing";
 import { deliverVaultEventJob } from "@/lib/vault/deliver-vault-event-job";
@@ -76,7 +75,8 @@ export async function recordESignature(db: Db, options: RecordESignatureOptions)
     const { signing, signer } = await getSignerAssignmentOrThrow(tx, { ...options, lock: true, includeDrafts: true });
     // A draft has no signature requests yet (they are created when it is sent): say why, not "404".
     if (signing.status === "draft") throw Conflict("This signing package has not been sent yet.");
-    const document = await getDocumentOrThrow(tx, { packageId: signing.id, documentId: options.documentId }, (t) => ({ id: t.id, sha256: t.sha256 }));
+    const document = await getDocumentOrThrow(tx, { packageId: signing.id, documentId: options.documentId }, (t) => getTableColumns(t));
+    if (document.executionMode !== "esign") throw Conflict(notESignedMessage(document.executionMode));
     const [request] = await tx
       .select()
       .from(signatureRequests)
@@ -94,6 +94,7 @@ export async function recordESignature(db: Db, options: RecordESignatureOptions)
       // The expiry sweep may not have run yet; the deadline still applies.
       throw Conflict("This signing package has expired; it can no longer be signed.", "package_closed");
     }
+    if (signing.esignOpensAt && signing.esignOpensAt.getTime() > Date.now()) throw Conflict(esignNotOpenMessage(signing.esignOpensAt));
     if (signer.status === "declined") throw Conflict("You have declined this signing package.", "already_declined");
     if (options.documentSha256 !== undefined && options.documentSha256.toLowerCase() !== document.sha256) {
       throw Conflict(DOCUMENT_CHANGED_MESSAGE, "document_changed");
@@ -152,6 +153,7 @@ export async function recordESignature(db: Db, options: RecordESignatureOptions)
     });
 
     await completeSigner(tx, { signer, now, audit });
+    await markDocumentESignedIfDone(tx, { document, audit });
     await advancePackage(tx, { signing, signer, now, audit });
 
     if (getEnv().VAULT_WEBHOOK_URL) {
@@ -244,31 +246,22 @@ async function advancePackage(
   { signing, signer, now, audit }: { signing: SigningPackage; signer: PackageSigner; now: Date; audit: AuditBase },
 ): Promise<void> {
   const transitionAudit = { actorUserId: audit.actorUserId, ipAddress: audit.ipAddress };
-  if ((await countUnsigned(db, signing.id)) === 0) {
-    const completed = await transitionSigning(db, signing, "completed", transitionAudit, { at: now });
-    await notifyCompletion(db, completed);
-    return;
-  }
+  // Ink and review-only documents have their own final states: the package completes on the
+  // completion rule, not merely on the last signature.
+  if ((await completePackageIfDone(db, signing, { ...transitionAudit, at: now })).completed) return;
   if (signing.status === "sent") await transitionSigning(db, signing, "in_progress", transitionAudit, { at: now });
   if ((await countUnsigned(db, signing.id, eq(packageSigners.routingOrder, signer.routingOrder))) === 0) {
     await notifyNextRoutingGroup(db, { signing, afterRoutingOrder: signer.routingOrder, ...transitionAudit });
   }
 }
 
-/** "Completed" mail to the creator and every signer, one idempotent job each. */
-async function notifyCompletion(db: Db, signing: SigningPackage): Promise<void> {
-  const link = signingLink(signing.id);
-  const creator = await getSigningCreator(db, signing);
-  const signers = await db.select().from(packageSigners).where(eq(packageSigners.packageId, signing.id)).orderBy(asc(packageSigners.createdAt), asc(packageSigners.id));
-  const recipients = [
-    ...(creator ? [{ key: `creator:${creator.id}`, email: creator.email, name: creator.name }] : []),
-    ...signers.map((s) => ({ key: `signer:${s.id}`, email: s.email, name: s.name, borrower: true })),
-  ];
-  const brand = await borrowerEmailBranding(db, signing.organizationId);
-  for (const recipient of recipients) {
-    // Signers get the lender's brand; the creator, a member of the lender, gets the plain mail.
-    const borrower = "borrower" in recipient;
-    const email = completedEmail({ recipientName: recipient.name, signingTitle: signing.title, link, branding: borrower ? brand?.branding : undefined });
-    await enqueueJob(db, sendEmailJob, { to: recipient.email, ...email, ...(borrower ? brand?.sender : {}) }, { idempotencyKey: `signing-completed:${signing.id}:${recipient.key}` });
-  }
+/** Moves the document to `esigned` once every required signature request on it is signed. */
+async function markDocumentESignedIfDone(db: Db, { document, audit }: { document: PackageDocument; audit: AuditBase }): Promise<void> {
+  if (document.executionStatus !== "pending") return;
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(signatureRequests)
+    .where(and(eq(signatureRequests.documentId, document.id), eq(signatureRequests.required, true), ne(signatureRequests.status, "signed")));
+  if ((row?.n ?? 0) > 0) return;
+  await transitionDocument(db, document, "esigned", { organizationId: audit.organizationId, actorUserId: audit.actorUserId, ipAddress: audit.ipAddress });
 }

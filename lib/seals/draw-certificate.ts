@@ -7,6 +7,12 @@ const TEXT = rgb(0.1, 0.1, 0.12);
 const MUTED = rgb(0.35, 0.37, 0.42);
 const RULE = rgb(0.8, 0.82, 0.86);
 const PAGE = { width: 612, height: 792, margin: 56 };
+const EXECUTION_MODE_TEXT = {
+  esign: "e-signed",
+  wet_sign: "signed in ink at the closing table (scanned back)",
+  notarize: "signed in ink before a notary (scanned back)",
+  review_only: "review only (receipt acknowledged)",
+} as const;
 
 export type CertificateOptions = {
   evidence: SealEvidence;
@@ -46,6 +52,13 @@ export async function drawCertificate(pdfDoc: PDFDocument, options: CertificateO
     const mark = document.id === options.documentId ? " (this document)" : "";
     w.line(`${document.name}${mark} · ${document.pageCount} page${document.pageCount === 1 ? "" : "s"}`, { font: bold, size: 9.5 });
     w.line(document.sha256, { font: mono, size: 8.5 });
+    w.line(`Execution: ${EXECUTION_MODE_TEXT[document.executionMode]}`, { size: 9, indent: 12 });
+    const scan = evidence.scans.find((s) => s.documentId === document.id);
+    if (scan) {
+      const reviewer = scan.reviewerName ? `${scan.reviewerName} <${scan.reviewerEmail}>` : "a former member";
+      w.line(`Scan of ${scan.pageCount} page${scan.pageCount === 1 ? "" : "s"} accepted by ${reviewer}${scan.reviewedAt ? ` ${formatSealTime(scan.reviewedAt)}` : ""}`, { size: 9, indent: 12 });
+      w.line(`Scan SHA-256: ${scan.sha256}`, { size: 8, indent: 24, color: MUTED, font: mono });
+    }
   }
 
   w.heading("Signers", bold);

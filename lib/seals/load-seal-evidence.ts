@@ -3,11 +3,13 @@ import type { Db } from "@/db/client";
 import {
   auditLog,
   documentFields,
+  documentScans,
   eSignatures,
   organizations,
   packageDocuments,
   packageSigners,
   signingPackages,
+  users,
   type DocumentField,
   type ESignature,
   type PackageDocument,
@@ -16,6 +18,16 @@ import {
 } from "@/db/schema";
 import { NotFound } from "@/lib/errors";
 import { SIGNER_CONSENTED } from "@/lib/signings/find-consent-entry";
+
+export type SealScan = {
+  documentId: string;
+  content: Uint8Array;
+  sha256: string;
+  pageCount: number;
+  reviewedAt: Date | null;
+  reviewerName: string | null;
+  reviewerEmail: string | null;
+};
 
 export type SealSigner = PackageSigner & { consentedAt: Date | null };
 
@@ -27,6 +39,8 @@ export type SealEvidence = {
   documents: PackageDocument[];
   signatures: ESignature[];
   fields: DocumentField[];
+  /** Accepted scans of ink documents (hybrid closings), with who accepted them. */
+  scans: SealScan[];
   /** The hash of the package's latest audit entry when the evidence was read. */
   auditHeadHash: string | null;
 };
@@ -39,7 +53,7 @@ export async function loadSealEvidence(db: Db, { packageId }: { packageId: strin
     .where(eq(signingPackages.id, packageId))
     .limit(1);
   if (!row) throw NotFound(`Signing package ${packageId} not found.`);
-  const [signers, documents, signatures, fields, consents, [head]] = await Promise.all([
+  const [signers, documents, signatures, fields, consents, [head], scans] = await Promise.all([
     db.select().from(packageSigners).where(eq(packageSigners.packageId, packageId)).orderBy(asc(packageSigners.routingOrder), asc(packageSigners.createdAt), asc(packageSigners.id)),
     db.select().from(packageDocuments).where(eq(packageDocuments.packageId, packageId)).orderBy(asc(packageDocuments.position), asc(packageDocuments.createdAt), asc(packageDocuments.id)),
     db.select().from(eSignatures).where(eq(eSignatures.packageId, packageId)).orderBy(asc(eSignatures.createdAt)),
@@ -50,6 +64,20 @@ export async function loadSealEvidence(db: Db, { packageId }: { packageId: strin
       .where(and(eq(auditLog.packageId, packageId), eq(auditLog.action, SIGNER_CONSENTED)))
       .orderBy(asc(auditLog.id)),
     db.select({ hash: auditLog.hash }).from(auditLog).where(eq(auditLog.packageId, packageId)).orderBy(desc(auditLog.id)).limit(1),
+    db
+      .select({
+        documentId: documentScans.documentId,
+        content: documentScans.content,
+        sha256: documentScans.sha256,
+        pageCount: documentScans.pageCount,
+        reviewedAt: documentScans.reviewedAt,
+        reviewerName: users.name,
+        reviewerEmail: users.email,
+      })
+      .from(documentScans)
+      .innerJoin(packageDocuments, eq(packageDocuments.id, documentScans.documentId))
+      .leftJoin(users, eq(users.id, documentScans.reviewedByUserId))
+      .where(and(eq(documentScans.packageId, packageId), eq(packageDocuments.executionStatus, "accepted"))),
   ]);
   const consentedAt = new Map<string, Date>();
   for (const c of consents) if (!consentedAt.has(c.signerId)) consentedAt.set(c.signerId, c.createdAt);
@@ -60,6 +88,7 @@ export async function loadSealEvidence(db: Db, { packageId }: { packageId: strin
     documents,
     signatures,
     fields,
+    scans,
     auditHeadHash: head?.hash ?? null,
   };
 }

@@ -51,7 +51,9 @@ export async function sealPackage(db: Db, options: SealPackageOptions): Promise<
 
   const files: { documentId: string; content: Buffer; sha256: string; originalSha256: string }[] = [];
   for (const document of evidence.documents) {
-    const pdfDoc = await stampDocument(evidence, document);
+    // An ink document is sealed as its accepted scan: the pages signed at the table.
+    const scan = evidence.scans.find((s) => s.documentId === document.id);
+    const pdfDoc = scan ? await PDFDocument.load(scan.content) : await stampDocument(evidence, document);
     await drawCertificate(pdfDoc, { evidence, documentId: document.id, sealedAt, verifyUrl });
     setMetadata(pdfDoc, evidence, document.name);
     const content = await signSealedPdf(pdfDoc, signOptions);

@@ -7,6 +7,7 @@ import {
   signingPackages,
   templateDocuments,
   templates,
+  type ExecutionMode,
   type SigningPackage,
 } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
@@ -18,6 +19,7 @@ import { copyTemplateFields } from "@/lib/fields/copy-template-fields";
 import { pgErrorCode } from "@/lib/db/pg-error-code";
 import { BadRequest, Conflict, NotFound } from "@/lib/errors";
 import { getLocationOrThrow } from "@/lib/locations/get-location-or-throw";
+import { appointmentColumns, type ClosingAppointmentInput } from "@/lib/closings/closing-appointment";
 import { findUserIdByEmail } from "./find-user-id-by-email";
 import { serializeSigner } from "./serialize-signer";
 import { serializeSigning } from "./serialize-signing";
@@ -40,7 +42,9 @@ export type CreateSigningOptions = {
   flowId?: string;
   signers?: NewSignerInput[];
   /** PDFs to attach, after any template documents; each is validated like an upload. */
-  documents?: { name: string; bytes: Uint8Array }[];
+  documents?: { name: string; bytes: Uint8Array; executionMode?: ExecutionMode }[];
+  /** Hybrid closings: the closing appointment and when e-signing opens (see lib/closings). */
+  appointment?: ClosingAppointmentInput;
   ipAddress?: string | null;
 };
 
@@ -102,6 +106,7 @@ export async function createSigning(db: Db, options: CreateSigningOptions): Prom
         templateId: template?.id ?? null,
         flowId,
         createdByUserId: options.principal.user.id,
+        ...appointmentColumns(options.appointment),
       })
       .returning();
     const signing = created!;
@@ -127,6 +132,7 @@ export async function createSigning(db: Db, options: CreateSigningOptions): Prom
               sha256: d.sha256,
               pageCount: d.pageCount,
               position: d.position,
+              executionMode: d.executionMode,
             })),
           )
           .returning({ id: packageDocuments.id });
@@ -144,7 +150,7 @@ export async function createSigning(db: Db, options: CreateSigningOptions): Prom
       });
       const [attached] = await tx
         .insert(packageDocuments)
-        .values({ packageId: signing.id, ...document })
+        .values({ packageId: signing.id, ...document, executionMode: input.executionMode ?? "esign" })
         .returning({ id: packageDocuments.id });
       documentIds.push(attached!.id);
     }

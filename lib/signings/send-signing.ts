@@ -27,15 +27,20 @@ export async function sendSigning(
     const signers = await tx.select({ id: packageSigners.id }).from(packageSigners).where(eq(packageSigners.packageId, before.id));
     if (signers.length === 0) throw Conflict("A signing package needs at least one signer before it can be sent.");
     const documents = await tx
-      .select({ id: packageDocuments.id })
+      .select({ id: packageDocuments.id, executionMode: packageDocuments.executionMode })
       .from(packageDocuments)
       .where(eq(packageDocuments.packageId, before.id));
     if (documents.length === 0) throw Conflict("A signing package needs at least one document before it can be sent.");
 
-    await tx
-      .insert(signatureRequests)
-      .values(signers.flatMap((s) => documents.map((d) => ({ packageId: before.id, documentId: d.id, signerId: s.id, required: true }))))
-      .onConflictDoNothing();
+    // Only e-signed documents get signature requests; ink and review-only documents are tracked by
+    // their own execution state (lib/closings).
+    const esignDocuments = documents.filter((d) => d.executionMode === "esign");
+    if (esignDocuments.length > 0) {
+      await tx
+        .insert(signatureRequests)
+        .values(signers.flatMap((s) => esignDocuments.map((d) => ({ packageId: before.id, documentId: d.id, signerId: s.id, required: true }))))
+        .onConflictDoNothing();
+    }
 
     const audit = { actorUserId: options.principal.user.id, ipAddress: options.ipAddress };
     const notifiedSignerIds = await notifyNextRoutingGroup(tx, { signing: before, ...audit });
@@ -45,7 +50,7 @@ export async function sendSigning(
       tx,
       before,
       "sent",
-      { ...audit, details: { signatureRequests: signers.length * documents.length, notifiedSignerIds } },
+      { ...audit, details: { signatureRequests: signers.length * esignDocuments.length, notifiedSignerIds } },
       { expiresAt, at: now },
     );
   });

@@ -40,7 +40,7 @@ export async function ensureUser(db: Db, email: string) {
 }
 
 /** An organization-level manager of `organizationId` (the seeded one when there is one) as a principal. */
-async function managerOf(db: Db, organizationId: number) {
+export async function managerOf(db: Db, organizationId: number) {
   const [existing] = await db
     .select({ subject: users.authSubject })
     .from(memberships)

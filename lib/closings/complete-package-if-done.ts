@@ -1,0 +1,42 @@
+import { and, eq, ne, sql } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { packageDocuments, signatureRequests, type SigningPackage } from "@/db/schema";
+import { isOpenSigningStatus } from "@/lib/signings/state-machine";
+import { transitionSigning, type TransitionAudit } from "@/lib/signings/transition-signing";
+import { isDocumentDone } from "./document-state-machine";
+import { notifyCompletion } from "./notify-completion";
+
+/**
+ * The completion rule: a package is done when every `esign` document is e-signed (and no required
+ * signature request is left unsigned), every `wet_sign`/`notarize` document's scan is accepted and
+ * every `review_only` document is acknowledged.
+ */
+export async function isPackageDone(db: Db, packageId: string): Promise<boolean> {
+  const documents = await db
+    .select({ executionMode: packageDocuments.executionMode, executionStatus: packageDocuments.executionStatus })
+    .from(packageDocuments)
+    .where(eq(packageDocuments.packageId, packageId));
+  if (documents.length === 0 || !documents.every(isDocumentDone)) return false;
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(signatureRequests)
+    .where(and(eq(signatureRequests.packageId, packageId), eq(signatureRequests.required, true), ne(signatureRequests.status, "signed")));
+  return (row?.n ?? 0) === 0;
+}
+
+/**
+ * Completes an open package when the completion rule holds (`transitionSigning` then requests the
+ * seal) and mails everyone; returns the package as it now is. Run it in the caller's transaction,
+ * with the package row locked, after the move that may have finished the last document.
+ */
+export async function completePackageIfDone(
+  tx: Db,
+  signing: SigningPackage,
+  audit: TransitionAudit & { at?: Date },
+): Promise<{ signing: SigningPackage; completed: boolean }> {
+  if (!isOpenSigningStatus(signing.status) || !(await isPackageDone(tx, signing.id))) return { signing, completed: false };
+  const { at, ...transitionAudit } = audit;
+  const completed = await transitionSigning(tx, signing, "completed", transitionAudit, { at });
+  await notifyCompletion(tx, completed);
+  return { signing: completed, completed: true };
+}
