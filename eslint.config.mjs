@@ -1,6 +1,7 @@
 import nextCoreWebVitals from "eslint-config-next/core-web-vitals";
 import nextTypescript from "eslint-config-next/typescript";
 import local from "./eslint-rules/no-import-cycle.mjs";
+import client from "./eslint-rules/no-db-in-client.mjs";
 
 const config = [
   { ignores: [".next/**", "node_modules/**", ".data/**", "db/migrations/**", "next-env.d.ts", "coverage/**", "test-results/**", "playwright-report/**", "dist/**"] },
@@ -50,6 +51,12 @@ const config = [
     files: ["**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}"],
     plugins: { local },
     rules: { "local/no-import-cycle": ["error", { aliases: { "@/": "" } }] },
+  },
+  {
+    // Database code never reaches the browser: see eslint-rules/no-db-in-client.mjs.
+    files: ["**/*.{ts,tsx,js,jsx}"],
+    plugins: { client },
+    rules: { "client/no-db-in-client": "error" },
   },
 ];
 

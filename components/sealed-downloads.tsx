@@ -1,4 +1,5 @@
 import type { PackageSealView } from "@/lib/seals/get-package-seal";
+import { focusRing, linkClass } from "@/components/ui/classes";
 
 type Props = {
   packageId: string;
@@ -9,10 +10,8 @@ type Props = {
   headingLevel?: 2 | 3;
 };
 
-const linkClass =
-  "font-medium text-blue-800 underline underline-offset-2 hover:text-blue-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700";
 const buttonLinkClass =
-  "inline-flex items-center justify-center gap-2 rounded-md bg-blue-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700";
+  `inline-flex items-center justify-center gap-2 rounded-md bg-blue-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-blue-800 ${focusRing}`;
 
 /** Where the session routes serve a sealed file: a document id, `certificate`, or `all` (ZIP). */
 export function sealedFileUrl(packageId: string, file: string): string {

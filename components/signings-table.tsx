@@ -1,11 +1,12 @@
 import Link from "next/link";
 import type { AssignedSigning, HomeSigning } from "@/lib/signings/list-signings-for-home";
 import { StatusBadge } from "./status-badge";
+import { focusRing } from "@/components/ui/classes";
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
 
 const titleLinkClass =
-  "text-blue-800 underline underline-offset-2 hover:text-blue-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700";
+  `text-blue-800 underline underline-offset-2 hover:text-blue-900 ${focusRing}`;
 
 /** What the package is waiting for, from the signer's side. */
 export function waitingLabel(item: AssignedSigning): string {

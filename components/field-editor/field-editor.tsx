@@ -1,13 +1,15 @@
 "use client";
 
-import { useActionState, useCallback, useEffect, useId, useMemo, useRef, useState, type DragEvent, type KeyboardEvent, type PointerEvent } from "react";
+import { useActionState, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import type { PageViewport } from "pdfjs-dist";
 import { DocumentsViewer } from "@/components/pdf-viewer/documents-viewer";
-import { clampToPage, pageBoxOf, pdfRectToScreen, roundRect, screenPointToPdf, screenRectToPdf, type PdfRect } from "@/components/pdf-viewer/field-geometry";
+import { clampToPage, pageBoxOf, pdfRectToScreen, roundRect, type PdfRect } from "@/components/pdf-viewer/field-geometry";
 import { Button, SubmitButton } from "@/components/ui/button";
+import { focusRing } from "@/components/ui/classes";
 import { FormMessage, InputField, SelectField } from "@/components/ui/field";
 import type { FormState } from "@/app/_lib/validated-action";
 import { FIELD_TYPES, fieldTypeLabel, type FieldType } from "./field-types";
+import { useFieldGestures } from "./use-field-gestures";
 
 /** Who fills a field: a package's signer (`signerId`) or a template's role (`roleKey`). */
 export type EditorParty = { key: string; name: string };
@@ -27,7 +29,6 @@ export type FieldEditorProps = {
   readOnly?: string | null;
 };
 
-const DRAG_TYPE = "application/x-field-type";
 /** Outline colours per party (the party's initials are printed too, so colour is never the only signal). */
 const PARTY_COLOURS = ["border-blue-700 bg-blue-100/70 text-blue-950", "border-emerald-700 bg-emerald-100/70 text-emerald-950", "border-purple-700 bg-purple-100/70 text-purple-950", "border-amber-700 bg-amber-100/70 text-amber-950", "border-rose-700 bg-rose-100/70 text-rose-950"];
 
@@ -42,8 +43,6 @@ function initials(name: string): string {
 
 let counter = 0;
 const newKey = () => `new-${Date.now().toString(36)}-${++counter}`;
-
-type Gesture = { key: string; mode: "move" | "resize"; startX: number; startY: number; start: { left: number; top: number; width: number; height: number }; viewport: PageViewport };
 
 /**
  * Places fields on the pages of a package's or a template's documents: drag a type from the palette
@@ -62,7 +61,6 @@ export function FieldEditor({ documents, parties, partyNoun, partyField, hidden,
   const [addPage, setAddPage] = useState("1");
   const [announcement, setAnnouncement] = useState("");
   const [state, dispatch] = useActionState(action, { status: "idle" } as FormState);
-  const gesture = useRef<Gesture | null>(null);
   // The document whose save is in flight: it is clean again only when the save succeeded.
   const saving = useRef<string | null>(null);
   useEffect(() => {
@@ -109,64 +107,14 @@ export function FieldEditor({ documents, parties, partyNoun, partyField, hidden,
     if (field) setAnnouncement(`${fieldTypeLabel(field.type)} field on page ${field.page} removed.`);
   }
 
-  /** Moves or resizes a field by a screen delta (CSS px), converted back to points through the page's viewport. */
-  function applyScreen(field: EditorField, viewport: PageViewport, next: { left: number; top: number; width: number; height: number }) {
-    const rect = roundRect(clampToPage(screenRectToPdf(next, viewport), pageBoxOf(viewport)));
-    patch(field.key, rect);
-  }
-
-  function onFieldKey(e: KeyboardEvent<HTMLButtonElement>, field: EditorField, viewport: PageViewport) {
-    if (!editable) return;
-    if (e.key === "Delete" || e.key === "Backspace") {
-      e.preventDefault();
-      remove(field.key);
-      return;
-    }
-    const step = (e.shiftKey ? 10 : 1) * viewport.scale;
-    const delta = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] }[e.key];
-    if (!delta) return;
-    e.preventDefault();
-    const screen = pdfRectToScreen(field, viewport);
-    applyScreen(field, viewport, { ...screen, left: screen.left + delta[0]!, top: screen.top + delta[1]! });
-  }
-
-  function onPointerDown(e: PointerEvent<HTMLElement>, field: EditorField, viewport: PageViewport, mode: Gesture["mode"]) {
-    if (!editable || e.button !== 0) return;
-    e.preventDefault();
-    e.stopPropagation();
-    setSelectedKey(field.key);
-    (e.currentTarget as HTMLElement).setPointerCapture(e.pointerId);
-    gesture.current = { key: field.key, mode, startX: e.clientX, startY: e.clientY, start: pdfRectToScreen(field, viewport), viewport };
-  }
-
-  function onPointerMove(e: PointerEvent<HTMLElement>, field: EditorField) {
-    const g = gesture.current;
-    if (!g || g.key !== field.key) return;
-    const dx = e.clientX - g.startX;
-    const dy = e.clientY - g.startY;
-    const next =
-      g.mode === "move"
-        ? { ...g.start, left: g.start.left + dx, top: g.start.top + dy }
-        : { ...g.start, width: Math.max(8 * g.viewport.scale, g.start.width + dx), height: Math.max(8 * g.viewport.scale, g.start.height + dy) };
-    applyScreen(field, g.viewport, next);
-  }
-
-  function onPointerUp(field: EditorField) {
-    if (gesture.current?.key !== field.key) return;
-    gesture.current = null;
-    setAnnouncement(`${fieldTypeLabel(field.type)} field at x ${field.x}, y ${field.y} points on page ${field.page}.`);
-  }
-
-  function onDrop(e: DragEvent<HTMLDivElement>, page: number, viewport: PageViewport) {
-    const type = e.dataTransfer.getData(DRAG_TYPE) as FieldType;
-    if (!editable || !FIELD_TYPES.some((t) => t.type === type)) return;
-    e.preventDefault();
-    const bounds = e.currentTarget.getBoundingClientRect();
-    const defaults = FIELD_TYPES.find((t) => t.type === type)!;
-    // The drop point is the field's top-left corner.
-    const corner = screenPointToPdf(e.clientX - bounds.left, e.clientY - bounds.top, viewport);
-    addField(type, page, clampToPage({ x: corner.x, y: corner.y - defaults.height, width: defaults.width, height: defaults.height }, pageBoxOf(viewport)));
-  }
+  const gestures = useFieldGestures({
+    editable,
+    select: setSelectedKey,
+    place: (key, rect) => patch(key, rect),
+    remove,
+    add: addField,
+    announce: setAnnouncement,
+  });
 
   const renderOverlay = (documentId: string, page: number, viewport: PageViewport) => {
     boxes.current[`${documentId}:${page}`] = pageBoxOf(viewport);
@@ -175,10 +123,7 @@ export function FieldEditor({ documents, parties, partyNoun, partyField, hidden,
       <div
         className="absolute inset-0 z-10"
         data-field-drop-page={page}
-        onDragOver={(e) => {
-          if (editable && e.dataTransfer.types.includes(DRAG_TYPE)) e.preventDefault();
-        }}
-        onDrop={(e) => onDrop(e, page, viewport)}
+        {...gestures.dropTargetProps(page, viewport)}
       >
         {onPage.map((field) => {
           const screen = pdfRectToScreen(field, viewport);
@@ -196,10 +141,7 @@ export function FieldEditor({ documents, parties, partyNoun, partyField, hidden,
                 aria-pressed={isSelected}
                 aria-label={`${fieldTypeLabel(field.type)}${field.label ? ` “${field.label}”` : ""} for ${who}, page ${page}${field.required ? "" : ", optional"}`}
                 onClick={() => setSelectedKey(field.key)}
-                onKeyDown={(e) => onFieldKey(e, field, viewport)}
-                onPointerDown={(e) => onPointerDown(e, field, viewport, "move")}
-                onPointerMove={(e) => onPointerMove(e, field)}
-                onPointerUp={() => onPointerUp(field)}
+                {...gestures.fieldProps(field, viewport)}
                 className={`flex h-full w-full touch-none items-center justify-start overflow-hidden rounded-sm border-2 px-1 text-left text-[11px] leading-tight font-semibold ${PARTY_COLOURS[partyIndex(field.party) % PARTY_COLOURS.length]} ${
                   isSelected ? "outline-2 outline-offset-2 outline-slate-950" : ""
                 } ${editable ? "cursor-move" : "cursor-default"} focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-950`}
@@ -214,9 +156,7 @@ export function FieldEditor({ documents, parties, partyNoun, partyField, hidden,
                 <span
                   aria-hidden="true"
                   data-resize-handle
-                  onPointerDown={(e) => onPointerDown(e, field, viewport, "resize")}
-                  onPointerMove={(e) => onPointerMove(e, field)}
-                  onPointerUp={() => onPointerUp(field)}
+                  {...gestures.resizeHandleProps(field, viewport)}
                   className="absolute -right-1.5 -bottom-1.5 h-3 w-3 cursor-nwse-resize touch-none rounded-sm border border-white bg-slate-950"
                 />
               ) : null}
@@ -269,14 +209,10 @@ export function FieldEditor({ documents, parties, partyNoun, partyField, hidden,
                 <li key={t.type}>
                   <button
                     type="button"
-                    draggable
                     disabled={!party}
-                    onDragStart={(e) => {
-                      e.dataTransfer.setData(DRAG_TYPE, t.type);
-                      e.dataTransfer.effectAllowed = "copy";
-                    }}
+                    {...gestures.paletteItemProps(t.type)}
                     onClick={() => addField(t.type, Math.min(pageCount, Math.max(1, Number.parseInt(addPage, 10) || 1)))}
-                    className="w-full cursor-grab rounded-md border border-slate-400 bg-white px-2 py-2 text-sm font-medium text-slate-900 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 disabled:opacity-50"
+                    className={`w-full cursor-grab rounded-md border border-slate-400 bg-white px-2 py-2 text-sm font-medium text-slate-900 hover:bg-slate-50 ${focusRing} disabled:opacity-50`}
                   >
                     {t.label}
                   </button>
@@ -342,7 +278,7 @@ export function FieldEditor({ documents, parties, partyNoun, partyField, hidden,
                       document.querySelector<HTMLElement>(`[data-field-key="${f.key}"]`)?.focus();
                     }}
                     aria-pressed={f.key === selectedKey}
-                    className="w-full rounded px-2 py-1 text-left text-slate-900 hover:bg-slate-100 aria-pressed:bg-slate-200 focus-visible:outline-2 focus-visible:outline-blue-700"
+                    className={`w-full rounded px-2 py-1 text-left text-slate-900 hover:bg-slate-100 aria-pressed:bg-slate-200 ${focusRing}`}
                   >
                     {fieldTypeLabel(f.type)}
                     {f.label ? ` “${f.label}”` : ""} — {partyName(f.party)}, page {f.page}

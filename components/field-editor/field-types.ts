@@ -1,4 +1,4 @@
-import type { FieldType } from "@/db/schema/document-fields";
+import type { FieldType } from "@/lib/fields/field-type-values";
 
 export type { FieldType };
 

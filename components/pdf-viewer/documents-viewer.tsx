@@ -4,6 +4,7 @@ import { useCallback, useId, useRef, useState, type KeyboardEvent, type ReactNod
 import type { PageViewport } from "pdfjs-dist";
 import { PdfDocumentView } from "./pdf-document-view";
 import "./pdf-viewer.css";
+import { focusRing } from "@/components/ui/classes";
 
 export type ViewerDocument = {
   id: string;
@@ -82,7 +83,7 @@ export function DocumentsViewer({ documents, initialDocumentId, selectedId: cont
                   tabIndex={active ? 0 : -1}
                   onClick={() => setSelectedId(d.id)}
                   onKeyDown={(e) => onTabKey(e, i)}
-                  className={`flex min-h-10 shrink-0 flex-col items-start rounded-t-md border-b-2 px-3 py-1.5 text-left text-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 ${
+                  className={`flex min-h-10 shrink-0 flex-col items-start rounded-t-md border-b-2 px-3 py-1.5 text-left text-sm ${focusRing} ${
                     active ? "border-blue-700 bg-white font-semibold text-slate-900" : "border-transparent text-slate-700 hover:bg-white"
                   }`}
                 >
@@ -101,7 +102,7 @@ export function DocumentsViewer({ documents, initialDocumentId, selectedId: cont
         <a
           href={selected.downloadUrl}
           download
-          className="inline-flex h-10 items-center rounded-md px-2 text-sm font-medium text-blue-800 underline hover:text-blue-950 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
+          className={`inline-flex h-10 items-center rounded-md px-2 text-sm font-medium text-blue-800 underline hover:text-blue-950 ${focusRing}`}
         >
           Download<span className="sr-only">&nbsp;{selected.name}</span>
         </a>

@@ -5,6 +5,7 @@ import type { PageViewport, PDFDocumentLoadingTask, PDFDocumentProxy } from "pdf
 import { loadPdfjs } from "./load-pdfjs";
 import { PdfPage, type PageSize } from "./pdf-page";
 import { clampScale, fitWidthScale, mostVisiblePage, pagesToRender, parsePageJump, stepZoom, zoomPercent } from "./viewer-math";
+import { focusRing } from "@/components/ui/classes";
 
 /** Until the PDF says otherwise, pages are US Letter: the scroll height is about right from the first paint. */
 const LETTER: PageSize = { width: 612, height: 792 };
@@ -230,7 +231,7 @@ export function PdfDocumentView({ name, fileUrl, downloadUrl, expectedPageCount,
   const rendered = new Set(pagesToRender(current, pageCount));
   const jumpErrorId = `${id}-jump-error`;
   const button =
-    "inline-flex h-10 min-w-10 items-center justify-center rounded-md border border-slate-300 bg-white px-2 text-sm font-medium text-slate-900 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 disabled:cursor-not-allowed disabled:opacity-50";
+    `inline-flex h-10 min-w-10 items-center justify-center rounded-md border border-slate-300 bg-white px-2 text-sm font-medium text-slate-900 hover:bg-slate-100 ${focusRing} disabled:cursor-not-allowed disabled:opacity-50`;
 
   return (
     <div ref={root} className="flex flex-col gap-2" data-pdf-document={fileUrl} data-current-page={current}>
@@ -306,7 +307,7 @@ export function PdfDocumentView({ name, fileUrl, downloadUrl, expectedPageCount,
         role="region"
         aria-label={`${name}, ${pageCount} ${pageCount === 1 ? "page" : "pages"}`}
         aria-busy={!pdf}
-        className="relative h-[70vh] min-h-72 overflow-auto rounded-md bg-slate-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
+        className={`relative h-[70vh] min-h-72 overflow-auto rounded-md bg-slate-200 ${focusRing}`}
         style={{ touchAction: "pan-x pan-y", overscrollBehavior: "contain" }}
       >
           <div

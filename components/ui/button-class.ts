@@ -1,13 +1,22 @@
-export type ButtonVariant = "primary" | "secondary" | "danger" | "ghost";
+import { focusRing } from "./classes";
 
-const base =
-  "inline-flex items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60";
+export type ButtonVariant = "primary" | "secondary" | "danger" | "ghost";
+/** `md` for console pages, `lg` for a form's single full-width call to action (sign in, set password). */
+export type ButtonSize = "md" | "lg";
+
+const base = "inline-flex items-center justify-center gap-2 rounded-md font-semibold disabled:cursor-not-allowed disabled:opacity-60";
+
+const sizes: Record<ButtonSize, string> = {
+  md: "px-4 py-2 text-sm",
+  lg: "px-4 py-2.5 text-base",
+};
 
 const variants: Record<ButtonVariant, string> = {
-  primary: "bg-blue-700 text-white shadow-sm hover:bg-blue-800 focus-visible:outline-blue-700",
-  secondary: "border border-slate-400 bg-white text-slate-900 hover:bg-slate-50 focus-visible:outline-blue-700",
-  danger: "bg-red-700 text-white shadow-sm hover:bg-red-800 focus-visible:outline-red-700",
-  ghost: "text-blue-800 hover:bg-slate-100 focus-visible:outline-blue-700",
+  primary: `bg-blue-700 text-white shadow-sm hover:bg-blue-800 ${focusRing}`,
+  secondary: `border border-slate-400 bg-white text-slate-900 hover:bg-slate-50 ${focusRing}`,
+  // The ring takes the button's own colour: blue on red would read as a second, unrelated outline.
+  danger: "bg-red-700 text-white shadow-sm hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700",
+  ghost: `text-blue-800 hover:bg-slate-100 ${focusRing}`,
 };
 
 /**
@@ -15,6 +24,6 @@ const variants: Record<ButtonVariant, string> = {
  * a client one: server components call it too (a function exported by a "use client" module is a
  * client reference on the server and cannot be called there).
  */
-export function buttonClass(variant: ButtonVariant = "primary", extra = ""): string {
-  return `${base} ${variants[variant]} ${extra}`.trim();
+export function buttonClass(variant: ButtonVariant = "primary", extra = "", size: ButtonSize = "md"): string {
+  return `${base} ${sizes[size]} ${variants[variant]} ${extra}`.trim();
 }

@@ -1,20 +1,16 @@
 import type { ComponentProps, ReactNode } from "react";
-
-const controlClass =
-  "block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-blue-600 focus:outline-2 focus:outline-offset-0 focus:outline-blue-600 aria-[invalid=true]:border-red-700 disabled:bg-slate-100";
+import { Input, Label, Select, Textarea } from "./input";
 
 type Common = { id: string; label: ReactNode; hint?: ReactNode; error?: string };
 
-function describedBy(id: string, hint: ReactNode, error: string | undefined): string | undefined {
-  return [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+function describedBy(id: string, hint: ReactNode, error: string | undefined, extra?: string): string | undefined {
+  return [hint ? `${id}-hint` : null, error ? `${id}-error` : null, extra].filter(Boolean).join(" ") || undefined;
 }
 
 function FieldFrame({ id, label, hint, error, children }: Common & { children: ReactNode }) {
   return (
     <div className="space-y-1">
-      <label htmlFor={id} className="block text-sm font-medium text-slate-900">
-        {label}
-      </label>
+      <Label htmlFor={id}>{label}</Label>
       {children}
       {hint ? (
         <p id={`${id}-hint`} className="text-xs text-slate-600">
@@ -30,29 +26,32 @@ function FieldFrame({ id, label, hint, error, children }: Common & { children: R
   );
 }
 
-/** A labelled input; `error` is tied to it with aria-describedby and marks it invalid. */
-export function InputField({ id, label, hint, error, className = "", ...input }: Common & Omit<ComponentProps<"input">, "id">) {
+/**
+ * A labelled input; `error` is tied to it with aria-describedby and marks it invalid. An
+ * `aria-invalid` the caller passes counts too (a form-level error that concerns this input).
+ */
+export function InputField({ id, label, hint, error, ...input }: Common & Omit<ComponentProps<"input">, "id">) {
   return (
     <FieldFrame id={id} label={label} hint={hint} error={error}>
-      <input id={id} {...input} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, hint, error)} className={`${controlClass} ${className}`} />
+      <Input id={id} {...input} aria-invalid={error ? true : input["aria-invalid"]} aria-describedby={describedBy(id, hint, error, input["aria-describedby"])} />
     </FieldFrame>
   );
 }
 
-export function SelectField({ id, label, hint, error, className = "", children, ...select }: Common & Omit<ComponentProps<"select">, "id">) {
+export function SelectField({ id, label, hint, error, children, ...select }: Common & Omit<ComponentProps<"select">, "id">) {
   return (
     <FieldFrame id={id} label={label} hint={hint} error={error}>
-      <select id={id} {...select} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, hint, error)} className={`${controlClass} ${className}`}>
+      <Select id={id} {...select} aria-invalid={error ? true : select["aria-invalid"]} aria-describedby={describedBy(id, hint, error, select["aria-describedby"])}>
         {children}
-      </select>
+      </Select>
     </FieldFrame>
   );
 }
 
-export function TextAreaField({ id, label, hint, error, className = "", ...textarea }: Common & Omit<ComponentProps<"textarea">, "id">) {
+export function TextAreaField({ id, label, hint, error, ...textarea }: Common & Omit<ComponentProps<"textarea">, "id">) {
   return (
     <FieldFrame id={id} label={label} hint={hint} error={error}>
-      <textarea id={id} {...textarea} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, hint, error)} className={`${controlClass} ${className}`} />
+      <Textarea id={id} {...textarea} aria-invalid={error ? true : textarea["aria-invalid"]} aria-describedby={describedBy(id, hint, error, textarea["aria-describedby"])} />
     </FieldFrame>
   );
 }

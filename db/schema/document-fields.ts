@@ -4,9 +4,10 @@ import { createdAt, idColumn, timestampTz, updatedAt } from "./columns";
 import { packageDocuments } from "./package-documents";
 import { packageSigners } from "./package-signers";
 import { signingPackages } from "./signing-packages";
+import { FIELD_TYPE_VALUES } from "../../lib/fields/field-type-values";
 import { templateDocuments, templates } from "./templates";
 
-export const fieldTypeEnum = pgEnum("field_type", ["signature", "initials", "date_signed", "full_name", "text", "checkbox"]);
+export const fieldTypeEnum = pgEnum("field_type", FIELD_TYPE_VALUES);
 
 /**
  * A field placed on a document page, for one signer of a package or one role of a template.

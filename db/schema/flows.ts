@@ -1,9 +1,9 @@
 import { boolean, index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
 import { createdAt, idColumn, updatedAt } from "./columns";
+import type { FlowStep } from "../../lib/flows/flow-step-values";
 import { organizations } from "./organizations";
 
-export const FLOW_STEPS = ["review", "sign", "link_bank", "upload_documents", "done"] as const;
-export type FlowStep = (typeof FLOW_STEPS)[number];
+export { FLOW_STEPS, type FlowStep } from "../../lib/flows/flow-step-values";
 
 /** The ordered steps a signer goes through, e.g. review → sign → link bank → done. */
 export const flows = pgTable(

@@ -3,7 +3,10 @@
 import { useRouter } from "next/navigation";
 import { signIn } from "next-auth/react";
 import { useRef, useState, type FormEvent } from "react";
-import { SubmitButton, TextField } from "@/components/form-controls";
+import { SubmitButton } from "@/components/ui/button";
+import { InputField } from "@/components/ui/field";
+import { Input, Label } from "@/components/ui/input";
+import { linkClass } from "@/components/ui/classes";
 import { acceptInviteAction } from "./actions";
 
 type Props = { token: string; email: string; organizationName: string; expiresAt: string; minLength: number };
@@ -92,7 +95,7 @@ export function AcceptInviteForm({ token, email, organizationName, expiresAt, mi
         <div role="status" className="mt-6 space-y-3 rounded-md bg-emerald-50 px-3 py-3 text-sm text-emerald-950">
           <p>Your password is set.</p>
           <p>
-            <a href="/sign-in" className="font-medium text-blue-800 underline underline-offset-2 hover:text-blue-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700">
+            <a href="/sign-in" className={linkClass}>
               Sign in
             </a>{" "}
             with <span className="break-all">{email}</span> and your new password.
@@ -111,26 +114,26 @@ export function AcceptInviteForm({ token, email, organizationName, expiresAt, mi
           <form onSubmit={onSubmit} noValidate className="mt-6 space-y-4">
             {/* Lets password managers store the new password under the right account. */}
             <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-            <TextField
-              ref={passwordRef}
-              id="new-password"
-              label="New password"
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              required
-              minLength={minLength}
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              aria-invalid={error?.field === "password" ? true : undefined}
-              aria-describedby={error?.field === "password" ? "new-password-hint accept-invite-error" : "new-password-hint"}
-              hint={
-                <p id="new-password-hint" className="text-sm text-slate-700">
-                  At least {minLength} characters. A few unrelated words make a good one.
-                </p>
-              }
-            />
-            <TextField
+            <div className="space-y-1">
+              <Label htmlFor="new-password">New password</Label>
+              <Input
+                ref={passwordRef}
+                id="new-password"
+                name="password"
+                type="password"
+                autoComplete="new-password"
+                required
+                minLength={minLength}
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                aria-invalid={error?.field === "password" ? true : undefined}
+                aria-describedby={error?.field === "password" ? "new-password-hint accept-invite-error" : "new-password-hint"}
+              />
+              <p id="new-password-hint" className="text-sm text-slate-700">
+                At least {minLength} characters. A few unrelated words make a good one.
+              </p>
+            </div>
+            <InputField
               ref={confirmRef}
               id="confirm-password"
               label="Repeat the password"
@@ -143,7 +146,7 @@ export function AcceptInviteForm({ token, email, organizationName, expiresAt, mi
               aria-invalid={error?.field === "confirmPassword" ? true : undefined}
               aria-describedby={error?.field === "confirmPassword" ? "accept-invite-error" : undefined}
             />
-            <SubmitButton pending={pending} pendingLabel="Saving…">
+            <SubmitButton size="lg" className="w-full" pending={pending} pendingLabel="Saving…">
               Set password and sign in
             </SubmitButton>
           </form>

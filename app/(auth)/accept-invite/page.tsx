@@ -4,6 +4,7 @@ import { findInvite } from "@/lib/auth/find-invite";
 import { INVITE_LINK_MESSAGES, INVITE_PASSWORD_MIN_LENGTH } from "@/lib/auth/invite-token-format";
 import { prepareDatabase } from "@/lib/boot";
 import { AcceptInviteForm } from "./accept-invite-form";
+import { linkClass } from "@/components/ui/classes";
 
 // The token is in the address: never send it on as a Referer, never index the page.
 export const metadata: Metadata = { title: "Accept invitation", referrer: "no-referrer", robots: { index: false, follow: false } };
@@ -26,7 +27,7 @@ export default async function AcceptInvitePage({ searchParams }: Props) {
           {INVITE_LINK_MESSAGES[invite.status]}
         </p>
         <p className="mt-6 text-sm text-slate-700">
-          <Link href="/sign-in" className="font-medium text-blue-800 underline underline-offset-2 hover:text-blue-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700">
+          <Link href="/sign-in" className={linkClass}>
             Go to sign in
           </Link>
         </p>

@@ -1,7 +1,8 @@
 "use client";
 
 import { useActionState } from "react";
-import { SubmitButton, TextField } from "@/components/form-controls";
+import { SubmitButton } from "@/components/ui/button";
+import { InputField } from "@/components/ui/field";
 import type { DemoAccount } from "@/lib/auth/list-demo-accounts";
 import { signInAction, type SignInState } from "./actions";
 
@@ -38,7 +39,7 @@ export function SignInForm({ returnTo, initialError, signedOut, demoAccounts }: 
 
         <form action={formAction} className="mt-6 space-y-4" aria-describedby={error ? "sign-in-error" : undefined}>
           <input type="hidden" name="returnTo" value={returnTo} />
-          <TextField
+          <InputField
             id="email"
             label="Email"
             name="email"
@@ -50,7 +51,7 @@ export function SignInForm({ returnTo, initialError, signedOut, demoAccounts }: 
             defaultValue={state.email}
             aria-invalid={error ? true : undefined}
           />
-          <TextField
+          <InputField
             id="password"
             label="Password"
             name="password"
@@ -59,7 +60,7 @@ export function SignInForm({ returnTo, initialError, signedOut, demoAccounts }: 
             required
             aria-invalid={error ? true : undefined}
           />
-          <SubmitButton pending={pending} pendingLabel="Signing in…">
+          <SubmitButton size="lg" className="w-full" pending={pending} pendingLabel="Signing in…">
             Sign in
           </SubmitButton>
         </form>

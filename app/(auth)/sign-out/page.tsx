@@ -5,6 +5,7 @@ import { isClerkWebConfigured } from "@/lib/env";
 import { getPagePrincipal } from "../../_lib/require-principal";
 import { ClerkSignOutButton } from "./clerk-sign-out-button";
 import { SignOutButton } from "./sign-out-button";
+import { focusRing } from "@/components/ui/classes";
 
 export const metadata: Metadata = { title: "Sign out" };
 
@@ -22,7 +23,7 @@ export default async function SignOutPage() {
       <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Link
           href="/"
-          className="rounded-md border border-slate-300 px-4 py-2.5 text-center text-sm font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+          className={`rounded-md border border-slate-300 px-4 py-2.5 text-center text-sm font-medium text-slate-800 hover:bg-slate-50 ${focusRing}`}
         >
           Cancel
         </Link>

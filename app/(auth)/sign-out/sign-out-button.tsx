@@ -3,6 +3,7 @@
 import { signOut } from "next-auth/react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { focusRing } from "@/components/ui/classes";
 
 export function SignOutButton() {
   const router = useRouter();
@@ -29,7 +30,7 @@ export function SignOutButton() {
         type="button"
         onClick={onClick}
         disabled={pending}
-        className="rounded-md bg-blue-700 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 disabled:opacity-70"
+        className={`rounded-md bg-blue-700 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-blue-800 ${focusRing} disabled:opacity-70`}
       >
         {pending ? "Signing out…" : "Sign out"}
       </button>

@@ -1,7 +1,8 @@
 import Link from "next/link";
+import { focusRing } from "@/components/ui/classes";
 
 const linkClass =
-  "rounded-md px-3 py-1.5 text-sm font-medium text-blue-800 underline-offset-2 hover:bg-slate-100 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700";
+  `rounded-md px-3 py-1.5 text-sm font-medium text-blue-800 underline-offset-2 hover:bg-slate-100 hover:underline ${focusRing}`;
 
 /**
  * Keyset paging of a list: "Next page" carries the domain's `nextCursor`; "First page" returns to the

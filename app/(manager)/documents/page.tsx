@@ -8,13 +8,11 @@ import { hasCapability } from "@/lib/auth/principal";
 import { listChattelDocuments } from "@/lib/chattel-documents/list-chattel-documents";
 import { requirePrincipal } from "../../_lib/require-principal";
 import { DOCUMENT_STATUS_LABELS, DOCUMENT_TYPE_LABELS, formatDateTime } from "./_components/document-labels";
+import { controlClass, focusRing } from "@/components/ui/classes";
 
 export const metadata: Metadata = { title: "Documents" };
 
 const PAGE_SIZE = 25;
-const selectClass =
-  "block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 shadow-sm focus:border-blue-600 focus:outline-2 focus:outline-blue-600";
-
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 function one(value: string | string[] | undefined): string | undefined {
@@ -84,14 +82,14 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Se
               defaultValue={filters.q ?? ""}
               maxLength={200}
               placeholder="Title, borrower or serial number"
-              className={selectClass}
+              className={controlClass}
             />
           </div>
           <div className="space-y-1">
             <label htmlFor="documents-status" className="block text-sm font-medium text-slate-900">
               Status
             </label>
-            <select id="documents-status" name="status" defaultValue={query.status ?? ""} className={selectClass}>
+            <select id="documents-status" name="status" defaultValue={query.status ?? ""} className={controlClass}>
               <option value="">Any status</option>
               {chattelDocumentStatusEnum.enumValues.map((s) => (
                 <option key={s} value={s}>
@@ -104,7 +102,7 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Se
             <label htmlFor="documents-type" className="block text-sm font-medium text-slate-900">
               Type
             </label>
-            <select id="documents-type" name="type" defaultValue={query.type ?? ""} className={selectClass}>
+            <select id="documents-type" name="type" defaultValue={query.type ?? ""} className={controlClass}>
               <option value="">Any type</option>
               {chattelDocumentTypeEnum.enumValues.map((t) => (
                 <option key={t} value={t}>
@@ -114,7 +112,7 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Se
             </select>
           </div>
           <div className="flex gap-2">
-            <button type="submit" className="rounded-md bg-blue-700 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700">
+            <button type="submit" className={`rounded-md bg-blue-700 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-blue-800 ${focusRing}`}>
               Search
             </button>
             {filtered ? (

@@ -6,10 +6,12 @@ import { listFlows } from "@/lib/flows/list-flows";
 import { listOrganizations } from "@/lib/organizations/list-organizations";
 import { cursorParam, listFromCursor } from "../_shared/load-or-404";
 import { NextPageLink } from "../_shared/next-page-link";
-import { EmptyState, PageHeader, Section } from "../_shared/page-header";
+import { PageHeader } from "@/components/ui/page-header";
+import { EmptyState, Section } from "@/components/ui/section";
 import { createFlowAction } from "./actions";
 import { FlowForm } from "./_components/flow-form";
 import { STEP_LABELS } from "./step-labels";
+import { subtleLinkClass } from "@/components/ui/classes";
 
 export const metadata: Metadata = { title: "Flows" };
 
@@ -50,7 +52,7 @@ export default async function FlowsPage({ searchParams }: { searchParams: Promis
                 <div className="flex flex-wrap items-center gap-2">
                   <Link
                     href={`/flows/${flow.id}`}
-                    className="font-medium text-blue-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-blue-700"
+                    className={`font-medium ${subtleLinkClass}`}
                   >
                     {flow.name}
                   </Link>

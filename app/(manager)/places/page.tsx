@@ -5,9 +5,11 @@ import { hasCapability } from "@/lib/auth/principal";
 import { listOrganizations } from "@/lib/organizations/list-organizations";
 import { cursorParam, listFromCursor } from "../_shared/load-or-404";
 import { NextPageLink } from "../_shared/next-page-link";
-import { EmptyState, PageHeader, Section } from "../_shared/page-header";
+import { PageHeader } from "@/components/ui/page-header";
+import { EmptyState, Section } from "@/components/ui/section";
 import { createOrganizationAction } from "./actions";
 import { NameForm } from "./_components/name-form";
+import { subtleLinkClass } from "@/components/ui/classes";
 
 export const metadata: Metadata = { title: "Places" };
 
@@ -43,7 +45,7 @@ export default async function PlacesPage({ searchParams }: { searchParams: Promi
               <li key={organization.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
                 <Link
                   href={`/places/organizations/${organization.id}`}
-                  className="font-medium text-blue-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-blue-700"
+                  className={`font-medium ${subtleLinkClass}`}
                 >
                   {organization.name}
                 </Link>

@@ -6,9 +6,11 @@ import { listOrganizations } from "@/lib/organizations/list-organizations";
 import { listTemplates } from "@/lib/templates/list-templates";
 import { cursorParam, listFromCursor } from "../_shared/load-or-404";
 import { NextPageLink } from "../_shared/next-page-link";
-import { EmptyState, PageHeader, Section } from "../_shared/page-header";
+import { PageHeader } from "@/components/ui/page-header";
+import { EmptyState, Section } from "@/components/ui/section";
 import { createTemplateAction } from "./actions";
 import { TemplateForm } from "./_components/template-form";
+import { subtleLinkClass } from "@/components/ui/classes";
 
 export const metadata: Metadata = { title: "Templates" };
 
@@ -60,7 +62,7 @@ export default async function TemplatesPage({ searchParams }: { searchParams: Pr
                     <th scope="row" className="px-4 py-2 font-medium">
                       <Link
                         href={`/templates/${template.id}`}
-                        className="text-blue-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-blue-700"
+                        className={subtleLinkClass}
                       >
                         {template.name}
                       </Link>

@@ -2,9 +2,7 @@
 
 import { useActionState, useState } from "react";
 import { createApiKeyAction, type CreateApiKeyState } from "./actions";
-
-const fieldClass =
-  "block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 shadow-sm focus:border-blue-600 focus:outline-2 focus:outline-offset-0 focus:outline-blue-600";
+import { controlClass, focusRing } from "@/components/ui/classes";
 
 export function CreateApiKeyForm() {
   const [state, formAction, pending] = useActionState<CreateApiKeyState, FormData>(createApiKeyAction, { status: "idle" });
@@ -36,14 +34,14 @@ export function CreateApiKeyForm() {
             placeholder="e.g. Nightly export script"
             aria-invalid={state.status === "error" ? true : undefined}
             aria-describedby={state.status === "error" ? "api-key-error" : undefined}
-            className={fieldClass}
+            className={controlClass}
           />
         </div>
         <div className="space-y-1">
           <label htmlFor="api-key-expiry" className="block text-sm font-medium text-slate-900">
             Expires
           </label>
-          <select id="api-key-expiry" name="expiresInDays" defaultValue="90" className={fieldClass}>
+          <select id="api-key-expiry" name="expiresInDays" defaultValue="90" className={controlClass}>
             <option value="30">In 30 days</option>
             <option value="90">In 90 days</option>
             <option value="365">In 1 year</option>
@@ -53,7 +51,7 @@ export function CreateApiKeyForm() {
         <button
           type="submit"
           disabled={pending}
-          className="rounded-md bg-blue-700 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 disabled:opacity-70"
+          className={`rounded-md bg-blue-700 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-blue-800 ${focusRing} disabled:opacity-70`}
         >
           {pending ? "Creating…" : "Create key"}
         </button>

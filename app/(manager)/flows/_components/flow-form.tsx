@@ -4,8 +4,9 @@ import { useActionState } from "react";
 import type { FormState } from "@/app/_lib/validated-action";
 import { SubmitButton } from "@/components/ui/button";
 import { FormMessage, InputField, SelectField } from "@/components/ui/field";
-import type { FlowStep } from "@/db/schema/flows";
+import type { FlowStep } from "@/lib/flows/flow-step-values";
 import { StepsEditor } from "./steps-editor";
+import { focusRing } from "@/components/ui/classes";
 
 /** Creates a flow (with `organizations`) or edits one: name, steps in order, default for its organization. */
 export function FlowForm({
@@ -60,7 +61,7 @@ export function FlowForm({
             type="checkbox"
             name="isDefault"
             defaultChecked={values?.isDefault === "on"}
-            className="h-4 w-4 rounded border-slate-400 text-blue-700 focus-visible:outline-2 focus-visible:outline-blue-700"
+            className={`h-4 w-4 rounded border-slate-400 text-blue-700 ${focusRing}`}
           />
           <label htmlFor={`${idPrefix}-default`} className="text-sm text-slate-900">
             Make this the organization&apos;s default flow

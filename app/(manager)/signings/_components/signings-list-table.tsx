@@ -5,6 +5,7 @@ import type { SignerProgress } from "@/lib/signings/list-signer-progress";
 import type { SigningListRow } from "@/lib/signings/list-signings";
 import { RemindForm } from "./remind-form";
 import { SignerBadges } from "./signer-badges";
+import { linkClass } from "@/components/ui/classes";
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
 
@@ -57,7 +58,7 @@ export function SigningsListTable({ rows, caption, showOrganization }: { rows: L
               <th scope="row" className="min-w-44 max-w-xs px-4 py-3 font-normal">
                 <Link
                   href={`/signings/${row.id}`}
-                  className="font-medium text-blue-800 underline underline-offset-2 hover:text-blue-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
+                  className={linkClass}
                 >
                   {row.title}
                 </Link>

@@ -2,6 +2,7 @@ import Link from "next/link";
 import type { SigningStatus } from "@/db/schema";
 import type { SigningStatusCounts } from "@/lib/signings/count-signings-by-status";
 import { listHref, type ListQuery } from "../list-view";
+import { focusRing } from "@/components/ui/classes";
 
 export const TABS: { status: SigningStatus | undefined; label: string }[] = [
   { status: "draft", label: "Draft" },
@@ -27,7 +28,7 @@ export function StatusTabs({ query, counts }: { query: ListQuery; counts: Signin
               <Link
                 href={listHref({ ...query, cursor: undefined, status: tab.status })}
                 aria-current={current ? "page" : undefined}
-                className={`-mb-px inline-flex items-center gap-1.5 border-b-2 px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 ${
+                className={`-mb-px inline-flex items-center gap-1.5 border-b-2 px-3 py-2 text-sm font-medium ${focusRing} ${
                   current ? "border-blue-700 text-blue-800" : "border-transparent text-slate-700 hover:border-slate-400 hover:text-slate-900"
                 }`}
               >

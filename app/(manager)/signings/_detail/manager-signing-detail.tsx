@@ -1,8 +1,8 @@
 import Link from "next/link";
-import type { ReactNode } from "react";
 import { DocumentsViewer } from "@/components/pdf-viewer/documents-viewer";
 import { SealedDownloads } from "@/components/sealed-downloads";
 import { StatusBadge } from "@/components/status-badge";
+import { Section } from "@/components/ui/section";
 import type { ManagerSigningPage } from "@/lib/signings/get-manager-signing-page";
 import { fileUrl } from "@/app/(signer)/signings/[id]/load-package-page";
 import { AuditTrail } from "./audit-trail";
@@ -10,18 +10,6 @@ import { currentGroup, joinNames, statusSentence } from "./format";
 import { DeferredLiveUpdates, DeferredPackageActions } from "./deferred";
 import { SignerTimeline } from "./signer-timeline";
 import { VaultDeliveries } from "./vault-deliveries";
-
-export function Section({ id, title, description, children }: { id: string; title: string; description?: ReactNode; children: ReactNode }) {
-  return (
-    <section aria-labelledby={`${id}-heading`} className="min-w-0 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
-      <h2 id={`${id}-heading`} className="text-lg font-semibold text-slate-900">
-        {title}
-      </h2>
-      {description ? <div className="mt-1 text-sm text-slate-700">{description}</div> : null}
-      <div className="mt-4">{children}</div>
-    </section>
-  );
-}
 
 /**
  * The manager's view of one package (`/signings/<id>` for a manager who is not one of its signers,
@@ -96,12 +84,12 @@ export function ManagerSigningDetail({
 
       <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_380px]">
         <div className="min-w-0 xl:col-start-2 xl:row-start-1">
-          <Section id="signers" title="Signers" description="In signing order; signers with the same number sign in parallel.">
+          <Section compact id="signers-heading" title="Signers" description="In signing order; signers with the same number sign in parallel.">
             <SignerTimeline signers={detail.signers} lastReminderAt={page.lastReminderAt} now={now} />
           </Section>
         </div>
         <div className="min-w-0 xl:col-start-1 xl:row-start-1">
-          <Section id="documents" title="Documents" description="Read-only, as the signers see them.">
+          <Section compact id="documents-heading" title="Documents" description="Read-only, as the signers see them.">
             <DocumentsViewer documents={documents} />
           </Section>
         </div>
@@ -110,7 +98,7 @@ export function ManagerSigningDetail({
       <SealedDownloads packageId={detail.id} seal={page.seal} audience="manager" />
 
       {page.audit ? (
-        <Section id="audit" title="Audit trail">
+        <Section compact id="audit-heading" title="Audit trail">
           <AuditTrail
             audit={page.audit}
             pageHref={(cursor) => (cursor ? `${manageHref}${manageHref.includes("?") ? "&" : "?"}audit=${encodeURIComponent(cursor)}` : manageHref)}
@@ -119,7 +107,8 @@ export function ManagerSigningDetail({
       ) : null}
 
       <Section
-        id="vault"
+        compact
+        id="vault-heading"
         title="Vault deliveries"
         description="Each signed document is announced to your vault (signer_document_signed); failed attempts are retried automatically."
       >

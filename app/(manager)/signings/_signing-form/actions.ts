@@ -1,7 +1,6 @@
 "use server";
 
 import { redirect } from "next/navigation";
-import { z } from "zod";
 import { CreateSigningSchema } from "@/lib/api/schemas/signings";
 import { isUuid } from "@/lib/ids";
 import { saveSigningDraft } from "@/lib/signings/save-signing-draft";
@@ -9,7 +8,16 @@ import { getTemplateOrThrow } from "@/lib/templates/get-template-or-throw";
 import { requestEvidence } from "../../../_lib/request-evidence";
 import { requirePrincipal } from "../../../_lib/require-principal";
 import { errorState, formDataToObject, validatedAction, type FormState } from "../../../_lib/validated-action";
-import { isBlankRow, signerRowsFromValues, signerRowsToValues } from "./signer-rows";
+import {
+  isBlankRow,
+  parseRowIntent,
+  signerRowsFromValues,
+  signerRowsReducer,
+  signerRowsToValues,
+  type RoleTemplate,
+  type RowButtonAction,
+  type SignerRowAction,
+} from "./signer-rows";
 import type { SignerRow } from "./types";
 
 /** What the form gets back: on a row round trip (no JavaScript) the values to render again. */
@@ -79,63 +87,37 @@ const save = validatedAction<typeof CreateSigningSchema, { values: Record<string
   { returnTo, toInput: toCreateRequest },
 );
 
-const RowIntent = z.union([
-  z.literal("add-signer"),
-  z.literal("template"),
-  z.templateLiteral([z.enum(["remove", "up", "down"]), ":", z.number().int().min(0).max(100)]),
-]);
+const applyRowAction = signerRowsReducer<SignerRow>((row) => row);
 
 /**
  * Without JavaScript, adding, removing and moving signer rows and applying a template's roles are
- * round trips through this action: it answers with the rows rearranged and everything else as typed.
+ * round trips through this action: it answers with the rows rearranged by the same rules the client
+ * form applies (`signer-rows.ts`) and everything else as typed.
  */
-async function rearrange(formData: FormData, intent: z.infer<typeof RowIntent>): Promise<SigningFormState> {
+async function rearrange(formData: FormData, button: RowButtonAction): Promise<SigningFormState> {
   const { db, principal } = await requirePrincipal(returnTo(formData));
   const values = stringValues(formData);
   delete values.intent;
-  let rows = signerRowsFromValues(values);
-  if (intent === "add-signer") {
-    const last = rows.at(-1);
-    rows.push({ name: "", email: "", role: "signer", routingOrder: String((Number(last?.routingOrder) || 0) + 1) });
-  } else if (intent === "template") {
+  let action: SignerRowAction;
+  if (button.type === "template") {
     const templateId = values.templateId;
-    let roles: { label: string; role: string; routingOrder: number }[] = [];
+    let roles: RoleTemplate[] = [];
     try {
       if (templateId) roles = (await getTemplateOrThrow(db, { principal, templateId, capability: "templates:read" })).roles;
     } catch (error) {
       return errorState(error, formData);
     }
-    const typed = rows.filter((row) => !isBlankRow(row));
-    rows = roles.map((role, i) => ({
-      name: typed[i]?.name ?? "",
-      email: typed[i]?.email ?? "",
-      role: role.role,
-      routingOrder: String(role.routingOrder),
-      label: role.label,
-    }));
-    rows.push(...typed.slice(roles.length));
-    if (rows.length === 0) rows.push({ name: "", email: "", role: "signer", routingOrder: "1" });
+    action = { type: "template", roles };
   } else {
-    const [action, at] = intent.split(":") as ["remove" | "up" | "down", string];
-    const i = Number(at);
-    if (action === "remove") rows.splice(i, 1);
-    else {
-      const j = action === "up" ? i - 1 : i + 1;
-      if (rows[i] && rows[j]) {
-        const order = rows[i].routingOrder;
-        rows[i] = { ...rows[i], routingOrder: rows[j].routingOrder };
-        rows[j] = { ...rows[j], routingOrder: order };
-        [rows[i], rows[j]] = [rows[j], rows[i]];
-      }
-    }
-    if (rows.length === 0) rows.push({ name: "", email: "", role: "signer", routingOrder: "1" });
+    action = button;
   }
+  const rows = applyRowAction(signerRowsFromValues(values), action);
   return { status: "ok", data: { values: signerRowsToValues(rows, values) } };
 }
 
 /** The package form's one action: a row round trip, or save (and maybe send) through `saveSigningDraft`. */
 export async function signingFormAction(previous: SigningFormState, formData: FormData): Promise<SigningFormState> {
-  const intent = RowIntent.safeParse(formData.get("intent"));
-  if (intent.success) return rearrange(formData, intent.data);
+  const button = parseRowIntent(formData.get("intent"));
+  if (button) return rearrange(formData, button);
   return save(previous, formData);
 }

@@ -1,13 +1,11 @@
 "use client";
 
+import { controlClass } from "@/components/ui/classes";
 import { useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import type { RoleRow } from "../template-input";
 
 type Row = RoleRow & { uid: number };
-
-const inputClass =
-  "block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 shadow-sm focus:border-blue-600 focus:outline-2 focus:outline-offset-0 focus:outline-blue-600 aria-[invalid=true]:border-red-700";
 
 /**
  * A template's signer roles as rows of inputs named `roles.<i>.<field>`, so the form posts them in
@@ -83,7 +81,7 @@ export function RolesEditor({ idPrefix, initial, errors }: { idPrefix: string; i
                       placeholder={field === "key" ? "buyer" : "Buyer"}
                       aria-invalid={error(field) ? true : undefined}
                       aria-describedby={described(field)}
-                      className={inputClass}
+                      className={controlClass}
                     />
                     {error(field) ? (
                       <p id={`${id(field)}-error`} className="text-sm text-red-800">
@@ -103,7 +101,7 @@ export function RolesEditor({ idPrefix, initial, errors }: { idPrefix: string; i
                     onChange={(e) => update(row.uid, "role", e.target.value)}
                     aria-invalid={error("role") ? true : undefined}
                     aria-describedby={described("role")}
-                    className={inputClass}
+                    className={controlClass}
                   >
                     <option value="signer">Borrower</option>
                     <option value="co_signer">Co-borrower</option>
@@ -129,7 +127,7 @@ export function RolesEditor({ idPrefix, initial, errors }: { idPrefix: string; i
                     onChange={(e) => update(row.uid, "routingOrder", e.target.value)}
                     aria-invalid={error("routingOrder") ? true : undefined}
                     aria-describedby={described("routingOrder")}
-                    className={inputClass}
+                    className={controlClass}
                   />
                   {error("routingOrder") ? (
                     <p id={`${id("routingOrder")}-error`} className="text-sm text-red-800">

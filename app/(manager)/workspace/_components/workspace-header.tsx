@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { buttonClass } from "@/components/ui/button-class";
 import { workspaceHref, type WorkspaceTab } from "./load-workspace";
+import { focusRing } from "@/components/ui/classes";
 
 const TABS: { tab: WorkspaceTab; label: string }[] = [
   { tab: "members", label: "Members" },
@@ -60,7 +61,7 @@ export function WorkspaceHeader({
               <Link
                 href={workspaceHref(t, organization.id)}
                 aria-current={t === tab ? "page" : undefined}
-                className={`-mb-px inline-block border-b-2 px-4 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 ${
+                className={`-mb-px inline-block border-b-2 px-4 py-2 text-sm font-medium ${focusRing} ${
                   t === tab ? "border-blue-700 text-blue-800" : "border-transparent text-slate-700 hover:border-slate-300 hover:text-slate-900"
                 }`}
               >

@@ -4,6 +4,7 @@ import { useActionState, useId, useRef, useState } from "react";
 import { SubmitButton } from "@/components/ui/button";
 import type { FormState } from "@/app/_lib/validated-action";
 import { createCommentAction } from "../actions";
+import { focusRing } from "@/components/ui/classes";
 
 export type Member = { userId: string; name: string; email: string };
 
@@ -83,7 +84,7 @@ export function CommentForm({ documentId, parentId, members, label }: { document
               <button
                 type="button"
                 onClick={() => pick(m)}
-                className="flex w-full flex-col items-start px-3 py-2 text-left text-sm hover:bg-blue-50 focus-visible:outline-2 focus-visible:outline-blue-700"
+                className={`flex w-full flex-col items-start px-3 py-2 text-left text-sm hover:bg-blue-50 ${focusRing}`}
               >
                 <span className="font-medium text-slate-900">Mention {m.name}</span>
                 <span className="text-xs text-slate-700">{m.email}</span>

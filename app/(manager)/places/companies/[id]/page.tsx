@@ -6,14 +6,15 @@ import { canAccess, hasCapability } from "@/lib/auth/principal";
 import { getCompanyOrThrow } from "@/lib/companies/get-company-or-throw";
 import { listLocations } from "@/lib/locations/list-locations";
 import { getOrganizationOrThrow } from "@/lib/organizations/get-organization-or-throw";
-import { DeleteDialogForm } from "../../../_shared/delete-dialog-form";
 import { cursorParam, listFromCursor, loadOr404 } from "../../../_shared/load-or-404";
 import { NextPageLink } from "../../../_shared/next-page-link";
-import { EmptyState, PageHeader, Section } from "../../../_shared/page-header";
+import { EmptyState, Section } from "@/components/ui/section";
 import { createLocationAction, deleteCompanyAction, updateCompanyAction } from "../../actions";
 import { LocationForm } from "../../_components/location-form";
 import { NameForm } from "../../_components/name-form";
+import { PlaceDetail } from "../../_components/place-detail";
 import { placeId } from "../../place-id";
+import { subtleLinkClass } from "@/components/ui/classes";
 
 export const metadata: Metadata = { title: "Company" };
 
@@ -38,17 +39,57 @@ export default async function CompanyPage({
   const canAddLocation = canAccess(principal, "locations:write", place);
 
   return (
-    <div className="space-y-6">
-      <PageHeader
-        crumbs={[
-          { href: "/places", label: "Places" },
-          { href: `/places/organizations/${organization.id}`, label: organization.name },
-        ]}
-        title={company.name}
-      >
-        A company of {organization.name}. Its locations are listed below.
-      </PageHeader>
-
+    <PlaceDetail
+      crumbs={[
+        { href: "/places", label: "Places" },
+        { href: `/places/organizations/${organization.id}`, label: organization.name },
+      ]}
+      title={company.name}
+      intro={<>A company of {organization.name}. Its locations are listed below.</>}
+      add={
+        canAddLocation
+          ? {
+              id: "new-location-heading",
+              title: "New location",
+              form: (
+                <LocationForm
+                  action={createLocationAction}
+                  idPrefix="new-location"
+                  hidden={{ companyId: String(company.id) }}
+                  submitLabel="Add location"
+                  pendingLabel="Adding…"
+                />
+              ),
+            }
+          : undefined
+      }
+      settings={
+        canEdit
+          ? {
+              id: "company-settings-heading",
+              title: "Company settings",
+              form: (
+                <NameForm
+                  action={updateCompanyAction.bind(null, company.id)}
+                  idPrefix="company"
+                  label="Company name"
+                  defaultName={company.name}
+                  submitLabel="Save name"
+                  pendingLabel="Saving…"
+                />
+              ),
+              delete: {
+                id: "delete-company",
+                title: `Delete ${company.name}?`,
+                description: "A company can be deleted only once it has no locations, packages or role assignments left. This cannot be undone.",
+                openLabel: "Delete company",
+                confirmLabel: "Delete company",
+                action: deleteCompanyAction.bind(null, company.id, company.organizationId),
+              },
+            }
+          : undefined
+      }
+    >
       <Section id="locations-heading" title="Locations">
         {locations.rows.length === 0 ? (
           <EmptyState>{canAddLocation ? "No locations yet. Add the first one below." : "No locations you can see."}</EmptyState>
@@ -69,7 +110,7 @@ export default async function CompanyPage({
                     <th scope="row" className="px-4 py-2 font-medium">
                       <Link
                         href={`/places/locations/${location.id}`}
-                        className="text-blue-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-blue-700"
+                        className={subtleLinkClass}
                       >
                         {location.name}
                       </Link>
@@ -86,41 +127,6 @@ export default async function CompanyPage({
         )}
         <NextPageLink path={path} cursor={cursor} nextCursor={locations.nextCursor} label="Locations" />
       </Section>
-
-      {canAddLocation ? (
-        <Section id="new-location-heading" title="New location">
-          <LocationForm
-            action={createLocationAction}
-            idPrefix="new-location"
-            hidden={{ companyId: String(company.id) }}
-            submitLabel="Add location"
-            pendingLabel="Adding…"
-          />
-        </Section>
-      ) : null}
-
-      {canEdit ? (
-        <Section id="company-settings-heading" title="Company settings">
-          <NameForm
-            action={updateCompanyAction.bind(null, company.id)}
-            idPrefix="company"
-            label="Company name"
-            defaultName={company.name}
-            submitLabel="Save name"
-            pendingLabel="Saving…"
-          />
-          <div className="border-t border-slate-200 pt-4">
-            <DeleteDialogForm
-              id="delete-company"
-              title={`Delete ${company.name}?`}
-              description="A company can be deleted only once it has no locations, packages or role assignments left. This cannot be undone."
-              openLabel="Delete company"
-              confirmLabel="Delete company"
-              action={deleteCompanyAction.bind(null, company.id, company.organizationId)}
-            />
-          </div>
-        </Section>
-      ) : null}
-    </div>
+    </PlaceDetail>
   );
 }

@@ -5,11 +5,10 @@ import { canAccess, hasCapability } from "@/lib/auth/principal";
 import { getCompanyOrThrow } from "@/lib/companies/get-company-or-throw";
 import { getLocationOrThrow } from "@/lib/locations/get-location-or-throw";
 import { getOrganizationOrThrow } from "@/lib/organizations/get-organization-or-throw";
-import { DeleteDialogForm } from "../../../_shared/delete-dialog-form";
 import { loadOr404, loadOrNull } from "../../../_shared/load-or-404";
-import { PageHeader, Section } from "../../../_shared/page-header";
 import { deleteLocationAction, updateLocationAction } from "../../actions";
 import { LocationForm } from "../../_components/location-form";
+import { PlaceDetail } from "../../_components/place-detail";
 import { placeId } from "../../place-id";
 
 export const metadata: Metadata = { title: "Location" };
@@ -28,41 +27,44 @@ export default async function LocationPage({ params }: { params: Promise<{ id: s
   const address = [location.addressLine1, location.city, location.region, location.postalCode].filter(Boolean).join(", ");
 
   return (
-    <div className="space-y-6">
-      <PageHeader
-        crumbs={[
-          { href: "/places", label: "Places" },
-          ...(organization ? [{ href: `/places/organizations/${organization.id}`, label: organization.name }] : []),
-          ...(company ? [{ href: `/places/companies/${company.id}`, label: company.name }] : []),
-        ]}
-        title={location.name}
-      >
-        {address || "No address"} · time zone {location.timezone}
-      </PageHeader>
-
-      {canEdit ? (
-        <Section id="location-details-heading" title="Location details">
-          <LocationForm
-            action={updateLocationAction.bind(null, location.id)}
-            idPrefix="location"
-            initial={location}
-            submitLabel="Save location"
-            pendingLabel="Saving…"
-          />
-          <div className="border-t border-slate-200 pt-4">
-            <DeleteDialogForm
-              id="delete-location"
-              title={`Delete ${location.name}?`}
-              description="A location can be deleted only while no signing package or role assignment uses it. This cannot be undone."
-              openLabel="Delete location"
-              confirmLabel="Delete location"
-              action={deleteLocationAction.bind(null, location.id, location.companyId)}
-            />
-          </div>
-        </Section>
-      ) : (
-        <p className="text-sm text-slate-700">You can see this location; changing it needs a manager role for it.</p>
-      )}
-    </div>
+    <PlaceDetail
+      crumbs={[
+        { href: "/places", label: "Places" },
+        ...(organization ? [{ href: `/places/organizations/${organization.id}`, label: organization.name }] : []),
+        ...(company ? [{ href: `/places/companies/${company.id}`, label: company.name }] : []),
+      ]}
+      title={location.name}
+      intro={
+        <>
+          {address || "No address"} · time zone {location.timezone}
+        </>
+      }
+      settings={
+        canEdit
+          ? {
+              id: "location-details-heading",
+              title: "Location details",
+              form: (
+                <LocationForm
+                  action={updateLocationAction.bind(null, location.id)}
+                  idPrefix="location"
+                  initial={location}
+                  submitLabel="Save location"
+                  pendingLabel="Saving…"
+                />
+              ),
+              delete: {
+                id: "delete-location",
+                title: `Delete ${location.name}?`,
+                description: "A location can be deleted only while no signing package or role assignment uses it. This cannot be undone.",
+                openLabel: "Delete location",
+                confirmLabel: "Delete location",
+                action: deleteLocationAction.bind(null, location.id, location.companyId),
+              },
+            }
+          : undefined
+      }
+      readOnlyNote="You can see this location; changing it needs a manager role for it."
+    />
   );
 }

@@ -6,18 +6,18 @@ import { canAccess, hasCapability } from "@/lib/auth/principal";
 import { listCompanies } from "@/lib/companies/list-companies";
 import { listLocations } from "@/lib/locations/list-locations";
 import { getOrganizationOrThrow } from "@/lib/organizations/get-organization-or-throw";
-import { DeleteDialogForm } from "../../../_shared/delete-dialog-form";
 import { cursorParam, listFromCursor, loadOr404 } from "../../../_shared/load-or-404";
 import { NextPageLink } from "../../../_shared/next-page-link";
-import { EmptyState, PageHeader, Section } from "../../../_shared/page-header";
+import { EmptyState, Section } from "@/components/ui/section";
 import { createCompanyAction, deleteOrganizationAction, updateOrganizationAction } from "../../actions";
 import { NameForm } from "../../_components/name-form";
+import { PlaceDetail } from "../../_components/place-detail";
 import { placeId } from "../../place-id";
+import { subtleLinkClass } from "@/components/ui/classes";
 
 export const metadata: Metadata = { title: "Organization" };
 
 const LOCATIONS_SHOWN = 5;
-const linkClass = "text-blue-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-blue-700";
 
 export default async function OrganizationPage({
   params,
@@ -42,11 +42,59 @@ export default async function OrganizationPage({
   const canAddCompany = canAccess(principal, "companies:write", place);
 
   return (
-    <div className="space-y-6">
-      <PageHeader crumbs={[{ href: "/places", label: "Places" }]} title={organization.name}>
-        Organization <span className="font-mono text-xs">{organization.slug}</span>. Its companies, each with its locations.
-      </PageHeader>
-
+    <PlaceDetail
+      crumbs={[{ href: "/places", label: "Places" }]}
+      title={organization.name}
+      intro={
+        <>
+          Organization <span className="font-mono text-xs">{organization.slug}</span>. Its companies, each with its locations.
+        </>
+      }
+      add={
+        canAddCompany
+          ? {
+              id: "new-company-heading",
+              title: "New company",
+              form: (
+                <NameForm
+                  action={createCompanyAction}
+                  idPrefix="new-company"
+                  label="Company name"
+                  hidden={{ organizationId: String(organization.id) }}
+                  submitLabel="Add company"
+                  pendingLabel="Adding…"
+                />
+              ),
+            }
+          : undefined
+      }
+      settings={
+        canEdit
+          ? {
+              id: "organization-settings-heading",
+              title: "Organization settings",
+              form: (
+                <NameForm
+                  action={updateOrganizationAction.bind(null, organization.id)}
+                  idPrefix="organization"
+                  label="Organization name"
+                  defaultName={organization.name}
+                  submitLabel="Save name"
+                  pendingLabel="Saving…"
+                />
+              ),
+              delete: {
+                id: "delete-organization",
+                title: `Delete ${organization.name}?`,
+                description: "An organization can be deleted only once it has no companies, packages or templates left. This cannot be undone.",
+                openLabel: "Delete organization",
+                confirmLabel: "Delete organization",
+                action: deleteOrganizationAction.bind(null, organization.id),
+              },
+            }
+          : undefined
+      }
+    >
       <Section id="companies-heading" title="Companies">
         {companies.rows.length === 0 ? (
           <EmptyState>{canAddCompany ? "No companies yet. Add the first one below." : "No companies you can see."}</EmptyState>
@@ -56,7 +104,7 @@ export default async function OrganizationPage({
               const locations = locationsByCompany[index]!;
               return (
                 <li key={company.id} className="space-y-1 px-4 py-3">
-                  <Link href={`/places/companies/${company.id}`} className={`font-medium ${linkClass}`}>
+                  <Link href={`/places/companies/${company.id}`} className={`font-medium ${subtleLinkClass}`}>
                     {company.name}
                   </Link>
                   {locations.rows.length === 0 ? (
@@ -65,14 +113,14 @@ export default async function OrganizationPage({
                     <ul className="flex flex-wrap gap-x-4 gap-y-1 pl-4 text-sm" aria-label={`Locations of ${company.name}`}>
                       {locations.rows.map((location) => (
                         <li key={location.id}>
-                          <Link href={`/places/locations/${location.id}`} className={linkClass}>
+                          <Link href={`/places/locations/${location.id}`} className={subtleLinkClass}>
                             {location.name}
                           </Link>
                         </li>
                       ))}
                       {locations.nextCursor ? (
                         <li>
-                          <Link href={`/places/companies/${company.id}`} className={`${linkClass} text-slate-700`}>
+                          <Link href={`/places/companies/${company.id}`} className={`${subtleLinkClass} text-slate-700`}>
                             All locations of {company.name}
                           </Link>
                         </li>
@@ -86,42 +134,6 @@ export default async function OrganizationPage({
         )}
         <NextPageLink path={path} cursor={cursor} nextCursor={companies.nextCursor} label="Companies" />
       </Section>
-
-      {canAddCompany ? (
-        <Section id="new-company-heading" title="New company">
-          <NameForm
-            action={createCompanyAction}
-            idPrefix="new-company"
-            label="Company name"
-            hidden={{ organizationId: String(organization.id) }}
-            submitLabel="Add company"
-            pendingLabel="Adding…"
-          />
-        </Section>
-      ) : null}
-
-      {canEdit ? (
-        <Section id="organization-settings-heading" title="Organization settings">
-          <NameForm
-            action={updateOrganizationAction.bind(null, organization.id)}
-            idPrefix="organization"
-            label="Organization name"
-            defaultName={organization.name}
-            submitLabel="Save name"
-            pendingLabel="Saving…"
-          />
-          <div className="border-t border-slate-200 pt-4">
-            <DeleteDialogForm
-              id="delete-organization"
-              title={`Delete ${organization.name}?`}
-              description="An organization can be deleted only once it has no companies, packages or templates left. This cannot be undone."
-              openLabel="Delete organization"
-              confirmLabel="Delete organization"
-              action={deleteOrganizationAction.bind(null, organization.id)}
-            />
-          </div>
-        </Section>
-      ) : null}
-    </div>
+    </PlaceDetail>
   );
 }

@@ -1,0 +1,153 @@
+import type { ReactNode } from "react";
+import { Button } from "@/components/ui/button";
+import { buttonClass } from "@/components/ui/button-class";
+import { InputField, SelectField } from "@/components/ui/field";
+import { FormSection } from "./form-section";
+import { isBlankRow, rowIntent, type RowButtonAction, type SignerRowAction } from "./signer-rows";
+import type { SignerRow } from "./types";
+
+/** A row of the client form: the posted fields plus a React key that survives reordering. */
+export type KeyedRow = SignerRow & { key: number };
+
+/** Step 3: the signer rows, each with name, email, role and routing order, and the row buttons. */
+export function SignersSection({
+  rows,
+  dispatch,
+  fieldErrors,
+  hydrated,
+}: {
+  rows: KeyedRow[];
+  dispatch: (action: SignerRowAction) => void;
+  fieldErrors: Record<string, string>;
+  hydrated: boolean;
+}) {
+  // Errors per row are keyed by the row's place among the filled rows (blank rows are not sent).
+  let filledIndex = -1;
+  const errorKeyOf = rows.map((row) => (isBlankRow(row) ? -1 : ++filledIndex));
+  const rowsError = fieldErrors.signers;
+
+  return (
+    <FormSection id="who-heading" title="Who signs" step={3}>
+      <p className="text-sm text-slate-700">
+        Signers are invited in routing order: order 1 first, order 2 once everyone in order 1 has signed. Signers with the same number sign in
+        parallel.
+      </p>
+      {rowsError ? <p className="text-sm text-red-800">{rowsError}</p> : null}
+      <ol className="space-y-4">
+        {rows.map((row, i) => {
+          const n = i + 1;
+          const errorKey = errorKeyOf[i]!;
+          const err = (field: string) => (errorKey >= 0 ? fieldErrors[`signers.${errorKey}.${field}`] : undefined);
+          const prefix = `signers.${i}`;
+          const update = (change: Partial<SignerRow>) => dispatch({ type: "update", index: i, change });
+          const label = (text: string) => (
+            <>
+              <span className="sr-only">Signer {n} </span>
+              {text}
+            </>
+          );
+          return (
+            <li key={row.key}>
+              <fieldset className="rounded-md border border-slate-300 p-4">
+                <legend className="px-1 text-sm font-semibold text-slate-900">
+                  Signer {n}
+                  {row.label ? ` — ${row.label}` : ""}
+                </legend>
+                {row.id ? <input type="hidden" name={`${prefix}.id`} value={row.id} /> : null}
+                {row.label ? <input type="hidden" name={`${prefix}.label`} value={row.label} /> : null}
+                <div className="grid gap-3 md:grid-cols-[2fr_2fr_1fr_6rem]">
+                  <InputField
+                    id={`signer-${row.key}-name`}
+                    name={`${prefix}.name`}
+                    label={label("Name")}
+                    value={row.name}
+                    onChange={(event) => update({ name: event.currentTarget.value })}
+                    autoComplete="off"
+                    maxLength={200}
+                    error={err("name")}
+                  />
+                  <InputField
+                    id={`signer-${row.key}-email`}
+                    name={`${prefix}.email`}
+                    type="email"
+                    label={label("Email")}
+                    value={row.email}
+                    onChange={(event) => update({ email: event.currentTarget.value })}
+                    autoComplete="off"
+                    maxLength={320}
+                    error={err("email")}
+                  />
+                  <SelectField
+                    id={`signer-${row.key}-role`}
+                    name={`${prefix}.role`}
+                    label={label("Role")}
+                    value={row.role}
+                    onChange={(event) => update({ role: event.currentTarget.value })}
+                    error={err("role")}
+                  >
+                    <option value="signer">Signer</option>
+                    <option value="co_signer">Co-signer</option>
+                  </SelectField>
+                  <InputField
+                    id={`signer-${row.key}-order`}
+                    name={`${prefix}.routingOrder`}
+                    type="number"
+                    min={1}
+                    max={100}
+                    inputMode="numeric"
+                    label={label("Order")}
+                    value={row.routingOrder}
+                    onChange={(event) => update({ routingOrder: event.currentTarget.value })}
+                    error={err("routingOrder")}
+                  />
+                </div>
+                <div className="mt-3 flex flex-wrap gap-2">
+                  <RowButton hydrated={hydrated} action={{ type: "move", index: i, by: -1 }} dispatch={dispatch} disabled={i === 0}>
+                    Move up<span className="sr-only"> signer {n}</span>
+                  </RowButton>
+                  <RowButton hydrated={hydrated} action={{ type: "move", index: i, by: 1 }} dispatch={dispatch} disabled={i === rows.length - 1}>
+                    Move down<span className="sr-only"> signer {n}</span>
+                  </RowButton>
+                  <RowButton hydrated={hydrated} action={{ type: "remove", index: i }} dispatch={dispatch}>
+                    Remove<span className="sr-only"> signer {n}</span>
+                  </RowButton>
+                </div>
+              </fieldset>
+            </li>
+          );
+        })}
+      </ol>
+      <RowButton hydrated={hydrated} action={{ type: "add" }} dispatch={dispatch}>
+        Add signer
+      </RowButton>
+    </FormSection>
+  );
+}
+
+/** Before hydration a submit button that round-trips through the action; afterwards a local change. */
+function RowButton({
+  hydrated,
+  action,
+  dispatch,
+  disabled,
+  children,
+}: {
+  hydrated: boolean;
+  action: Exclude<RowButtonAction, { type: "template" }>;
+  dispatch: (action: SignerRowAction) => void;
+  disabled?: boolean;
+  children: ReactNode;
+}) {
+  if (!hydrated) {
+    return (
+      <button type="submit" name="intent" value={rowIntent(action)} disabled={disabled} className={buttonClass("secondary", "px-3 py-1.5")}>
+        {children}
+      </button>
+    );
+  }
+  return (
+    <Button variant="secondary" className="px-3 py-1.5" disabled={disabled} onClick={() => dispatch(action)}>
+      {children}
+    </Button>
+  );
+}
