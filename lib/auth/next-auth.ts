@@ -65,15 +65,18 @@ export const authOptions: AuthOptions = {
     // next-auth's default parses `callbackUrl` with `new URL()` (a 500 for `\/\/evil.example`) and
     // keeps anything starting with `/` (a newline in it breaks the Set-Cookie header: another 500).
     // Only a same-origin path, read the way a browser reads it, is ever followed.
+    // next-auth's baseUrl is NEXTAUTH_URL or http://localhost:3000 (NEXTAUTH_URL is deliberately
+    // unset), so the site is APP_URL's origin.
     redirect({ url, baseUrl }) {
+      const site = new URL(getEnv().APP_URL).origin;
       let path = url;
       try {
         const parsed = new URL(url);
-        if (parsed.origin === new URL(baseUrl).origin) path = `${parsed.pathname}${parsed.search}${parsed.hash}`;
+        if (parsed.origin === site || parsed.origin === new URL(baseUrl).origin) path = `${parsed.pathname}${parsed.search}${parsed.hash}`;
       } catch {
         // Not absolute: a path, judged below.
       }
-      return `${baseUrl.replace(/\/$/, "")}${safeReturnPath(path)}`;
+      return `${site}${safeReturnPath(path)}`;
     },
     jwt({ token, user }) {
       if (user) token.sub = user.id;
