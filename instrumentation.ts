@@ -5,6 +5,9 @@ export async function register(): Promise<void> {
   if (process.env.NEXT_PHASE === "phase-production-build") return;
   const { installPeerAddressHeader } = await import("./lib/net/peer-address");
   installPeerAddressHeader();
+  const { installEarlyBodyGuard } = await import("./lib/net/early-body-guard");
+  const { EARLY_BODY_CAPS } = await import("./lib/next/early-body-caps");
+  installEarlyBodyGuard(EARLY_BODY_CAPS);
   const { prepareDatabase } = await import("./lib/boot");
   const { startJobWorker } = await import("./lib/jobs/start-job-worker");
   await prepareDatabase();

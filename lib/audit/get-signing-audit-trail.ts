@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Db } from "@/db/client";
 import { auditLog, type AuditEntry } from "@/db/schema";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
-import { decodeKeyCursor } from "@/lib/db/keyset-cursor";
+import { cursorBinding, decodeKeyCursor } from "@/lib/db/keyset-cursor";
 import { toKeysetPage, type KeysetPage } from "@/lib/db/keyset-page";
 import { getSigningOrThrow } from "@/lib/signings/get-signing-or-throw";
 import { verifyAuditChain, type AuditChainVerification } from "./verify-audit-chain";
@@ -21,7 +21,8 @@ export async function getSigningAuditTrail(
   requireCapability(options.principal, "audit:read", "You do not have permission to read audit trails.");
   const signing = await getSigningOrThrow(db, { principal: options.principal, packageId: options.packageId, capability: "audit:read" });
   const conditions: SQL[] = [eq(auditLog.packageId, signing.id)];
-  const afterId = decodeKeyCursor(options.cursor, z.number().int().nonnegative());
+  const binding = cursorBinding("audit-trail", options);
+  const afterId = decodeKeyCursor(options.cursor, z.number().int().nonnegative(), binding);
   if (afterId !== null) conditions.push(gt(auditLog.id, afterId));
   const rows = await db
     .select()
@@ -30,5 +31,5 @@ export async function getSigningAuditTrail(
     .orderBy(asc(auditLog.id))
     .limit(options.limit + 1);
   const verification = await verifyAuditChain(db, { packageId: signing.id });
-  return { ...toKeysetPage(rows, options.limit, (r) => [r.id]), ...verification };
+  return { ...toKeysetPage(rows, options.limit, (r) => [r.id], binding), ...verification };
 }

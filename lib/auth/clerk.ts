@@ -1,13 +1,16 @@
 import { createPublicKey } from "node:crypto";
 import { verifyToken } from "@clerk/backend";
+import { decodeProtectedHeader } from "jose";
 import { clerkAuthorizedParties, getEnv } from "@/lib/env";
 import { log } from "@/lib/log";
+import { clerkSigningKey } from "./clerk-key-set";
 
 /**
  * Verifies a Clerk session token and returns its subject (the Clerk user id) and expiry (`exp`, epoch
  * seconds; verifyAccessToken caches the result until then). With CLERK_JWT_KEY the
- * check is networkless (the PEM key verifies the RS256 signature locally); otherwise the SDK fetches
- * Clerk's JWKS with the secret key. The SDK also checks `alg` (RS256/384/512 only, so `alg: none`
+ * check is networkless (the PEM key verifies the RS256 signature locally); otherwise the key comes
+ * from Clerk's key set fetched with the secret key (`clerkSigningKey`: cached, and refetched for an
+ * unknown `kid` at most once per cooldown, where the SDK would fetch for every unknown `kid`). The SDK also checks `alg` (RS256/384/512 only, so `alg: none`
  * never passes), `exp`/`nbf`/`iat` with 5 s of clock skew, and `azp` against APP_URL's origin and CLERK_AUTHORIZED_PARTIES (so a token without `azp` fails too).
  *
  * SDK quirks (checked against @clerk/backend 3.20.1):
@@ -19,8 +22,7 @@ import { log } from "@/lib/log";
 export async function verifyClerkAccessToken(token: string): Promise<{ subject: string; expiresAt: number }> {
   const env = getEnv();
   const payload = await verifyToken(token, {
-    jwtKey: env.CLERK_JWT_KEY ? clerkJwtKey(env.CLERK_JWT_KEY) : undefined,
-    secretKey: env.CLERK_SECRET_KEY,
+    jwtKey: env.CLERK_JWT_KEY ? clerkJwtKey(env.CLERK_JWT_KEY) : await keyFromKeySet(token, env.CLERK_API_URL, env.CLERK_SECRET_KEY),
     authorizedParties: clerkAuthorizedParties(env),
   });
   if (typeof payload.sub !== "string" || payload.sub === "") throw new Error("Clerk token has no subject");
@@ -53,4 +55,14 @@ export function clerkJwtKey(pem: string): string {
   }
   if (checked.error !== undefined || checked.key === undefined) throw new Error(checked.error);
   return checked.key;
+}
+
+/** The signing key named by the token's `kid`, from Clerk's key set; a token without a usable `kid` fails here. */
+async function keyFromKeySet(token: string, apiUrl: string, secretKey: string | undefined): Promise<string> {
+  if (!secretKey) throw new Error("Clerk needs CLERK_JWT_KEY or CLERK_SECRET_KEY to verify tokens");
+  const { kid } = decodeProtectedHeader(token);
+  if (typeof kid !== "string" || kid === "" || kid.length > 200) throw new Error("Clerk token has no usable kid");
+  const pem = await clerkSigningKey(kid, { apiUrl, secretKey });
+  if (!pem) throw new Error("Clerk token signed with a key not in the instance's key set");
+  return pem;
 }

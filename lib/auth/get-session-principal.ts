@@ -9,6 +9,7 @@ import { authOptions } from "./next-auth";
 import { getLocalSessionUserId } from "./get-local-session-user-id";
 import { resolvePrincipal, type Principal } from "./principal";
 import { provisionClerkUser } from "./provision-clerk-user";
+import { recordClerkSignIn } from "./record-clerk-sign-in";
 
 export type GetSessionPrincipalOptions = {
   /**
@@ -23,7 +24,8 @@ export type GetSessionPrincipalOptions = {
  * The principal behind the browser session, or null when there is none. The one place that knows
  * which identity provider the browser uses (`isClerkWebConfigured`):
  * - Clerk: `auth()` from `@clerk/nextjs`. A Clerk user unknown here (signed in before the identity
- *   webhook arrived) is provisioned on this first request, the way the webhook would.
+ *   webhook arrived) is provisioned on this first request, the way the webhook would; the first
+ *   request of each Clerk session counts as the sign-in (pending invitations accepted, as with a password).
  * - local: next-auth's session cookie.
  * Roles and the active flag are read from the database on every request, so a deactivated user or a
  * removed role takes effect at once rather than when the cookie expires.
@@ -43,12 +45,15 @@ export async function getSessionPrincipal(db: Db, options: GetSessionPrincipalOp
 
 async function getClerkSessionPrincipal(db: Db): Promise<Principal | null> {
   const { auth } = await import("@clerk/nextjs/server");
-  const { userId, sessionClaims } = await auth();
+  const { userId, sessionId, sessionClaims } = await auth();
   if (!userId) return null;
-  const principal = await resolveOrNull(db, userId);
-  if (principal) return principal;
-  if (!(await provisionClerkUser(db, { userId, claims: (sessionClaims ?? {}) as Record<string, unknown> }))) return null;
-  return resolveOrNull(db, userId);
+  let principal = await resolveOrNull(db, userId);
+  if (!principal) {
+    if (!(await provisionClerkUser(db, { userId, claims: (sessionClaims ?? {}) as Record<string, unknown> }))) return null;
+    principal = await resolveOrNull(db, userId);
+  }
+  if (principal && sessionId) await recordClerkSignIn(db, { userId: principal.user.id, sessionId });
+  return principal;
 }
 
 async function resolveOrNull(db: Db, subject: string): Promise<Principal | null> {

@@ -5,6 +5,7 @@ import { prepareDatabase } from "@/lib/boot";
 import { getAuthSecret, getEnv } from "@/lib/env";
 import { log } from "@/lib/log";
 import { requestClientIp } from "./request-client-ip";
+import { safeReturnPath } from "./safe-return-path";
 import { signInWithPasswordThrottled } from "./sign-in-with-password-throttled";
 
 declare module "next-auth" {
@@ -51,15 +52,32 @@ export const authOptions: AuthOptions = {
         const parsed = CredentialsSchema.safeParse(credentials);
         if (!parsed.success) return null;
         const { db } = await prepareDatabase();
-        const headers = new Headers();
-        const forwarded = req.headers?.["x-forwarded-for"];
-        if (typeof forwarded === "string") headers.set("x-forwarded-for", forwarded);
-        const result = await signInWithPasswordThrottled(db, { ...parsed.data, clientIp: requestClientIp(headers) });
+        // The same client address the route's 429 check used: next-auth hands over the request's
+        // headers as a plain object, and the socket peer travels in one of them (lib/net/peer-address.ts).
+        // Copying only X-Forwarded-For lost it, so every failure counted against "unknown" while the
+        // route checked the real address, and a client trying many accounts was never refused.
+        const result = await signInWithPasswordThrottled(db, { ...parsed.data, clientIp: requestClientIp(headersOf(req.headers)) });
         return result.status === "signed-in" ? result.user : null;
       },
     }),
   ],
   callbacks: {
+    // next-auth's default parses `callbackUrl` with `new URL()` (a 500 for `\/\/evil.example`) and
+    // keeps anything starting with `/` (a newline in it breaks the Set-Cookie header: another 500).
+    // Only a same-origin path, read the way a browser reads it, is ever followed.
+    // next-auth's baseUrl is NEXTAUTH_URL or http://localhost:3000 (NEXTAUTH_URL is deliberately
+    // unset), so the site is APP_URL's origin.
+    redirect({ url, baseUrl }) {
+      const site = new URL(getEnv().APP_URL).origin;
+      let path = url;
+      try {
+        const parsed = new URL(url);
+        if (parsed.origin === site || parsed.origin === new URL(baseUrl).origin) path = `${parsed.pathname}${parsed.search}${parsed.hash}`;
+      } catch {
+        // Not absolute: a path, judged below.
+      }
+      return `${site}${safeReturnPath(path)}`;
+    },
     jwt({ token, user }) {
       if (user) token.sub = user.id;
       return token;
@@ -76,3 +94,13 @@ export const authOptions: AuthOptions = {
     debug: (code) => log.debug(`next-auth: ${code}`),
   },
 };
+
+/** next-auth's internal request headers (a plain object, values possibly arrays) as `Headers`. */
+function headersOf(plain: Record<string, unknown> | undefined): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(plain ?? {})) {
+    if (typeof value === "string") headers.set(name, value);
+    else if (Array.isArray(value)) headers.set(name, value.filter((v) => typeof v === "string").join(", "));
+  }
+  return headers;
+}

@@ -24,7 +24,7 @@ export type ListChattelDocumentsOptions = {
 export async function listChattelDocuments(db: Db, options: ListChattelDocumentsOptions): Promise<CappedPage<ChattelDocument>> {
   requireCapability(options.principal, "documents:read", "You do not have permission to read documents.");
   const scope = scopeFilter(options.principal, "documents:read", chattelDocuments);
-  const window = openWindow({ ...options, cap: scope.cap }, z.uuid());
+  const window = openWindow("documents", { ...options, cap: scope.cap }, z.uuid());
   const conditions: SQL[] = [scope.where];
   if (window.after) conditions.push(lt(chattelDocuments.id, window.after));
   if (options.type) conditions.push(eq(chattelDocuments.type, options.type));

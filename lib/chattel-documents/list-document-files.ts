@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Db } from "@/db/client";
 import { chattelDocumentFiles, type ChattelDocumentFile } from "@/db/schema";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
-import { decodeKeyCursor } from "@/lib/db/keyset-cursor";
+import { cursorBinding, decodeKeyCursor } from "@/lib/db/keyset-cursor";
 import { toKeysetPage, type KeysetPage } from "@/lib/db/keyset-page";
 import { getChattelDocumentOrThrow } from "./get-chattel-document-or-throw";
 
@@ -20,7 +20,8 @@ export async function listDocumentFiles(
   requireCapability(options.principal, "documents:read", "You do not have permission to read documents.");
   const document = await getChattelDocumentOrThrow(db, { ...options, capability: "documents:read" });
   const conditions: SQL[] = [eq(chattelDocumentFiles.chattelDocumentId, document.id)];
-  const after = decodeKeyCursor(options.cursor, z.uuid());
+  const binding = cursorBinding("document-files", options);
+  const after = decodeKeyCursor(options.cursor, z.uuid(), binding);
   if (after !== null) conditions.push(gt(chattelDocumentFiles.id, after));
   const rows = await db
     .select(metadataColumns)
@@ -28,5 +29,5 @@ export async function listDocumentFiles(
     .where(and(...conditions))
     .orderBy(asc(chattelDocumentFiles.id))
     .limit(options.limit + 1);
-  return toKeysetPage(rows, options.limit, (row) => [row.id]);
+  return toKeysetPage(rows, options.limit, (row) => [row.id], binding);
 }

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Db } from "@/db/client";
 import { comments, users, type Comment } from "@/db/schema";
 import type { Principal } from "@/lib/auth/principal";
-import { decodeKeyCursor } from "@/lib/db/keyset-cursor";
+import { cursorBinding, decodeKeyCursor } from "@/lib/db/keyset-cursor";
 import { toKeysetPage, type KeysetPage } from "@/lib/db/keyset-page";
 import { memberDisplayNameSql } from "@/lib/workspace/member-display-name-sql";
 import { getCommentsContext } from "./get-comments-context";
@@ -21,7 +21,8 @@ export async function listComments(
 ): Promise<KeysetPage<CommentWithAuthor>> {
   const { document } = await getCommentsContext(db, { ...options, write: false });
   const conditions: SQL[] = [eq(comments.chattelDocumentId, document.id)];
-  const after = decodeKeyCursor(options.cursor, z.uuid());
+  const binding = cursorBinding("comments", options);
+  const after = decodeKeyCursor(options.cursor, z.uuid(), binding);
   if (after !== null) conditions.push(gt(comments.id, after));
   const rows = await db
     .select({ ...getTableColumns(comments), authorName: memberDisplayNameSql(document.organizationId) })
@@ -30,5 +31,5 @@ export async function listComments(
     .where(and(...conditions))
     .orderBy(asc(comments.id))
     .limit(options.limit + 1);
-  return toKeysetPage(rows, options.limit, (row) => [row.id]);
+  return toKeysetPage(rows, options.limit, (row) => [row.id], binding);
 }

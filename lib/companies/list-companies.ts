@@ -13,7 +13,7 @@ export async function listCompanies(
 ): Promise<CappedPage<Company>> {
   requireCapability(options.principal, "companies:read", "You do not have permission to list companies.");
   const scope = scopeFilter(options.principal, "companies:read", { organizationId: companies.organizationId, companyId: companies.id });
-  const window = openWindow({ ...options, cap: scope.cap }, z.number().int());
+  const window = openWindow("companies", { ...options, cap: scope.cap }, z.number().int());
   const conditions: SQL[] = [scope.where];
   if (window.after !== null) conditions.push(gt(companies.id, window.after));
   if (options.organizationId) conditions.push(eq(companies.organizationId, options.organizationId));

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Db } from "@/db/client";
 import { eSignatures, type ESignature } from "@/db/schema";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
-import { decodeKeyCursor } from "@/lib/db/keyset-cursor";
+import { cursorBinding, decodeKeyCursor } from "@/lib/db/keyset-cursor";
 import { toKeysetPage, type KeysetPage } from "@/lib/db/keyset-page";
 
 export type ListMyESignaturesOptions = { principal: Principal; limit: number; cursor?: string };
@@ -12,7 +12,8 @@ export type ListMyESignaturesOptions = { principal: Principal; limit: number; cu
 export async function listMyESignatures(db: Db, options: ListMyESignaturesOptions): Promise<KeysetPage<ESignature>> {
   requireCapability(options.principal, "signer:signings:read", "You do not have permission to read e-signatures.");
   const conditions: SQL[] = [eq(eSignatures.authUserId, options.principal.user.id)];
-  const afterId = decodeKeyCursor(options.cursor, z.uuid());
+  const binding = cursorBinding("my-esignatures", options);
+  const afterId = decodeKeyCursor(options.cursor, z.uuid(), binding);
   if (afterId !== null) conditions.push(lt(eSignatures.id, afterId));
   const rows = await db
     .select()
@@ -20,5 +21,5 @@ export async function listMyESignatures(db: Db, options: ListMyESignaturesOption
     .where(and(...conditions))
     .orderBy(desc(eSignatures.id))
     .limit(options.limit + 1);
-  return toKeysetPage(rows, options.limit, (r) => [r.id]);
+  return toKeysetPage(rows, options.limit, (r) => [r.id], binding);
 }

@@ -13,7 +13,7 @@ export async function listFlows(
 ): Promise<CappedPage<Flow>> {
   requireCapability(options.principal, "flows:read", "You do not have permission to list flows.");
   const scope = organizationFilter(options.principal, "flows:read", flows.organizationId);
-  const window = openWindow({ ...options, cap: scope.cap }, z.uuid());
+  const window = openWindow("flows", { ...options, cap: scope.cap }, z.uuid());
   const conditions: SQL[] = [scope.where];
   if (window.after) conditions.push(lt(flows.id, window.after));
   if (options.organizationId) conditions.push(eq(flows.organizationId, options.organizationId));

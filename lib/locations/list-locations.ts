@@ -17,7 +17,7 @@ export async function listLocations(
     companyId: locations.companyId,
     locationId: locations.id,
   });
-  const window = openWindow({ ...options, cap: scope.cap }, z.number().int());
+  const window = openWindow("locations", { ...options, cap: scope.cap }, z.number().int());
   const conditions: SQL[] = [scope.where];
   if (window.after !== null) conditions.push(gt(locations.id, window.after));
   if (options.organizationId) conditions.push(eq(locations.organizationId, options.organizationId));

@@ -16,7 +16,7 @@ export async function listOrganizations(
   const global = scopes.some((s) => s.type === "global");
   const cap = global ? getEnv().ADMIN_READ_CAP : null;
   const ids = [...new Set(scopes.flatMap((s) => (s.type === "global" ? [] : [s.organizationId])))];
-  const window = openWindow({ ...options, cap }, z.number().int());
+  const window = openWindow("organizations", { ...options, cap }, z.number().int());
   const conditions: SQL[] = [global ? sql`true` : ids.length > 0 ? inArray(organizations.id, ids) : sql`false`];
   if (window.after !== null) conditions.push(gt(organizations.id, window.after));
   const rows =

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Db } from "@/db/client";
 import { outreachMessages, type OutreachMessage } from "@/db/schema";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
-import { decodeKeyCursor } from "@/lib/db/keyset-cursor";
+import { cursorBinding, decodeKeyCursor } from "@/lib/db/keyset-cursor";
 import { toKeysetPage, type KeysetPage } from "@/lib/db/keyset-page";
 import { getChattelDocumentOrThrow } from "@/lib/chattel-documents/get-chattel-document-or-throw";
 
@@ -15,7 +15,8 @@ export async function listOutreachMessages(
   requireCapability(options.principal, "outreach:read", "You do not have permission to read outreach.");
   const document = await getChattelDocumentOrThrow(db, { ...options, capability: "outreach:read" });
   const conditions: SQL[] = [eq(outreachMessages.chattelDocumentId, document.id)];
-  const after = decodeKeyCursor(options.cursor, z.uuid());
+  const binding = cursorBinding("outreach-messages", options);
+  const after = decodeKeyCursor(options.cursor, z.uuid(), binding);
   if (after !== null) conditions.push(lt(outreachMessages.id, after));
   const rows = await db
     .select()
@@ -23,5 +24,5 @@ export async function listOutreachMessages(
     .where(and(...conditions))
     .orderBy(desc(outreachMessages.id))
     .limit(options.limit + 1);
-  return toKeysetPage(rows, options.limit, (row) => [row.id]);
+  return toKeysetPage(rows, options.limit, (row) => [row.id], binding);
 }

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Db } from "@/db/client";
 import { packageSigners, signingPackages, type PackageSigner, type SigningPackage, type SigningStatus } from "@/db/schema";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
-import { decodeKeyCursor } from "@/lib/db/keyset-cursor";
+import { cursorBinding, decodeKeyCursor } from "@/lib/db/keyset-cursor";
 import { toKeysetPage, type KeysetPage } from "@/lib/db/keyset-page";
 
 export type ListAssignedSigningsOptions = {
@@ -32,7 +32,8 @@ export async function listAssignedSignings(db: Db, options: ListAssignedSignings
     ne(signingPackages.status, "draft"),
   ];
   if (options.status) conditions.push(eq(signingPackages.status, options.status));
-  const afterId = decodeKeyCursor(options.cursor, z.uuid());
+  const binding = cursorBinding("assigned-signings", options);
+  const afterId = decodeKeyCursor(options.cursor, z.uuid(), binding);
   if (afterId !== null) conditions.push(lt(signingPackages.id, afterId));
   const rows = await db
     .select()
@@ -56,6 +57,6 @@ export async function listAssignedSignings(db: Db, options: ListAssignedSignings
     : [];
   // Ordered so the lowest routing order wins when one user holds two signer rows on a package.
   const byPackage = new Map(mine.map(({ packageId, ...me }) => [packageId, me]));
-  const page = toKeysetPage(rows, options.limit, (r) => [r.id]);
+  const page = toKeysetPage(rows, options.limit, (r) => [r.id], binding);
   return { ...page, rows: page.rows.map((r) => ({ ...r, me: byPackage.get(r.id)! })) };
 }

@@ -20,7 +20,7 @@ export type SigningListRow = SigningPackage & { locationName: string; companyNam
 export async function listSignings(db: Db, options: ListSigningsOptions): Promise<CappedPage<SigningListRow>> {
   requireCapability(options.principal, "signings:read", "You do not have permission to list signing packages.");
   const scope = scopeFilter(options.principal, "signings:read", signingPackages);
-  const window = openWindow({ ...options, cap: scope.cap }, z.uuid());
+  const window = openWindow("signings", { ...options, cap: scope.cap }, z.uuid());
   if (window.take === 0) return closeWindow([], window, scope.cap, () => "");
 
   const conditions: (SQL | undefined)[] = [scope.where, ...signingListConditions(db, options)];

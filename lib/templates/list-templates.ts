@@ -13,7 +13,7 @@ export async function listTemplates(
 ): Promise<CappedPage<Template>> {
   requireCapability(options.principal, "templates:read", "You do not have permission to list templates.");
   const scope = organizationFilter(options.principal, "templates:read", templates.organizationId);
-  const window = openWindow({ ...options, cap: scope.cap }, z.uuid());
+  const window = openWindow("templates", { ...options, cap: scope.cap }, z.uuid());
   const conditions: SQL[] = [scope.where];
   if (window.after) conditions.push(lt(templates.id, window.after));
   if (options.organizationId) conditions.push(eq(templates.organizationId, options.organizationId));

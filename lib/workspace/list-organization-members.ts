@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Db } from "@/db/client";
 import { memberships, users } from "@/db/schema";
 import type { Principal } from "@/lib/auth/principal";
-import { decodeKeyCursor } from "@/lib/db/keyset-cursor";
+import { cursorBinding, decodeKeyCursor } from "@/lib/db/keyset-cursor";
 import { toKeysetPage, type KeysetPage } from "@/lib/db/keyset-page";
 import type { MembershipWithUser } from "./get-organization-membership-or-throw";
 import { resolveOrganizationId } from "./resolve-organization-id";
@@ -19,7 +19,8 @@ export async function listOrganizationMembers(
     forbidden: "You do not have permission to read the organization's members.",
   });
   const conditions: SQL[] = [eq(memberships.organizationId, organizationId)];
-  const after = decodeKeyCursor(options.cursor, z.uuid());
+  const binding = cursorBinding("organization-members", options);
+  const after = decodeKeyCursor(options.cursor, z.uuid(), binding);
   if (after !== null) conditions.push(gt(memberships.id, after));
   const rows = await db
     .select({ membership: memberships, user: { id: users.id, email: users.email, name: users.name, lastSignInAt: users.lastSignInAt } })
@@ -28,6 +29,6 @@ export async function listOrganizationMembers(
     .where(and(...conditions))
     .orderBy(asc(memberships.id))
     .limit(options.limit + 1);
-  const page = toKeysetPage(rows, options.limit, (row) => [row.membership.id]);
+  const page = toKeysetPage(rows, options.limit, (row) => [row.membership.id], binding);
   return { ...page, rows: page.rows.map((row) => ({ ...row.membership, user: row.user })) };
 }

@@ -5,6 +5,7 @@ import { requestClientIp } from "@/lib/auth/request-client-ip";
 import { prepareDatabase } from "@/lib/boot";
 import { BadRequest } from "@/lib/errors";
 import { parseJsonBody } from "@/lib/next/parse-json-body";
+import { AUTH_ROUTE_MAX_BODY_BYTES } from "@/lib/next/early-body-caps";
 import { routeHandler } from "@/lib/next/route-handler";
 
 export const dynamic = "force-dynamic";
@@ -22,7 +23,7 @@ function readApiKey(request: Request, rawBody: Uint8Array): string {
 }
 
 // An API key and its JSON wrapper are well under a kilobyte.
-export const POST = routeHandler({ maxBodyBytes: 8 * 1024, headers: { "Cache-Control": "no-store" } }, async ({ request, rawBody }) => {
+export const POST = routeHandler({ maxBodyBytes: AUTH_ROUTE_MAX_BODY_BYTES, headers: { "Cache-Control": "no-store" } }, async ({ request, rawBody }) => {
   const apiKey = readApiKey(request, rawBody);
   const { db } = await prepareDatabase();
   return Response.json(await exchangeApiKeyThrottled(db, { apiKey, clientIp: requestClientIp(request.headers) }), { status: 200 });

@@ -1,0 +1,82 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { installEarlyBodyGuard } from "@/lib/net/early-body-guard";
+import { sendRaw } from "@/tests/helpers/raw-http";
+
+// The guard on a real HTTP server and real sockets. The handler stands in for Next with proxy.ts in
+// front of a route: it buffers the whole body before answering (what made the route's own cap come
+// too late), then answers 413 when it got more than the route's cap.
+
+const KiB = 1024;
+const MiB = 1024 * KiB;
+const CAP = 8 * KiB;
+
+let server: Server;
+let port: number;
+const seen: { path: string; bytes: number }[] = [];
+
+beforeAll(async () => {
+  installEarlyBodyGuard([{ path: /^\/api\/auth\//, maxBytes: CAP }]);
+  server = createServer((request, response) => {
+    let bytes = 0;
+    request.on("data", (chunk: Buffer) => (bytes += chunk.length));
+    request.on("end", () => {
+      seen.push({ path: request.url ?? "", bytes });
+      if (bytes > CAP) {
+        response.writeHead(413, { "content-type": "application/json" });
+        response.end(JSON.stringify({ error: `Request body exceeds ${CAP} bytes.` }));
+      } else {
+        response.writeHead(200, { "content-type": "application/json" });
+        response.end(JSON.stringify({ bytes }));
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  port = (server.address() as AddressInfo).port;
+});
+
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+const send = (head: string, options: { chunked: boolean; limitBytes: number }) => sendRaw({ host: "127.0.0.1", port }, head, options);
+
+describe("early body guard (lib/net/early-body-guard.ts)", () => {
+  it("answers a declared Content-Length over the cap with 413 at once, without the handler, and closes", async () => {
+    seen.length = 0;
+    const outcome = await send(`POST /api/auth/callback/credentials HTTP/1.1\r\nHost: x\r\nContent-Length: ${200 * MiB}\r\n\r\n`, {
+      chunked: false,
+      limitBytes: 200 * MiB,
+    });
+    expect(outcome.statusLine).toBe("HTTP/1.1 413 Payload Too Large");
+    expect(outcome.closedAfterMs).not.toBeNull();
+    expect(outcome.closedAfterMs!).toBeLessThan(3000);
+    expect(outcome.sentBytes).toBeLessThan(64 * MiB);
+    expect(seen).toEqual([]);
+  });
+
+  it("ends an endless chunked body at the cap: the buffering handler sees at most cap + 128 KiB, answers 413, and the connection closes", async () => {
+    seen.length = 0;
+    const outcome = await send("POST /api/auth/signout HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n", {
+      chunked: true,
+      limitBytes: 200 * MiB,
+    });
+    expect(outcome.statusLine).toBe("HTTP/1.1 413 Payload Too Large");
+    expect(seen).toHaveLength(1);
+    expect(seen[0]!.bytes).toBeGreaterThan(CAP);
+    expect(seen[0]!.bytes).toBeLessThanOrEqual(CAP + 128 * KiB);
+    expect(outcome.closedAfterMs).not.toBeNull();
+    expect(outcome.closedAfterMs!).toBeLessThan(3000);
+    expect(outcome.sentBytes).toBeLessThan(64 * MiB);
+  });
+
+  it("leaves bodies under the cap and paths without a cap alone, on a kept-alive connection", async () => {
+    seen.length = 0;
+    const small = await fetch(`http://127.0.0.1:${port}/api/auth/callback/credentials`, { method: "POST", body: "a".repeat(CAP) });
+    expect(small.status).toBe(200);
+    expect(await small.json()).toEqual({ bytes: CAP });
+    const elsewhere = await fetch(`http://127.0.0.1:${port}/v1/anything`, { method: "POST", body: "a".repeat(CAP + 1) });
+    expect(elsewhere.status).toBe(413);
+    expect(elsewhere.headers.get("connection")).toBe("close");
+    expect(seen.map((s) => s.bytes)).toEqual([CAP, CAP + 1]);
+  });
+});
