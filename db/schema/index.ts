@@ -25,3 +25,5 @@ export * from "./user-invite-tokens";
 export * from "./auth-throttles";
 export * from "./document-fields";
 export * from "./seals";
+export * from "./signer-auth-method";
+export * from "./signer-access";

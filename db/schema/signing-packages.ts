@@ -5,6 +5,7 @@ import { createdAt, idColumn, timestampTz, updatedAt } from "./columns";
 import { flows } from "./flows";
 import { locations } from "./locations";
 import { organizations } from "./organizations";
+import { signerAuthMethodEnum } from "./signer-auth-method";
 import { templates } from "./templates";
 import { users } from "./users";
 
@@ -44,6 +45,8 @@ export const signingPackages = pgTable(
     cancelReason: text("cancel_reason"),
     declinedAt: timestampTz("declined_at"),
     expiresAt: timestampTz("expires_at"),
+    /** How signers prove who they are unless a signer overrides it. */
+    signerAuthMethod: signerAuthMethodEnum("signer_auth_method").notNull().default("email_code"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

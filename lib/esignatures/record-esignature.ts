@@ -15,6 +15,8 @@ import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { sendEmailJob } from "@/lib/email/send-email-job";
 import { completedEmail } from "@/lib/email/templates/completed-email";
 import { signingLink } from "@/lib/email/templates/signing-link";
+import { issueAccessLink } from "@/lib/signer-access/issue-access-link";
+import { actorUserIdOf } from "@/lib/signer-access/signer-session-principal";
 import { getEnv } from "@/lib/env";
 import { BadRequest, Conflict, NotFound } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";
@@ -70,7 +72,8 @@ export async function recordESignature(db: Db, options: RecordESignatureOptions)
   requireCapability(options.principal, "signer:esignatures:write", "You do not have permission to record e-signatures.");
   if (options.consent !== true) throw BadRequest("consent: explicit consent to sign electronically is required.");
   const evidence = signatureEvidence(options.signature);
-  const userId = options.principal.user.id;
+  // A link signer without an account has no user: the record names the signer (and its session's proof).
+  const userId = actorUserIdOf(options.principal);
 
   return db.transaction(async (tx) => {
     const { signing, signer } = await getSignerAssignmentOrThrow(tx, { ...options, lock: true, includeDrafts: true });
@@ -137,6 +140,12 @@ export async function recordESignature(db: Db, options: RecordESignatureOptions)
     }
 
     const now = inserted.createdAt;
+    // The one consent record: a signer who consented here (/v1's `consent: true`) without the
+    // browser's consent step has it on the signer row too, which the certificate reads.
+    if (!signer.consentedAt) await tx.update(packageSigners).set({ consentedAt: now, consentSource: "api" }).where(eq(packageSigners.id, signer.id));
+    if (!signer.authPassedMethod && !options.principal.signerSession) {
+      await tx.update(packageSigners).set({ authPassedAt: now, authPassedMethod: "account" }).where(eq(packageSigners.id, signer.id));
+    }
     // Throws (rolling the signature back) when a required field is left unfilled.
     const filledFields = await fillSignerFields(tx, { documentId: document.id, signer, values: options.fields ?? [], signedAt: now });
     await tx.update(signatureRequests).set({ status: "signed", signedAt: now }).where(eq(signatureRequests.id, request.id));
@@ -152,6 +161,8 @@ export async function recordESignature(db: Db, options: RecordESignatureOptions)
         signerId: signer.id,
         documentSha256: document.sha256,
         consentGiven: true,
+        // How the signer proved who they are: the signer session's method, else their account.
+        authMethod: options.principal.signerSession?.method ?? "account",
         userAgent: inserted.userAgent,
         ...evidence,
         ...(filledFields.length > 0 ? { fields: filledFields.map((f) => ({ id: f.id, type: f.type, value: f.value })) } : {}),
@@ -167,7 +178,8 @@ export async function recordESignature(db: Db, options: RecordESignatureOptions)
         signingOrganizationId: String(signing.organizationId),
         signingId: signing.id,
         documentId: document.id,
-        authUserId: userId,
+        // The vault's six fields stay: a link signer without an account is named by the signer id.
+        authUserId: userId ?? signer.id,
         // A new record is always the signer's first on this document: one signature request per
         // signer × document (unique index) and one e-signature per request (unique index); a retry
         // returned `created: false` above and enqueues nothing.
@@ -179,7 +191,7 @@ export async function recordESignature(db: Db, options: RecordESignatureOptions)
   });
 }
 
-type AuditBase = { organizationId: number; packageId: string; actorUserId: string; ipAddress?: string | null };
+type AuditBase = { organizationId: number; packageId: string; actorUserId: string | null; ipAddress?: string | null };
 
 /** What the audit trail keeps of the signature itself: the typed text, or the drawn image's hash. */
 function signatureEvidence(signature: SignatureInput): Record<string, string> {
@@ -198,9 +210,9 @@ function signatureEvidence(signature: SignatureInput): Record<string, string> {
 
 async function findExisting(
   db: Db,
-  { userId, requestId, idempotencyKey }: { userId: string; requestId: string; idempotencyKey?: string },
+  { userId, requestId, idempotencyKey }: { userId: string | null; requestId: string; idempotencyKey?: string },
 ): Promise<ESignature | undefined> {
-  if (idempotencyKey !== undefined) {
+  if (idempotencyKey !== undefined && userId !== null) {
     const [byKey] = await db
       .select()
       .from(eSignatures)
@@ -264,14 +276,16 @@ async function advancePackage(
 
 /** "Completed" mail to the creator and every signer, one idempotent job each. */
 async function notifyCompletion(db: Db, signing: SigningPackage): Promise<void> {
-  const link = signingLink(signing.id);
+  const managerLink = signingLink(signing.id);
   const creator = await getSigningCreator(db, signing);
   const signers = await db.select().from(packageSigners).where(eq(packageSigners.packageId, signing.id)).orderBy(asc(packageSigners.createdAt), asc(packageSigners.id));
   const recipients = [
-    ...(creator ? [{ key: `creator:${creator.id}`, email: creator.email, name: creator.name }] : []),
-    ...signers.map((s) => ({ key: `signer:${s.id}`, email: s.email, name: s.name })),
+    ...(creator ? [{ key: `creator:${creator.id}`, email: creator.email, name: creator.name, signerId: null }] : []),
+    ...signers.map((s) => ({ key: `signer:${s.id}`, email: s.email, name: s.name, signerId: s.id })),
   ];
   for (const recipient of recipients) {
+    // Signers get their own access link: the done page is where a signer without an account downloads the sealed copies.
+    const link = recipient.signerId ? await issueAccessLink(db, { signing, signerId: recipient.signerId }) : managerLink;
     const email = completedEmail({ recipientName: recipient.name, signingTitle: signing.title, link });
     await enqueueJob(db, sendEmailJob, { to: recipient.email, ...email }, { idempotencyKey: `signing-completed:${signing.id}:${recipient.key}` });
   }
