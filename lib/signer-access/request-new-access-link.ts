@@ -55,13 +55,13 @@ export async function requestNewAccessLink(db: Db, options: { token: string; cli
       )
       .limit(1);
     if (!target) return;
-    // Only one "new link" mail per signer a minute, whichever old link asked.
-    const [recent] = await tx
+    // Only one "new link" mail per signer a minute, whichever of their old links asked.
+    const asked = await tx
       .select({ id: signerAccessLinks.id })
       .from(signerAccessLinks)
-      .where(and(eq(signerAccessLinks.signerId, target.signer.id), gt(signerAccessLinks.createdAt, since)))
-      .limit(1);
-    if (recent) return;
+      .where(and(eq(signerAccessLinks.signerId, target.signer.id), gt(signerAccessLinks.renewRequestedAt, since)))
+      .limit(2);
+    if (asked.length > 1) return;
     const link = await issueAccessLink(tx, { signing: target.signing, signerId: target.signer.id, now });
     const email = newAccessLinkEmail({ signerName: target.signer.name, signingTitle: target.signing.title, link });
     await enqueueJob(tx, sendEmailJob, { to: target.signer.email, ...email });
