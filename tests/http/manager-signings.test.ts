@@ -499,8 +499,9 @@ describe("POST /v1/signing/manager/signings/{id}/remind", () => {
       const payload = job.payload as { subject: string; text: string; html: string };
       expect(payload.subject).toBe("Reminder: please sign Remind me");
       expect(payload.text).toContain("Max Manager is still waiting for your signature");
-      expect(payload.text).toContain(`https://sign.example.com/signings/${id}`);
-      expect(payload.html).toContain(`<a href="https://sign.example.com/signings/${id}"`);
+      // A fresh access link per signer (it supersedes the invitation's).
+      expect(payload.text).toMatch(/https:\/\/sign\.example\.com\/access\/[A-Za-z0-9_-]{43}\b/);
+      expect(payload.html).toMatch(/<a href="https:\/\/sign\.example\.com\/access\/[A-Za-z0-9_-]{43}"/);
     }
     const audited = (await auditEntriesFor(testDb.db, id)).filter((e) => e.action === "signer.reminded");
     expect(audited.map((e) => e.entityId).sort()).toEqual(current);
