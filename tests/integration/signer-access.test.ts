@@ -304,3 +304,20 @@ describe("the token stays out of logs and Referers", () => {
     expect(headers["Referrer-Policy"]).toBe("no-referrer");
   });
 });
+
+describe("the manager never sees a code", () => {
+  it("an access code set on create is stored hashed and returned only as hasAccessCode; resend supersedes the link", async () => {
+    const id = await sendPackage([{ email: "secret.code@example.test", method: "access_code", accessCode: "55123" }]);
+    const { listSigners } = await import("@/lib/signings/list-signers");
+    const listed = await listSigners(testDb.db, { principal: manager, packageId: id });
+    expect(JSON.stringify(listed)).not.toContain("55123");
+    expect(listed.data[0]).toMatchObject({ authMethod: "access_code", hasAccessCode: true });
+    expect(JSON.stringify(listed)).not.toContain("accessCodeHash");
+    const first = await tokenFromMail("secret.code@example.test");
+    const { resendInvitation } = await import("@/lib/signer-access/resend-invitation");
+    await expect(resendInvitation(testDb.db, { principal: manager, packageId: id, signerId: listed.data[0]!.id })).rejects.toMatchObject({ status: 429 });
+    await resendInvitation(testDb.db, { principal: manager, packageId: id, signerId: listed.data[0]!.id, now: new Date(Date.now() + 61_000) });
+    expect(await openAccessLink(testDb.db, { token: first, ...evidence })).toBeNull();
+    expect(await openAccessLink(testDb.db, { token: await tokenFromMail("secret.code@example.test"), ...evidence })).not.toBeNull();
+  });
+});
