@@ -91,6 +91,12 @@ const schema = z
     BANK_TOKEN_ENCRYPTION_KEY: optionalString,
 
     EMAIL_WEBHOOK_TOKEN: optionalString,
+    /** Text messages (signers' `sms_code`) through Twilio; off while any of the three is unset. */
+    TWILIO_ACCOUNT_SID: optionalString,
+    TWILIO_AUTH_TOKEN: optionalString,
+    TWILIO_FROM: optionalString,
+    /** Overrides Twilio's API address (protocol, host, port), e.g. for the fake in tests. */
+    TWILIO_API_BASE_URL: optionalUrl(["http:", "https:"]),
     SMTP_URL: optionalUrl(["smtp:", "smtps:"]),
     EMAIL_FROM: z.string().trim().min(3).default("Closing & Signing <no-reply@localhost>"),
     INBOUND_EMAIL_DOMAIN: z.string().trim().min(1).default("inbound.localhost"),

@@ -11,6 +11,8 @@ const SECRET_VALUES: [RegExp, string][] = [
   [/eyJ[\w-]{4,}\.[\w-]{4,}\.[\w-]*/g, "[redacted-jwt]"],
   [/\b(Bearer|Basic)\s+[^\s"',;]+/gi, "$1 [redacted]"],
   [/\breply\+[^@\s"'>]+@/gi, "reply+[redacted]@"],
+  // A signer's access link (`/access/<token>`): the token opens their package.
+  [/\/access\/[A-Za-z0-9_-]{20,}/g, "/access/[redacted]"],
 ];
 
 function scrub(text: string): string {

@@ -5,6 +5,8 @@ import type { Db } from "@/db/client";
 import { getSessionPrincipal } from "@/lib/auth/get-session-principal";
 import type { Principal } from "@/lib/auth/principal";
 import { prepareDatabase } from "@/lib/boot";
+import { currentSignerSession } from "@/lib/signer-access/session-cookie";
+import { signerSessionPrincipal } from "@/lib/signer-access/signer-session-principal";
 
 export { safeReturnPath } from "@/lib/auth/safe-return-path";
 
@@ -19,9 +21,38 @@ export const getPagePrincipal = cache(async (): Promise<{ db: Db; principal: Pri
   return { db, principal: await getSessionPrincipal(db) };
 });
 
-/** For pages behind sign-in: the principal, or a redirect to /sign-in that comes back to `returnTo`. */
+/**
+ * For pages behind sign-in: the principal, or a redirect to /sign-in that comes back to `returnTo`.
+ * A signer's package page (`returnTo` under `/signings/<id>`, not the manager's `view=manage`) also
+ * takes that package's signer session from an emailed link: a proven one is the principal, one
+ * still to be proven goes to the proof page.
+ */
 export async function requirePrincipal(returnTo: string): Promise<{ db: Db; principal: Principal }> {
+  const packageId = signerPackageOf(returnTo);
+  if (packageId) {
+    const signer = await getPageSignerPrincipal(packageId);
+    if (signer === "unproven") redirect(`/access/verify/${packageId}`);
+    if (signer) return signer;
+  }
   const { db, principal } = await getPagePrincipal();
   if (!principal) redirect(`/sign-in?callbackUrl=${encodeURIComponent(returnTo)}`);
   return { db, principal };
 }
+
+const SIGNER_PATH = /^\/signings\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:[/?#]|$)/i;
+
+function signerPackageOf(returnTo: string): string | null {
+  const match = SIGNER_PATH.exec(returnTo);
+  if (!match || /[?&]view=manage(?:&|$)/.test(returnTo)) return null;
+  return match[1]!.toLowerCase();
+}
+
+/** The package's signer session as a principal, "unproven" when its proof step is still to pass, or null. Cached per request. */
+const getPageSignerPrincipal = cache(async (packageId: string): Promise<{ db: Db; principal: Principal } | "unproven" | null> => {
+  await connection();
+  const { db } = await prepareDatabase();
+  const context = await currentSignerSession(db, packageId);
+  if (!context) return null;
+  if (!context.session.authPassedAt) return "unproven";
+  return { db, principal: signerSessionPrincipal(context) };
+});

@@ -27,9 +27,8 @@ export const eSignatures = pgTable(
     signerId: uuid("signer_id")
       .notNull()
       .references(() => packageSigners.id, { onDelete: "restrict" }),
-    authUserId: uuid("auth_user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "restrict" }),
+    /** The signer's account; null for a signer who signed from an emailed link without one. */
+    authUserId: uuid("auth_user_id").references(() => users.id, { onDelete: "restrict" }),
     kind: signatureKindEnum("kind").notNull(),
     imageDataUrl: text("image_data_url"),
     typedText: text("typed_text"),

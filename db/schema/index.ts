@@ -28,3 +28,5 @@ export * from "./document-fields";
 export * from "./seals";
 export * from "./organization-logos";
 export * from "./hybrid-closings";
+export * from "./signer-auth-method";
+export * from "./signer-access";

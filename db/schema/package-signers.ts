@@ -1,6 +1,7 @@
 import { index, integer, pgEnum, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import { createdAt, idColumn, timestampTz, updatedAt } from "./columns";
+import { signerAuthMethodEnum } from "./signer-auth-method";
 import { signingPackages } from "./signing-packages";
 import { users } from "./users";
 
@@ -26,6 +27,23 @@ export const packageSigners = pgTable(
     signedAt: timestampTz("signed_at"),
     declinedAt: timestampTz("declined_at"),
     declineReason: text("decline_reason"),
+    /** This signer's proof of identity; null follows the package's `signer_auth_method`. */
+    authMethod: signerAuthMethodEnum("auth_method"),
+    /** The access code the lender gave the signer out of band (scrypt hash); never returned. */
+    accessCodeHash: text("access_code_hash"),
+    /** E.164 phone for `sms_code`. */
+    phone: text("phone"),
+    /** The last proof of identity the signer passed, and how (named on the certificate). */
+    authPassedAt: timestampTz("auth_passed_at"),
+    authPassedMethod: signerAuthMethodEnum("auth_passed_method"),
+    /** Wrong codes entered, all time (the manager's package page). */
+    authFailures: integer("auth_failures").notNull().default(0),
+    /**
+     * Consent to sign electronically: one record, written by the browser's consent step and by
+     * `/v1` (`consent: true` on an e-signature), read by the certificate of completion.
+     */
+    consentedAt: timestampTz("consented_at"),
+    consentSource: text("consent_source", { enum: ["browser", "api"] }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -5,6 +5,7 @@ import { createdAt, idColumn, timestampTz, updatedAt } from "./columns";
 import { flows } from "./flows";
 import { locations } from "./locations";
 import { organizations } from "./organizations";
+import { signerAuthMethodEnum } from "./signer-auth-method";
 import { templates } from "./templates";
 import { users } from "./users";
 
@@ -49,6 +50,8 @@ export const signingPackages = pgTable(
     closingPlace: text("closing_place"),
     settlementAgent: text("settlement_agent"),
     esignOpensAt: timestampTz("esign_opens_at"),
+    /** How signers prove who they are unless a signer overrides it. */
+    signerAuthMethod: signerAuthMethodEnum("signer_auth_method").notNull().default("email_code"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -2,6 +2,7 @@ import { index, integer, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core"
 import { bytea, createdAt, idColumn, updatedAt } from "./columns";
 import { executionModeEnum } from "./execution-modes";
 import { organizations } from "./organizations";
+import { signerAuthMethodEnum } from "./signer-auth-method";
 import { users } from "./users";
 
 export type TemplateRole = { key: string; label: string; role: "signer" | "co_signer"; routingOrder: number };
@@ -17,6 +18,8 @@ export const templates = pgTable(
     name: text("name").notNull(),
     description: text("description"),
     roles: jsonb("roles").$type<TemplateRole[]>().notNull().default([]),
+    /** How signers of packages created from the template prove who they are. */
+    signerAuthMethod: signerAuthMethodEnum("signer_auth_method").notNull().default("email_code"),
     createdByUserId: uuid("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

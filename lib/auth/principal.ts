@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { memberships, users, type User } from "@/db/schema";
+import { memberships, users, type SignerAuthMethod, type User } from "@/db/schema";
 import { AUTH_ERRORS, Forbidden, Unauthorized } from "@/lib/errors";
 import {
   capabilitiesOf,
@@ -16,6 +16,11 @@ export type Principal = {
   user: Pick<User, "id" | "email" | "name" | "authProvider">;
   roles: RoleAssignment[];
   capabilities: Capability[];
+  /**
+   * Set when the principal is a signer session opened from an emailed access link
+   * (lib/signer-access): it reads and signs that one package as that one signer, nothing else.
+   */
+  signerSession?: { sessionId: string; packageId: string; signerId: string; method: SignerAuthMethod };
 };
 
 function principalQuery(db: Db) {

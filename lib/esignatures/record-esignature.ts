@@ -15,6 +15,7 @@ import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { completePackageIfDone } from "@/lib/closings/complete-package-if-done";
 import { esignNotOpenMessage, notESignedMessage } from "@/lib/closings/execution-messages";
 import { transitionDocument } from "@/lib/closings/transition-document";
+import { actorUserIdOf } from "@/lib/signer-access/signer-session-principal";
 import { getEnv } from "@/lib/env";
 import { BadRequest, Conflict, NotFound } from "@/lib/errors";
 import { fillSignerFields, type FieldValueInput } from "@/lib/fields/fill-signer-fields";
@@ -69,7 +70,8 @@ export async function recordESignature(db: Db, options: RecordESignatureOptions)
   requireCapability(options.principal, "signer:esignatures:write", "You do not have permission to record e-signatures.");
   if (options.consent !== true) throw BadRequest("consent: explicit consent to sign electronically is required.", "consent_required");
   const evidence = signatureEvidence(options.signature);
-  const userId = options.principal.user.id;
+  // A link signer without an account has no user: the record names the signer (and its session's proof).
+  const userId = actorUserIdOf(options.principal);
 
   return db.transaction(async (tx) => {
     const { signing, signer } = await getSignerAssignmentOrThrow(tx, { ...options, lock: true, includeDrafts: true });
@@ -131,6 +133,12 @@ export async function recordESignature(db: Db, options: RecordESignatureOptions)
     }
 
     const now = inserted.createdAt;
+    // The one consent record: a signer who consented here (/v1's `consent: true`) without the
+    // browser's consent step has it on the signer row too, which the certificate reads.
+    if (!signer.consentedAt) await tx.update(packageSigners).set({ consentedAt: now, consentSource: "api" }).where(eq(packageSigners.id, signer.id));
+    if (!signer.authPassedMethod && !options.principal.signerSession) {
+      await tx.update(packageSigners).set({ authPassedAt: now, authPassedMethod: "account" }).where(eq(packageSigners.id, signer.id));
+    }
     // Throws (rolling the signature back) when a required field is left unfilled.
     const filledFields = await fillSignerFields(tx, { documentId: document.id, signer, values: options.fields ?? [], signedAt: now });
     await tx.update(signatureRequests).set({ status: "signed", signedAt: now }).where(eq(signatureRequests.id, request.id));
@@ -146,6 +154,8 @@ export async function recordESignature(db: Db, options: RecordESignatureOptions)
         signerId: signer.id,
         documentSha256: document.sha256,
         consentGiven: true,
+        // How the signer proved who they are: the signer session's method, else their account.
+        authMethod: options.principal.signerSession?.method ?? "account",
         userAgent: inserted.userAgent,
         ...evidence,
         ...(filledFields.length > 0 ? { fields: filledFields.map((f) => ({ id: f.id, type: f.type, value: f.value })) } : {}),
@@ -162,7 +172,8 @@ export async function recordESignature(db: Db, options: RecordESignatureOptions)
         signingOrganizationId: String(signing.organizationId),
         signingId: signing.id,
         documentId: document.id,
-        authUserId: userId,
+        // The vault's six fields stay: a link signer without an account is named by the signer id.
+        authUserId: userId ?? signer.id,
         // A new record is always the signer's first on this document: one signature request per
         // signer × document (unique index) and one e-signature per request (unique index); a retry
         // returned `created: false` above and enqueues nothing.
@@ -174,7 +185,7 @@ export async function recordESignature(db: Db, options: RecordESignatureOptions)
   });
 }
 
-type AuditBase = { organizationId: number; packageId: string; actorUserId: string; ipAddress?: string | null };
+type AuditBase = { organizationId: number; packageId: string; actorUserId: string | null; ipAddress?: string | null };
 
 /** What the audit trail keeps of the signature itself: the typed text, or the drawn image's hash. */
 function signatureEvidence(signature: SignatureInput): Record<string, string> {
@@ -193,9 +204,9 @@ function signatureEvidence(signature: SignatureInput): Record<string, string> {
 
 async function findExisting(
   db: Db,
-  { userId, requestId, idempotencyKey }: { userId: string; requestId: string; idempotencyKey?: string },
+  { userId, requestId, idempotencyKey }: { userId: string | null; requestId: string; idempotencyKey?: string },
 ): Promise<ESignature | undefined> {
-  if (idempotencyKey !== undefined) {
+  if (idempotencyKey !== undefined && userId !== null) {
     const [byKey] = await db
       .select()
       .from(eSignatures)

@@ -1,3 +1,4 @@
+import { AUTH_METHOD_LABELS } from "@/lib/signer-access/rules";
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf-lib";
 import type { SealEvidence } from "./load-seal-evidence";
 import { formatSealTime } from "./format-seal-time";
@@ -67,6 +68,7 @@ export async function drawCertificate(pdfDoc: PDFDocument, options: CertificateO
     w.line(`${signer.name} <${signer.email}>`, { font: bold, size: 10.5 });
     w.pair("Role", `${signer.role === "co_signer" ? "Co-signer" : "Signer"}, routing order ${signer.routingOrder}`);
     w.pair("Consent to sign electronically", signer.consentedAt ? formatSealTime(signer.consentedAt) : "not recorded");
+    w.pair("Identity verified by", signer.authPassedMethod ? AUTH_METHOD_LABELS[signer.authPassedMethod] : "signed-in account");
     w.pair("Viewed", signer.viewedAt ? formatSealTime(signer.viewedAt) : "not recorded");
     w.pair("Signed", signer.signedAt ? formatSealTime(signer.signedAt) : signer.status);
     for (const signature of evidence.signatures.filter((s) => s.signerId === signer.id)) {

@@ -84,7 +84,9 @@ export async function loadSealEvidence(db: Db, { packageId }: { packageId: strin
   return {
     signing: row.signing,
     organizationName: row.organizationName,
-    signers: signers.map((s) => ({ ...s, consentedAt: consentedAt.get(s.id) ?? null })),
+    // One consent record: the signer row (written by the browser's consent step and by /v1's
+    // `consent: true`); the audit entry for packages signed before the row carried it.
+    signers: signers.map((s) => ({ ...s, consentedAt: s.consentedAt ?? consentedAt.get(s.id) ?? null })),
     documents,
     signatures,
     fields,

@@ -9,7 +9,9 @@ export type SecurityHeadersOptions = ContentSecurityPolicyOptions & { appUrl: st
 export function buildSecurityHeaders(options: SecurityHeadersOptions): Record<string, string> {
   const headers: Record<string, string> = {
     "Content-Security-Policy": buildContentSecurityPolicy(options),
-    "Referrer-Policy": "strict-origin-when-cross-origin",
+    // An access link's token is in its address (`/access/<token>`): no request from that page, not
+    // even to our own origin, carries it in a Referer.
+    "Referrer-Policy": isAccessLinkPath(options.pathname) ? "no-referrer" : "strict-origin-when-cross-origin",
     "X-Content-Type-Options": "nosniff",
     "X-Frame-Options": "DENY",
     "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
@@ -18,4 +20,9 @@ export function buildSecurityHeaders(options: SecurityHeadersOptions): Record<st
     headers["Strict-Transport-Security"] = "max-age=63072000; includeSubDomains";
   }
   return headers;
+}
+
+/** The pages whose address carries a signer's access token. */
+export function isAccessLinkPath(pathname: string | undefined): boolean {
+  return pathname !== undefined && pathname.startsWith("/access/");
 }

@@ -4,12 +4,13 @@ import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { pgErrorCode } from "@/lib/db/pg-error-code";
 import { Conflict } from "@/lib/errors";
+import { signerAccessColumns, type SignerAccessInput } from "@/lib/signer-access/signer-access-columns";
 import { assertDraft } from "./assert-draft";
 import { findUserIdByEmail } from "./find-user-id-by-email";
 import { getSigningOrThrow } from "./get-signing-or-throw";
 import { serializeSigner } from "./serialize-signer";
 
-export type AddSignerOptions = {
+export type AddSignerOptions = SignerAccessInput & {
   principal: Principal;
   packageId: string;
   name: string;
@@ -35,6 +36,7 @@ export async function addSigner(db: Db, options: AddSignerOptions): Promise<Pack
           email: options.email,
           role: options.role,
           routingOrder: options.routingOrder,
+          ...(await signerAccessColumns(options)),
         })
         .returning();
       await recordAuditEntry(tx, {

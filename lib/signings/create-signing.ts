@@ -1,3 +1,4 @@
+import type { SignerAuthMethod } from "@/db/schema";
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import {
@@ -21,10 +22,11 @@ import { BadRequest, Conflict, NotFound } from "@/lib/errors";
 import { getLocationOrThrow } from "@/lib/locations/get-location-or-throw";
 import { appointmentColumns, type ClosingAppointmentInput } from "@/lib/closings/closing-appointment";
 import { findUserIdByEmail } from "./find-user-id-by-email";
+import { signerAccessColumns, type SignerAccessInput } from "@/lib/signer-access/signer-access-columns";
 import { serializeSigner } from "./serialize-signer";
 import { serializeSigning } from "./serialize-signing";
 
-export type NewSignerInput = {
+export type NewSignerInput = SignerAccessInput & {
   name: string;
   email: string;
   role?: "signer" | "co_signer";
@@ -40,6 +42,8 @@ export type CreateSigningOptions = {
   message?: string;
   templateId?: string;
   flowId?: string;
+  /** How signers prove who they are unless a signer sets its own; default the template's, else email_code. */
+  signerAuthMethod?: SignerAuthMethod;
   signers?: NewSignerInput[];
   /** PDFs to attach, after any template documents; each is validated like an upload. */
   documents?: { name: string; bytes: Uint8Array; executionMode?: ExecutionMode }[];
@@ -105,6 +109,7 @@ export async function createSigning(db: Db, options: CreateSigningOptions): Prom
         message: options.message ?? null,
         templateId: template?.id ?? null,
         flowId,
+        signerAuthMethod: options.signerAuthMethod ?? template?.signerAuthMethod ?? "email_code",
         createdByUserId: options.principal.user.id,
         ...appointmentColumns(options.appointment),
       })
@@ -173,6 +178,7 @@ export async function createSigning(db: Db, options: CreateSigningOptions): Prom
         email: input.email,
         role: input.role ?? role?.role ?? "signer",
         routingOrder: input.routingOrder ?? role?.routingOrder ?? 1,
+        ...(await signerAccessColumns(input)),
       });
       signerRoleKeys.push(role?.key);
     }

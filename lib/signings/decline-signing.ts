@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { actorUserIdOf } from "@/lib/signer-access/signer-session-principal";
 import type { Db } from "@/db/client";
 import { packageSigners, signatureRequests } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
@@ -39,7 +40,7 @@ export async function declineSigning(db: Db, options: DeclineSigningOptions): Pr
       .update(signatureRequests)
       .set({ status: "declined" })
       .where(and(eq(signatureRequests.signerId, signer.id), eq(signatureRequests.status, "pending")));
-    const audit = { actorUserId: options.principal.user.id, ipAddress: options.ipAddress };
+    const audit = { actorUserId: actorUserIdOf(options.principal), ipAddress: options.ipAddress };
     await recordAuditEntry(tx, {
       ...audit,
       organizationId: signing.organizationId,

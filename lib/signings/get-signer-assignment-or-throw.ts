@@ -30,10 +30,18 @@ export async function getSignerAssignmentOrThrow(db: Db, options: GetSignerAssig
   const query = db.select().from(signingPackages).where(eq(signingPackages.id, options.packageId)).limit(1);
   const [signing] = options.lock ? await query.for("update") : await query;
   if (!signing || (signing.status === "draft" && !options.includeDrafts)) throw notFound;
+  // A signer session (emailed link) is that one signer of that one package, whoever else exists.
+  const session = options.principal.signerSession;
+  if (session && session.packageId !== signing.id) throw notFound;
   const [signer] = await db
     .select()
     .from(packageSigners)
-    .where(and(eq(packageSigners.packageId, signing.id), eq(packageSigners.userId, options.principal.user.id)))
+    .where(
+      and(
+        eq(packageSigners.packageId, signing.id),
+        session ? eq(packageSigners.id, session.signerId) : eq(packageSigners.userId, options.principal.user.id),
+      ),
+    )
     .orderBy(asc(packageSigners.routingOrder), asc(packageSigners.id))
     .limit(1);
   if (!signer) throw notFound;

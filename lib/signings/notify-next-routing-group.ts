@@ -5,9 +5,9 @@ import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { borrowerEmailBranding } from "@/lib/branding/borrower-email-branding";
 import { sendEmailJob } from "@/lib/email/send-email-job";
 import { inviteEmail } from "@/lib/email/templates/invite-email";
-import { signingLink } from "@/lib/email/templates/signing-link";
 import { yourTurnEmail } from "@/lib/email/templates/your-turn-email";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
+import { issueAccessLink } from "@/lib/signer-access/issue-access-link";
 
 export type NotifyNextRoutingGroupOptions = {
   signing: SigningPackage;
@@ -21,7 +21,8 @@ export type NotifyNextRoutingGroupOptions = {
  * Moves the next routing group (the lowest routing order above `afterRoutingOrder`, or the lowest
  * at all, that still has pending signers) to `notified`, enqueues their emails — the invitation when
  * the package is being sent, "your turn" for later groups — and writes a `signer.notified` entry per
- * signer, inside the caller's transaction. The one place signers are invited. Returns the signer ids
+ * signer, inside the caller's transaction. The one place signers are invited; each email carries
+ * the signer's own access link (`issueAccessLink`). Returns the signer ids
  * notified.
  */
 export async function notifyNextRoutingGroup(db: Db, options: NotifyNextRoutingGroupOptions): Promise<string[]> {
@@ -51,9 +52,10 @@ export async function notifyNextRoutingGroup(db: Db, options: NotifyNextRoutingG
       ),
     )
     .returning();
-  const link = signingLink(signing.id);
   const brand = await borrowerEmailBranding(db, signing.organizationId);
   for (const signer of notified) {
+    // Each signer's own access link (the token exists only in this email).
+    const link = await issueAccessLink(db, { signing, signerId: signer.id, now });
     const email =
       options.afterRoutingOrder === undefined
         ? inviteEmail({ signerName: signer.name, signingTitle: signing.title, message: signing.message, link, branding: brand?.branding })

@@ -1,7 +1,10 @@
+import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
+import { packageSigners } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { Conflict } from "@/lib/errors";
+import { actorUserIdOf } from "@/lib/signer-access/signer-session-principal";
 import { getSignerAssignmentOrThrow } from "./get-signer-assignment-or-throw";
 import { findConsentEntry, SIGNER_CONSENTED } from "./find-consent-entry";
 import { serializeSigningConsent, type SigningConsent } from "./serialize-signing-consent";
@@ -20,7 +23,9 @@ export type RecordSigningConsentResult = { consent: SigningConsent; created: boo
 
 /**
  * Records that the caller accepted the electronic-records disclosure for this package: one
- * `signer.consented` audit entry (time, IP, user agent, disclosure version) per signer and package.
+ * `signer.consented` audit entry (time, IP, user agent, disclosure version) per signer and package,
+ * and the time on the signer row (the one consent record the certificate reads; /v1's e-signature
+ * with `consent: true` writes it too).
  * A repeat returns the first acceptance with `created: false`. The package row is locked first, like
  * every signer-side write, so two tabs accepting together still leave one entry.
  */
@@ -34,10 +39,13 @@ export async function recordSigningConsent(db: Db, options: RecordSigningConsent
       throw Conflict(`This signing package is ${signingStatusLabel(signing.status)}; it can no longer be signed.`, "package_closed");
     }
     if (signer.status === "declined") throw Conflict("You have declined this signing package.", "already_declined");
+    if (!signer.consentedAt) {
+      await tx.update(packageSigners).set({ consentedAt: new Date(), consentSource: "browser" }).where(eq(packageSigners.id, signer.id));
+    }
     const entry = await recordAuditEntry(tx, {
       organizationId: signing.organizationId,
       packageId: signing.id,
-      actorUserId: options.principal.user.id,
+      actorUserId: actorUserIdOf(options.principal),
       action: SIGNER_CONSENTED,
       entityType: "package_signer",
       entityId: signer.id,

@@ -6,9 +6,9 @@ import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { borrowerEmailBranding } from "@/lib/branding/borrower-email-branding";
 import { sendEmailJob } from "@/lib/email/send-email-job";
 import { reminderEmail } from "@/lib/email/templates/reminder-email";
-import { signingLink } from "@/lib/email/templates/signing-link";
 import { Conflict } from "@/lib/errors";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
+import { issueAccessLink } from "@/lib/signer-access/issue-access-link";
 import { getSigningOrThrow } from "./get-signing-or-throw";
 import { isOpenSigningStatus } from "./state-machine";
 
@@ -27,6 +27,8 @@ export type RemindSignersResult = {
  * package with the reminder template, and writes `signer.reminded` for each one emailed. At most one
  * reminder per signer per hour (the job's idempotency key carries the hour).
  */
+const ALREADY_REMINDED = new Error("already reminded this hour");
+
 export async function remindSigners(
   db: Db,
   options: { principal: Principal; packageId: string; ipAddress?: string | null; now?: Date },
@@ -47,15 +49,26 @@ export async function remindSigners(
     const brand = await borrowerEmailBranding(tx, signing.organizationId);
     const result: RemindSignersResult = { remindedSignerIds: [], alreadyRemindedSignerIds: [] };
     for (const signer of waiting) {
-      const email = reminderEmail({
-        signerName: signer.name,
-        signingTitle: signing.title,
-        senderName: options.principal.user.name,
-        link: signingLink(signing.id),
-        expiresAt: signing.expiresAt,
-        branding: brand?.branding,
-      });
-      const { created } = await enqueueJob(tx, sendEmailJob, { to: signer.email, ...email, ...brand?.sender }, { idempotencyKey: `signing-reminder:${signing.id}:${signer.id}:${window}` });
+      // A new access link supersedes the signer's older ones, so it is issued in a savepoint that
+      // is rolled back when this hour's reminder was already queued (nothing is revoked then).
+      const created = await tx
+        .transaction(async (sp) => {
+          const email = reminderEmail({
+            signerName: signer.name,
+            signingTitle: signing.title,
+            senderName: options.principal.user.name,
+            link: await issueAccessLink(sp, { signing, signerId: signer.id, now }),
+            expiresAt: signing.expiresAt,
+            branding: brand?.branding,
+          });
+          const job = await enqueueJob(sp, sendEmailJob, { to: signer.email, ...email, ...brand?.sender }, { idempotencyKey: `signing-reminder:${signing.id}:${signer.id}:${window}` });
+          if (!job.created) throw ALREADY_REMINDED;
+          return true;
+        })
+        .catch((error: unknown) => {
+          if (error === ALREADY_REMINDED) return false;
+          throw error;
+        });
       if (!created) {
         result.alreadyRemindedSignerIds.push(signer.id);
         continue;

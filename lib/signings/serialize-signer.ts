@@ -16,6 +16,14 @@ export function serializeSigner(s: PackageSigner) {
     signedAt: iso(s.signedAt),
     declinedAt: iso(s.declinedAt),
     declineReason: s.declineReason,
+    // The access code is write-only: only whether one is set.
+    authMethod: s.authMethod,
+    hasAccessCode: s.accessCodeHash !== null,
+    phone: s.phone,
+    authPassedAt: iso(s.authPassedAt),
+    authPassedMethod: s.authPassedMethod,
+    authFailures: s.authFailures,
+    consentedAt: iso(s.consentedAt),
     createdAt: s.createdAt.toISOString(),
     updatedAt: s.updatedAt.toISOString(),
   };

@@ -4,6 +4,7 @@ import { signingPackages, type NewSigningPackage, type SigningPackage, type Sign
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { Conflict } from "@/lib/errors";
 import { requestPackageSeal } from "@/lib/seals/request-package-seal";
+import { revokeSignerAccess } from "@/lib/signer-access/revoke-signer-access";
 import { serializeSigning } from "./serialize-signing";
 import { assertTransition, signingStatusLabel } from "./state-machine";
 
@@ -30,7 +31,8 @@ const STAMP: Partial<Record<SigningStatus, "sentAt" | "completedAt" | "cancelled
  * machine (409), updates the row only if it is still in the state the caller read (so a concurrent
  * move that committed first makes this one lose with 409 instead of overwriting it), stamps the
  * state's timestamp, and appends the `signing.<to>` audit entry with the package before and after;
- * a move to `completed` also requests the package's seal (`requestPackageSeal`).
+ * a move to `completed` also requests the package's seal (`requestPackageSeal`); a move to cancelled,
+ * declined or expired revokes the package's signer access links (and, but for a decline, sessions).
  * Run it inside the caller's transaction, ideally with the row already locked.
  */
 export async function transitionSigning(
@@ -64,5 +66,10 @@ export async function transitionSigning(
   });
   // Completion anchors the audit head it just wrote and starts sealing, in the same transaction.
   if (to === "completed") await requestPackageSeal(tx, { packageId: signing.id, auditHeadHash: entry.hash });
+  // A closed package's access links stop working; its signer sessions end too, except on a decline,
+  // where the signers still see the declined screen (every signer-side write is refused there).
+  if (to === "cancelled" || to === "expired" || to === "declined") {
+    await revokeSignerAccess(tx, { packageId: signing.id, now, links: true, sessions: to !== "declined" });
+  }
   return after;
 }

@@ -104,6 +104,14 @@ export const SignerJson = z.strictObject({
   signedAt: iso.nullable(),
   declinedAt: iso.nullable(),
   declineReason: z.string().nullable(),
+  // Proof of identity: the access code itself is never part of a response.
+  authMethod: z.enum(["link", "email_code", "access_code", "sms_code", "account"]).nullable(),
+  hasAccessCode: z.boolean(),
+  phone: z.string().nullable(),
+  authPassedAt: iso.nullable(),
+  authPassedMethod: z.enum(["link", "email_code", "access_code", "sms_code", "account"]).nullable(),
+  authFailures: z.number().int(),
+  consentedAt: iso.nullable(),
   createdAt: iso,
   updatedAt: iso,
 });

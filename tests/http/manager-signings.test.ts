@@ -375,9 +375,11 @@ describe("POST /v1/signing/manager/signings/{id}/send", () => {
     for (const job of ours) {
       const payload = job.payload as { to: string; text: string; subject: string };
       expect(["first.a@example.com", "first.b@example.com"]).toContain(payload.to);
-      expect(payload.text).toContain(`https://sign.example.com/signings/${id}`);
+      // Each signer's own access link (a 43-character token), never the bare package address.
+      expect(payload.text).toMatch(/https:\/\/sign\.example\.com\/access\/[A-Za-z0-9_-]{43}\b/);
+      expect(payload.text).not.toContain(`/signings/${id}`);
       expect(payload.subject).toBe("Please sign: Two-step closing");
-      expect((job.payload as { html: string }).html).toContain(`<a href="https://sign.example.com/signings/${id}"`);
+      expect((job.payload as { html: string }).html).toMatch(/<a href="https:\/\/sign\.example\.com\/access\/[A-Za-z0-9_-]{43}"/);
     }
     const entries = await auditEntriesFor(testDb.db, id);
     expect(entries.at(-1)).toMatchObject({ action: "signing.sent", before: expect.objectContaining({ status: "draft" }), after: expect.objectContaining({ status: "sent", signatureRequests: 6 }) });
@@ -497,8 +499,9 @@ describe("POST /v1/signing/manager/signings/{id}/remind", () => {
       const payload = job.payload as { subject: string; text: string; html: string };
       expect(payload.subject).toBe("Reminder: please sign Remind me");
       expect(payload.text).toContain("Max Manager is still waiting for your signature");
-      expect(payload.text).toContain(`https://sign.example.com/signings/${id}`);
-      expect(payload.html).toContain(`<a href="https://sign.example.com/signings/${id}"`);
+      // A fresh access link per signer (it supersedes the invitation's).
+      expect(payload.text).toMatch(/https:\/\/sign\.example\.com\/access\/[A-Za-z0-9_-]{43}\b/);
+      expect(payload.html).toMatch(/<a href="https:\/\/sign\.example\.com\/access\/[A-Za-z0-9_-]{43}"/);
     }
     const audited = (await auditEntriesFor(testDb.db, id)).filter((e) => e.action === "signer.reminded");
     expect(audited.map((e) => e.entityId).sort()).toEqual(current);

@@ -1,4 +1,5 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { resendInvitation } from "@/lib/signer-access/resend-invitation";
 import { addSigner } from "@/lib/signings/add-signer";
 import { listSigners } from "@/lib/signings/list-signers";
 import { removeSigner } from "@/lib/signings/remove-signer";
@@ -54,6 +55,19 @@ const removeRoute = createRoute({
   responses: { 204: { description: "Removed" }, ...pickErrors(401, 403, 404, 409) },
 });
 
+// POST /v1/signing/manager/signings/{id}/signers/{signerId}/resend – email the signer a new access link.
+const resendRoute = createRoute({
+  method: "post",
+  path: `${PATH}/{signerId}/resend`,
+  tags,
+  summary: "Resend a signer's invitation",
+  description:
+    "Emails the invitation again with a new access link; the signer's older links stop working. For a signer who was invited and has not " +
+    "signed or declined, on a sent or in-progress package (409 otherwise). At most once a minute per signer (429).",
+  request: { params: SignerParamsSchema },
+  responses: { 200: jsonResponse(SignerSchema, "The signer"), ...pickErrors(401, 403, 404, 409, 429) },
+});
+
 export const managerSigners = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook })
   .openapi(listRoute, async (c) => {
     const { id } = c.req.valid("param");
@@ -69,6 +83,11 @@ export const managerSigners = new OpenAPIHono<ApiEnv>({ defaultHook: validationH
     const { id, signerId } = c.req.valid("param");
     const body = c.req.valid("json");
     const signer = await updateSigner(c.get("db"), { principal: c.get("principal"), packageId: id, signerId, ...body, ipAddress: c.get("ipAddress") });
+    return c.json(serializeSigner(signer), 200);
+  })
+  .openapi(resendRoute, async (c) => {
+    const { id, signerId } = c.req.valid("param");
+    const signer = await resendInvitation(c.get("db"), { principal: c.get("principal"), packageId: id, signerId, ipAddress: c.get("ipAddress") });
     return c.json(serializeSigner(signer), 200);
   })
   .openapi(removeRoute, async (c) => {

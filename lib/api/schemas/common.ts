@@ -24,6 +24,7 @@ export const errorResponses = {
   403: error("The token is valid but its roles lack the permission"),
   404: error("The resource does not exist or is not visible to the caller"),
   409: error("The resource is already in the target state"),
+  429: error("Too many requests: try again after the Retry-After seconds"),
   503: error("A required dependency is unavailable"),
 } as const;
 

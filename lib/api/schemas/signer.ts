@@ -140,7 +140,7 @@ export const ESignatureSchema = z
     documentId: z.string(),
     signatureRequestId: z.string(),
     signerId: z.string(),
-    authUserId: z.string(),
+    authUserId: z.string().nullable(),
     kind: z.enum(["drawn", "typed"]),
     typedText: z.string().nullable(),
     typedFont: z.string().nullable(),

@@ -3,6 +3,12 @@ import { IsoDateTime, SafeString } from "./common";
 
 export const SignerRoleSchema = z.enum(["signer", "co_signer"]);
 
+export const SignerAuthMethodSchema = z.enum(["link", "email_code", "access_code", "sms_code", "account"]).openapi("SignerAuthMethod", {
+  description:
+    "How the signer proves who they are after opening the emailed link: link (the link alone), email_code (a 6-digit code mailed to them; the default), " +
+    "access_code (a code you give them out of band), sms_code (a 6-digit code texted to `phone`), account (signing in)",
+});
+
 export const SignerSchema = z
   .object({
     id: z.string(),
@@ -18,6 +24,13 @@ export const SignerSchema = z
     signedAt: IsoDateTime.nullable(),
     declinedAt: IsoDateTime.nullable(),
     declineReason: z.string().nullable(),
+    authMethod: SignerAuthMethodSchema.nullable().openapi({ description: "This signer's proof of identity; null follows the package's signerAuthMethod" }),
+    hasAccessCode: z.boolean().openapi({ description: "Whether an access code is set (the code itself is never returned)" }),
+    phone: z.string().nullable(),
+    authPassedAt: IsoDateTime.nullable(),
+    authPassedMethod: SignerAuthMethodSchema.nullable(),
+    authFailures: z.number().int().openapi({ description: "Wrong codes entered" }),
+    consentedAt: IsoDateTime.nullable(),
     createdAt: IsoDateTime,
     updatedAt: IsoDateTime,
   })
@@ -30,12 +43,36 @@ const signerFields = {
   email: z.email({ error: "expected an email address" }).max(320).openapi({ example: "jordan@example.com" }),
 };
 
+/** Proof-of-identity fields of a signer; `accessCode` is write-only (stored hashed, never returned). */
+export const signerAccessFields = {
+  authMethod: SignerAuthMethodSchema.optional(),
+  accessCode: SafeString.trim()
+    .min(4, { error: "an access code has at least 4 characters" })
+    .max(64)
+    .optional()
+    .openapi({ description: "Write-only. Required with authMethod access_code; tell it to the signer yourself (by phone, in person)" }),
+  phone: z
+    .string()
+    .trim()
+    .regex(/^\+[1-9]\d{6,14}$/, { error: "expected a phone number in E.164 form, e.g. +15125550123" })
+    .optional()
+    .openapi({ description: "E.164 mobile number; required with authMethod sms_code", example: "+15125550123" }),
+};
+
+/** access_code needs the code, sms_code needs the phone. */
+export function refineSignerAccess(signer: { authMethod?: string; accessCode?: string; phone?: string }, ctx: z.RefinementCtx, path: (string | number)[] = []) {
+  if (signer.authMethod === "access_code" && !signer.accessCode) ctx.addIssue({ code: "custom", path: [...path, "accessCode"], message: "required with authMethod access_code" });
+  if (signer.authMethod === "sms_code" && !signer.phone) ctx.addIssue({ code: "custom", path: [...path, "phone"], message: "required with authMethod sms_code" });
+}
+
 export const CreateSignerSchema = z
   .strictObject({
     ...signerFields,
     role: SignerRoleSchema.default("signer"),
     routingOrder: RoutingOrder.default(1).openapi({ description: "Signers with the same number sign in parallel" }),
+    ...signerAccessFields,
   })
+  .superRefine((signer, ctx) => refineSignerAccess(signer, ctx))
   .openapi("CreateSignerRequest");
 
 /** A signer given with a new package; role and routing order may come from a template role. */
@@ -47,7 +84,9 @@ export const NewPackageSignerSchema = z
     templateRole: SafeString.trim().min(1).max(64).optional().openapi({
       description: "Key of a template role; its role and routing order apply unless given here",
     }),
+    ...signerAccessFields,
   })
+  .superRefine((signer, ctx) => refineSignerAccess(signer, ctx))
   .openapi("NewPackageSigner");
 
 export const UpdateSignerSchema = z

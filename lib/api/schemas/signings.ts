@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { IsoDateTime, SafeString } from "./common";
 import { PackageDocumentSchema } from "./package-documents";
 import { PaginationQuerySchema } from "./pagination";
-import { NewPackageSignerSchema, SignerSchema } from "./signers";
+import { NewPackageSignerSchema, SignerAuthMethodSchema, SignerSchema } from "./signers";
 
 export const SigningStatusSchema = z.enum(["draft", "sent", "in_progress", "completed", "cancelled", "declined", "expired"]);
 
@@ -59,6 +59,7 @@ export const CreateSigningSchema = z
     message: Message.optional(),
     templateId: z.uuid({ error: "expected a template id" }).optional(),
     flowId: z.uuid({ error: "expected a flow id" }).optional().openapi({ description: "Defaults to the organization's default flow" }),
+    signerAuthMethod: SignerAuthMethodSchema.optional().openapi({ description: "How signers prove who they are unless a signer sets authMethod; default email_code (or the template's)" }),
     signers: z.array(NewPackageSignerSchema).max(50).optional(),
     documents: z
       .array(

@@ -12,9 +12,9 @@ type Params = { params: Promise<{ id: string; file: string }> };
 export async function GET(_request: Request, { params }: Params): Promise<Response> {
   try {
     const { db } = await prepareDatabase();
-    const principal = await getSessionPrincipal(db);
-    if (!principal) throw Unauthorized("Sign in to download the sealed documents.");
     const { id, file } = await params;
+    const principal = await getSessionPrincipal(db, { packageId: id });
+    if (!principal) throw Unauthorized("Sign in to download the sealed documents.");
     const sealed = await getSealedFile(db, { principal, packageId: id, file, as: "any" });
     return new Response(Buffer.from(sealed.content), {
       status: 200,

@@ -17,9 +17,9 @@ export async function GET(request: Request, { params }: Params): Promise<Respons
     const query = QuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
     if (!query.success) throw BadRequest("Query parameter download must be 0 or 1.");
     const { db } = await prepareDatabase();
-    const principal = await getSessionPrincipal(db);
-    if (!principal) throw Unauthorized("Sign in to view this document.");
     const { id, docId } = await params;
+    const principal = await getSessionPrincipal(db, { packageId: id });
+    if (!principal) throw Unauthorized("Sign in to view this document.");
     const file = await getViewableDocumentFile(db, { principal, packageId: id, documentId: docId });
     return fileResponse(request, file, query.data.download === "1" ? "attachment" : "inline");
   } catch (error) {

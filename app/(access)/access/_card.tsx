@@ -1,0 +1,20 @@
+import type { ReactNode } from "react";
+
+export const primaryButton =
+  "block w-full rounded-md bg-blue-700 px-4 py-3 text-center text-base font-semibold text-white shadow-sm hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700";
+export const secondaryButton =
+  "block w-full rounded-md border border-slate-400 bg-white px-4 py-3 text-center text-base font-semibold text-slate-900 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700";
+export const inputClass =
+  "block w-full rounded-md border border-slate-400 bg-white px-3 py-3 text-lg tracking-widest text-slate-900 shadow-sm focus:border-blue-600 focus:outline-2 focus:outline-offset-0 focus:outline-blue-600 aria-[invalid=true]:border-red-700";
+
+/** The one card every access page shows. */
+export function AccessCard({ heading, children }: { heading: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby="access-heading" className="space-y-5 rounded-xl border border-slate-200 bg-white p-6 text-base text-slate-800 shadow-sm sm:p-8">
+      <h1 id="access-heading" className="text-2xl font-semibold tracking-tight text-slate-900">
+        {heading}
+      </h1>
+      {children}
+    </section>
+  );
+}

@@ -1,0 +1,92 @@
+import { index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { createdAt, idColumn, timestampTz } from "./columns";
+import { packageSigners } from "./package-signers";
+import { signerAuthMethodEnum } from "./signer-auth-method";
+import { signingPackages } from "./signing-packages";
+
+/**
+ * Per-signer access links. The token (32 random bytes, base64url) exists only in the email; only
+ * its SHA-256 is stored. A link works once (`used_at`), until the package's expiry, and not after
+ * `revoked_at` (signer removed or replaced, package closed, a newer link sent).
+ */
+export const signerAccessLinks = pgTable(
+  "signer_access_links",
+  {
+    id: idColumn(),
+    packageId: uuid("package_id")
+      .notNull()
+      .references(() => signingPackages.id, { onDelete: "cascade" }),
+    signerId: uuid("signer_id")
+      .notNull()
+      .references(() => packageSigners.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: timestampTz("expires_at"),
+    usedAt: timestampTz("used_at"),
+    revokedAt: timestampTz("revoked_at"),
+    /** The last "Email me a new link" asked with this link: the throttle of that request. */
+    renewRequestedAt: timestampTz("renew_requested_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("signer_access_links_token_hash_key").on(t.tokenHash), index("signer_access_links_signer_id_idx").on(t.signerId)],
+);
+
+/**
+ * A signer session: what the link's POST exchanges the token for. The cookie holds a random value;
+ * only its SHA-256 is stored. Bound to one signer of one package; idle after 30 minutes, ended
+ * after 12 hours. `auth_passed_at` / `auth_method` say whether and how the signer proved who they
+ * are in this session (until then the session opens only the proof page).
+ */
+export const signerSessions = pgTable(
+  "signer_sessions",
+  {
+    id: idColumn(),
+    sessionHash: text("session_hash").notNull(),
+    packageId: uuid("package_id")
+      .notNull()
+      .references(() => signingPackages.id, { onDelete: "cascade" }),
+    signerId: uuid("signer_id")
+      .notNull()
+      .references(() => packageSigners.id, { onDelete: "cascade" }),
+    linkId: uuid("link_id")
+      .notNull()
+      .references(() => signerAccessLinks.id, { onDelete: "cascade" }),
+    authPassedAt: timestampTz("auth_passed_at"),
+    authMethod: signerAuthMethodEnum("auth_method"),
+    lastSeenAt: timestampTz("last_seen_at").notNull().defaultNow(),
+    expiresAt: timestampTz("expires_at").notNull(),
+    revokedAt: timestampTz("revoked_at"),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("signer_sessions_session_hash_key").on(t.sessionHash), index("signer_sessions_signer_id_idx").on(t.signerId)],
+);
+
+/**
+ * One-time codes (email or SMS) for a signer session: 6 digits, only an HMAC under the auth secret
+ * stored, valid 10 minutes, re-sent at most once a minute. Wrong tries are counted per signer in
+ * `auth_throttles` (5 then a 15-minute lock).
+ */
+export const signerAuthChallenges = pgTable(
+  "signer_auth_challenges",
+  {
+    id: idColumn(),
+    sessionId: uuid("session_id")
+      .notNull()
+      .references(() => signerSessions.id, { onDelete: "cascade" }),
+    signerId: uuid("signer_id")
+      .notNull()
+      .references(() => packageSigners.id, { onDelete: "cascade" }),
+    method: signerAuthMethodEnum("method").notNull(),
+    codeHmac: text("code_hmac").notNull(),
+    expiresAt: timestampTz("expires_at").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    consumedAt: timestampTz("consumed_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("signer_auth_challenges_session_id_idx").on(t.sessionId)],
+);
+
+export type SignerAccessLink = typeof signerAccessLinks.$inferSelect;
+export type SignerSession = typeof signerSessions.$inferSelect;
+export type SignerAuthChallenge = typeof signerAuthChallenges.$inferSelect;

@@ -1,0 +1,39 @@
+import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
+import { getAuthSecret } from "@/lib/env";
+
+/** A fresh link token or session value: 32 random bytes (256 bits), base64url (43 characters). */
+export function newOpaqueToken(): string {
+  return randomBytes(32).toString("base64url");
+}
+
+/** What is stored for a token or a session value: its SHA-256, hex. */
+export function sha256Hex(value: string): string {
+  return createHash("sha256").update(value, "utf8").digest("hex");
+}
+
+/** The shape of a token we issue; anything else is answered like an unknown link without a lookup. */
+export function isOpaqueTokenShape(value: string): boolean {
+  return /^[A-Za-z0-9_-]{43}$/.test(value);
+}
+
+/** A one-time code: six digits from the CSPRNG, leading zeros kept. */
+export function newOneTimeCode(): string {
+  return String(randomInt(0, 1_000_000)).padStart(6, "0");
+}
+
+/** The stored form of a one-time code: HMAC-SHA-256 under the auth secret, bound to its challenge. */
+export function codeHmac(challengeId: string, code: string): string {
+  return createHmac("sha256", getAuthSecret()).update(`signer-code:${challengeId}:${code}`).digest("hex");
+}
+
+/** Constant-time comparison of two hex digests. */
+export function sameDigest(a: string, b: string): boolean {
+  const x = Buffer.from(a, "hex");
+  const y = Buffer.from(b, "hex");
+  return x.length === y.length && x.length > 0 && timingSafeEqual(x, y);
+}
+
+/** A code as typed: digits only ("123 456", "123-456" accepted). */
+export function normalizeCode(value: string): string {
+  return value.replace(/[\s-]/g, "");
+}

@@ -1,0 +1,70 @@
+import { and, desc, eq } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { signerAuthChallenges, type PackageSigner, type SignerSession, type SigningPackage } from "@/db/schema";
+import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
+import { sendEmailJob } from "@/lib/email/send-email-job";
+import { signerCodeEmail } from "@/lib/email/templates/signer-code-email";
+import { TooManyRequests } from "@/lib/errors";
+import { enqueueJob } from "@/lib/jobs/enqueue-job";
+import { sendSms } from "@/lib/sms/send-sms";
+import { SIGNER_CODE_TTL_MS, SIGNER_RESEND_INTERVAL_MS } from "./rules";
+import { codeHmac, newOneTimeCode } from "./secrets";
+
+/**
+ * Creates a one-time code for a signer session and sends it — by email through the outbox job, or
+ * by text message through the SMS adapter (503 when SMS is not configured) — and records
+ * `signer.auth_requested` (the method, never the code). At most one code a minute per session.
+ */
+export async function sendSignerCode(
+  db: Db,
+  options: {
+    session: Pick<SignerSession, "id">;
+    signing: Pick<SigningPackage, "id" | "organizationId" | "title">;
+    signer: Pick<PackageSigner, "id" | "name" | "email" | "phone">;
+    method: "email_code" | "sms_code";
+    ipAddress?: string | null;
+    userAgent?: string | null;
+    now?: Date;
+  },
+): Promise<void> {
+  const now = options.now ?? new Date();
+  const [last] = await db
+    .select({ createdAt: signerAuthChallenges.createdAt })
+    .from(signerAuthChallenges)
+    .where(and(eq(signerAuthChallenges.sessionId, options.session.id), eq(signerAuthChallenges.method, options.method)))
+    .orderBy(desc(signerAuthChallenges.createdAt))
+    .limit(1);
+  if (last && now.getTime() - last.createdAt.getTime() < SIGNER_RESEND_INTERVAL_MS) {
+    const wait = Math.ceil((SIGNER_RESEND_INTERVAL_MS - (now.getTime() - last.createdAt.getTime())) / 1000);
+    throw TooManyRequests(`A code was sent less than a minute ago. You can ask for another in ${wait} seconds.`, wait);
+  }
+  const code = newOneTimeCode();
+  const [challenge] = await db
+    .insert(signerAuthChallenges)
+    .values({
+      sessionId: options.session.id,
+      signerId: options.signer.id,
+      method: options.method,
+      codeHmac: "pending",
+      expiresAt: new Date(now.getTime() + SIGNER_CODE_TTL_MS),
+      createdAt: now,
+    })
+    .returning({ id: signerAuthChallenges.id });
+  await db.update(signerAuthChallenges).set({ codeHmac: codeHmac(challenge!.id, code) }).where(eq(signerAuthChallenges.id, challenge!.id));
+  if (options.method === "email_code") {
+    const email = signerCodeEmail({ signerName: options.signer.name, signingTitle: options.signing.title, code });
+    await enqueueJob(db, sendEmailJob, { to: options.signer.email, ...email });
+  } else {
+    await sendSms({ to: options.signer.phone ?? "", body: `Your code for "${options.signing.title}" is ${code}. It works for 10 minutes.` });
+  }
+  await recordAuditEntry(db, {
+    organizationId: options.signing.organizationId,
+    packageId: options.signing.id,
+    actorUserId: null,
+    action: "signer.auth_requested",
+    entityType: "package_signer",
+    entityId: options.signer.id,
+    ipAddress: options.ipAddress,
+    after: { method: options.method, userAgent: options.userAgent?.slice(0, 500) ?? null },
+  });
+}
