@@ -48,7 +48,7 @@ export type RecordESignatureOptions = {
   userAgent?: string | null;
 };
 
-/** The 409 messages a signing page turns into its own sentences. */
+/** The 409 messages of a changed document and of a signer out of turn (reasons `document_changed`, `out_of_turn`). */
 export const DOCUMENT_CHANGED_MESSAGE = "The document changed since you viewed it. Reload it and review it again before signing.";
 export const OUT_OF_TURN_MESSAGE = "Signers earlier in the routing order have not signed yet.";
 
@@ -68,7 +68,7 @@ export type RecordESignatureResult = { eSignature: ESignature; created: boolean 
  */
 export async function recordESignature(db: Db, options: RecordESignatureOptions): Promise<RecordESignatureResult> {
   requireCapability(options.principal, "signer:esignatures:write", "You do not have permission to record e-signatures.");
-  if (options.consent !== true) throw BadRequest("consent: explicit consent to sign electronically is required.");
+  if (options.consent !== true) throw BadRequest("consent: explicit consent to sign electronically is required.", "consent_required");
   const evidence = signatureEvidence(options.signature);
   const userId = options.principal.user.id;
 
@@ -95,18 +95,18 @@ export async function recordESignature(db: Db, options: RecordESignatureOptions)
     if (replay) return { eSignature: replay, created: false };
 
     if (!isOpenSigningStatus(signing.status)) {
-      throw Conflict(`This signing package is ${signingStatusLabel(signing.status)}; it can no longer be signed.`);
+      throw Conflict(`This signing package is ${signingStatusLabel(signing.status)}; it can no longer be signed.`, "package_closed");
     }
     if (signing.expiresAt && signing.expiresAt.getTime() <= Date.now()) {
       // The expiry sweep may not have run yet; the deadline still applies.
-      throw Conflict("This signing package has expired; it can no longer be signed.");
+      throw Conflict("This signing package has expired; it can no longer be signed.", "package_closed");
     }
-    if (signer.status === "declined") throw Conflict("You have declined this signing package.");
+    if (signer.status === "declined") throw Conflict("You have declined this signing package.", "already_declined");
     if (options.documentSha256 !== undefined && options.documentSha256.toLowerCase() !== document.sha256) {
-      throw Conflict(DOCUMENT_CHANGED_MESSAGE);
+      throw Conflict(DOCUMENT_CHANGED_MESSAGE, "document_changed");
     }
     if ((await countUnsigned(tx, signing.id, lt(packageSigners.routingOrder, signer.routingOrder))) > 0) {
-      throw Conflict(OUT_OF_TURN_MESSAGE);
+      throw Conflict(OUT_OF_TURN_MESSAGE, "out_of_turn");
     }
 
     const [inserted] = await tx

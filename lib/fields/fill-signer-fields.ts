@@ -33,14 +33,14 @@ export async function fillSignerFields(
   const given = new Map<string, string | null>();
   for (const [i, input] of options.values.entries()) {
     const field = byId.get(input.id);
-    if (!field) throw BadRequest(`fields[${i}].id: ${input.id.slice(0, 64)} is not one of your fields on this document.`);
-    if (given.has(field.id)) throw BadRequest(`fields[${i}].id: each field once.`);
+    if (!field) throw BadRequest(`fields[${i}].id: ${input.id.slice(0, 64)} is not one of your fields on this document.`, "invalid_field");
+    if (given.has(field.id)) throw BadRequest(`fields[${i}].id: each field once.`, "invalid_field");
     given.set(field.id, normalizeValue(field, input.value, i));
   }
 
   const filled = rows.map((field) => ({ ...field, value: valueOf(field, given, options), filledAt: options.signedAt }));
   const missing = filled.filter((f) => f.required && !isFieldFilled(f));
-  if (missing.length > 0) throw Conflict(`${MISSING_FIELDS_MESSAGE}: ${missing.map(describeField).join("; ")}.`);
+  if (missing.length > 0) throw Conflict(`${MISSING_FIELDS_MESSAGE}: ${missing.map(describeField).join("; ")}.`, "missing_fields");
 
   for (const field of filled) {
     await db.update(documentFields).set({ value: field.value, filledAt: field.filledAt }).where(eq(documentFields.id, field.id));
@@ -65,24 +65,24 @@ function normalizeValue(field: DocumentField, value: string | boolean, index: nu
   const at = `fields[${index}].value`;
   switch (field.type) {
     case "text": {
-      if (typeof value !== "string") throw BadRequest(`${at}: a text field takes a string.`);
+      if (typeof value !== "string") throw BadRequest(`${at}: a text field takes a string.`, "invalid_field");
       const text = value.trim();
-      if (text.length > MAX_TEXT_VALUE) throw BadRequest(`${at}: at most ${MAX_TEXT_VALUE} characters.`);
+      if (text.length > MAX_TEXT_VALUE) throw BadRequest(`${at}: at most ${MAX_TEXT_VALUE} characters.`, "invalid_field");
       return text.length > 0 ? text : null;
     }
     case "checkbox": {
       if (value === true || value === "true") return "true";
       if (value === false || value === "false") return "false";
-      throw BadRequest(`${at}: a checkbox takes true or false.`);
+      throw BadRequest(`${at}: a checkbox takes true or false.`, "invalid_field");
     }
     case "initials": {
-      if (typeof value !== "string") throw BadRequest(`${at}: initials are a string.`);
+      if (typeof value !== "string") throw BadRequest(`${at}: initials are a string.`, "invalid_field");
       const initials = value.trim();
-      if (initials.length > MAX_INITIALS) throw BadRequest(`${at}: at most ${MAX_INITIALS} characters.`);
+      if (initials.length > MAX_INITIALS) throw BadRequest(`${at}: at most ${MAX_INITIALS} characters.`, "invalid_field");
       return initials.length > 0 ? initials : null;
     }
     default:
-      throw BadRequest(`${at}: a ${field.type.replace("_", " ")} field is filled by the service; send no value for it.`);
+      throw BadRequest(`${at}: a ${field.type.replace("_", " ")} field is filled by the service; send no value for it.`, "invalid_field");
   }
 }
 

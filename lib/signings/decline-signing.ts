@@ -28,7 +28,7 @@ export async function declineSigning(db: Db, options: DeclineSigningOptions): Pr
     const { signing, signer } = await getSignerAssignmentOrThrow(tx, { ...options, lock: true, includeDrafts: true });
     // Checked before the signer's own state so a closed package answers with its state.
     assertTransition(signing.status, "declined");
-    if (signer.status === "signed") throw Conflict("You have already signed this package; it can no longer be declined.");
+    if (signer.status === "signed") throw Conflict("You have already signed this package; it can no longer be declined.", "already_signed");
     const now = new Date();
     const [declinedSigner] = await tx
       .update(packageSigners)

@@ -5,6 +5,7 @@ import { signIn } from "next-auth/react";
 import { useRef, useState, type FormEvent } from "react";
 import { SubmitButton, TextField } from "@/components/form-controls";
 import { acceptInviteAction } from "./actions";
+import { formatDateTime } from "@/app/_lib/format";
 
 type Props = { token: string; email: string; organizationName: string; expiresAt: string; minLength: number };
 
@@ -66,7 +67,7 @@ export function AcceptInviteForm({ token, email, organizationName, expiresAt, mi
     void submit();
   }
 
-  const expires = new Date(expiresAt).toLocaleString("en-US", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" });
+  const expires = formatDateTime(expiresAt, "long");
 
   return (
     <section aria-labelledby="accept-invite-heading" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
@@ -101,7 +102,7 @@ export function AcceptInviteForm({ token, email, organizationName, expiresAt, mi
       ) : (
         <>
           <p className="mt-4 text-sm text-slate-700">
-            Choose a password to sign in with. This link works once, until {expires} UTC.
+            Choose a password to sign in with. This link works once, until {expires}.
           </p>
 
           <div role="alert" aria-live="assertive" id="accept-invite-error" className={`empty:hidden mt-4 ${alertClass}`}>

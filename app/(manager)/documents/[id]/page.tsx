@@ -16,7 +16,8 @@ import { OUTREACH_PURPOSES, TEMPLATE_VARIABLES } from "@/lib/outreach/built-in-t
 import { listOutreachMessages } from "@/lib/outreach/list-outreach-messages";
 import { listOutreachReplies } from "@/lib/outreach/list-outreach-replies";
 import { requirePrincipal } from "../../../_lib/require-principal";
-import { DOCUMENT_STATUS_LABELS, DOCUMENT_TYPE_LABELS, PURPOSE_LABELS, RECIPIENT_KIND_LABELS, formatBytes, formatDateTime } from "../_components/document-labels";
+import { DOCUMENT_STATUS_LABELS, DOCUMENT_TYPE_LABELS, PURPOSE_LABELS, RECIPIENT_KIND_LABELS, formatBytes } from "../_components/document-labels";
+import { formatDateTime } from "@/app/_lib/format";
 import { listPlaceOptions } from "../_components/place-options";
 import { CommentsPanel } from "./_components/comments-panel";
 import { OutreachComposer } from "./_components/outreach-composer";

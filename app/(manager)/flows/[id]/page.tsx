@@ -4,7 +4,7 @@ import { requirePrincipal } from "@/app/_lib/require-principal";
 import { canAccess, hasCapability } from "@/lib/auth/principal";
 import { getFlowOrThrow } from "@/lib/flows/get-flow-or-throw";
 import { isUuid } from "@/lib/ids";
-import { loadOr404 } from "../../_shared/load-or-404";
+import { loadOr404 } from "@/app/_lib/load-or-404";
 import { PageHeader, Section } from "../../_shared/page-header";
 import { updateFlowAction } from "../actions";
 import { FlowForm } from "../_components/flow-form";

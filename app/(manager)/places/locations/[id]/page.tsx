@@ -6,7 +6,7 @@ import { getCompanyOrThrow } from "@/lib/companies/get-company-or-throw";
 import { getLocationOrThrow } from "@/lib/locations/get-location-or-throw";
 import { getOrganizationOrThrow } from "@/lib/organizations/get-organization-or-throw";
 import { DeleteDialogForm } from "../../../_shared/delete-dialog-form";
-import { loadOr404, loadOrNull } from "../../../_shared/load-or-404";
+import { loadOr404, loadOrNull } from "@/app/_lib/load-or-404";
 import { PageHeader, Section } from "../../../_shared/page-header";
 import { deleteLocationAction, updateLocationAction } from "../../actions";
 import { LocationForm } from "../../_components/location-form";

@@ -7,7 +7,7 @@ import { getSigningOrThrow } from "@/lib/signings/get-signing-or-throw";
 import { listPackageDocuments } from "@/lib/signings/list-package-documents";
 import { listSigners } from "@/lib/signings/list-signers";
 import { requirePrincipal } from "../../../../_lib/require-principal";
-import { loadOr404 } from "../../../_shared/load-or-404";
+import { loadOr404 } from "@/app/_lib/load-or-404";
 import { saveSigningFieldsAction } from "./actions";
 
 export const metadata: Metadata = { title: "Place fields" };

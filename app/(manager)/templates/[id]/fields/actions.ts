@@ -3,7 +3,6 @@
 import { z } from "zod";
 import { ReplaceTemplateFieldsSchema } from "@/lib/api/schemas/fields";
 import { replaceTemplateDocumentFields } from "@/lib/fields/replace-template-document-fields";
-import { requestEvidence } from "../../../../_lib/request-evidence";
 import { validatedAction, type FormState } from "../../../../_lib/validated-action";
 import { parseFieldsEntry } from "../../../signings/[id]/fields/parse-fields-entry";
 
@@ -12,8 +11,8 @@ const SaveTemplateFieldsSchema = ReplaceTemplateFieldsSchema.extend({ templateId
 /** Saves the fields of one template document, per role. */
 const save = validatedAction(
   SaveTemplateFieldsSchema,
-  async (input, { db, principal }) => {
-    const { data } = await replaceTemplateDocumentFields(db, { principal, ...input, ipAddress: (await requestEvidence()).ipAddress });
+  async (input, { db, principal, evidence }) => {
+    const { data } = await replaceTemplateDocumentFields(db, { principal, ...input, ipAddress: evidence.ipAddress });
     return { status: "ok", message: `Saved ${data.length} ${data.length === 1 ? "field" : "fields"}.` };
   },
   { returnTo: (formData) => `/templates/${encodeURIComponent(String(formData.get("templateId") ?? ""))}/fields`, toInput: parseFieldsEntry },

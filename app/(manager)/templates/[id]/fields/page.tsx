@@ -5,7 +5,7 @@ import { hasCapability } from "@/lib/auth/principal";
 import { listTemplateDocumentFields } from "@/lib/fields/list-template-document-fields";
 import { getTemplateDetail } from "@/lib/templates/get-template-detail";
 import { requirePrincipal } from "../../../../_lib/require-principal";
-import { loadOr404 } from "../../../_shared/load-or-404";
+import { loadOr404 } from "@/app/_lib/load-or-404";
 import { saveTemplateFieldsAction } from "./actions";
 
 export const metadata: Metadata = { title: "Place template fields" };
