@@ -12,21 +12,24 @@ export async function loadOr404<T>(load: Promise<T>, options: { forbiddenToo?: b
   try {
     return await load;
   } catch (error) {
-    if (isNotFound(error) || (options.forbiddenToo && error instanceof AppError && error.code === "forbidden")) notFound();
+    if (isOutOfReach(error, options)) notFound();
     throw error;
   }
 }
 
-/** A load that may fall outside the caller's scope (a parent of what they manage): its NotFound becomes null. */
-export async function loadOrNull<T>(load: Promise<T>): Promise<T | null> {
+/**
+ * A load that may fall outside the caller's scope (a parent of what they manage, a template they may
+ * not read): its NotFound (with `forbiddenToo`, its Forbidden) becomes null; other errors propagate.
+ */
+export async function loadOrNull<T>(load: Promise<T>, options: { forbiddenToo?: boolean } = {}): Promise<T | null> {
   try {
     return await load;
   } catch (error) {
-    if (isNotFound(error)) return null;
+    if (isOutOfReach(error, options)) return null;
     throw error;
   }
 }
 
-function isNotFound(error: unknown): boolean {
-  return error instanceof AppError && error.code === "not_found";
+function isOutOfReach(error: unknown, { forbiddenToo = false }: { forbiddenToo?: boolean }): boolean {
+  return error instanceof AppError && (error.code === "not_found" || (forbiddenToo && error.code === "forbidden"));
 }

@@ -117,3 +117,14 @@ export function contextAction<S>(
     return action({ db, principal, formData, fields, evidence: await requestEvidence() });
   };
 }
+
+/** What a public action (no sign-in: the sign-in form, /verify) gets: the form, its reader and the request evidence. */
+export type PublicActionContext = Omit<ActionContext, "db" | "principal">;
+
+/**
+ * The sibling of `contextAction` for the few forms that work signed out: no principal is resolved
+ * (the action opens the database itself if it needs one); it gets the same form reader and evidence.
+ */
+export function publicAction<S>(action: (context: PublicActionContext) => Promise<S>): (previous: S, formData: FormData) => Promise<S> {
+  return async (_previous, formData) => action({ formData, fields: formFields(formData), evidence: await requestEvidence() });
+}

@@ -5,7 +5,7 @@ import { getLocationOrThrow } from "@/lib/locations/get-location-or-throw";
 import { getSigningDetail } from "@/lib/signings/get-signing-detail";
 import { getTemplateOrThrow } from "@/lib/templates/get-template-or-throw";
 import { requirePrincipal } from "../../../../_lib/require-principal";
-import { loadOr404 } from "@/app/_lib/load-or-404";
+import { loadOr404, loadOrNull } from "@/app/_lib/load-or-404";
 import { loadFormOptions } from "../../_signing-form/load-form-options";
 import { signerRowsToValues } from "../../_signing-form/signer-rows";
 import { SigningForm } from "../../_signing-form/signing-form";
@@ -52,7 +52,7 @@ export default async function EditSigningPage({ params, searchParams }: Props) {
   const [options, location, template] = await Promise.all([
     loadFormOptions(db, principal),
     getLocationOrThrow(db, { principal, locationId: signing.locationId, capability: "signings:write" }),
-    signing.templateId ? getTemplateOrThrow(db, { principal, templateId: signing.templateId, capability: "templates:read" }).catch(() => null) : null,
+    signing.templateId ? loadOrNull(getTemplateOrThrow(db, { principal, templateId: signing.templateId, capability: "templates:read" }), { forbiddenToo: true }) : null,
   ]);
   const place = options.places.find((p) => p.id === signing.locationId);
   const initialValues = signerRowsToValues(
