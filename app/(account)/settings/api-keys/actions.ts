@@ -4,8 +4,8 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { createApiKey } from "@/lib/api-keys/create-api-key";
 import { revokeApiKey } from "@/lib/api-keys/revoke-api-key";
-import { AppError } from "@/lib/errors";
-import { requirePrincipal } from "../../../_lib/require-principal";
+import { loadOrNull } from "../../../_lib/load-or-404";
+import { contextAction } from "../../../_lib/validated-action";
 
 export type CreateApiKeyState =
   | { status: "idle" }
@@ -19,28 +19,36 @@ const CreateSchema = z.object({
 
 const PATH = "/settings/api-keys";
 
-export async function createApiKeyAction(_previous: CreateApiKeyState, formData: FormData): Promise<CreateApiKeyState> {
-  const { db, principal } = await requirePrincipal(PATH);
-  const parsed = CreateSchema.safeParse({ name: formData.get("name"), expiresInDays: formData.get("expiresInDays") });
-  if (!parsed.success) return { status: "error", message: parsed.error.issues[0]?.message ?? "Invalid input." };
-  const { apiKey, key } = await createApiKey(db, {
-    userId: principal.user.id,
-    name: parsed.data.name,
-    expiresInDays: parsed.data.expiresInDays === "never" ? null : Number(parsed.data.expiresInDays),
-  });
-  revalidatePath(PATH);
-  return { status: "created", key, name: apiKey.name, prefix: apiKey.prefix };
+const create = contextAction<CreateApiKeyState>(
+  async ({ db, principal, fields }) => {
+    const parsed = CreateSchema.safeParse({ name: fields.text("name"), expiresInDays: fields.text("expiresInDays") });
+    if (!parsed.success) return { status: "error", message: parsed.error.issues[0]?.message ?? "Invalid input." };
+    const { apiKey, key } = await createApiKey(db, {
+      userId: principal.user.id,
+      name: parsed.data.name,
+      expiresInDays: parsed.data.expiresInDays === "never" ? null : Number(parsed.data.expiresInDays),
+    });
+    revalidatePath(PATH);
+    return { status: "created", key, name: apiKey.name, prefix: apiKey.prefix };
+  },
+  { returnTo: PATH },
+);
+
+export async function createApiKeyAction(previous: CreateApiKeyState, formData: FormData): Promise<CreateApiKeyState> {
+  return create(previous, formData);
 }
 
-export async function revokeApiKeyAction(formData: FormData): Promise<void> {
-  const { db, principal } = await requirePrincipal(PATH);
-  const apiKeyId = formData.get("apiKeyId");
-  if (typeof apiKeyId !== "string") return;
-  try {
-    await revokeApiKey(db, { userId: principal.user.id, apiKeyId });
-  } catch (error) {
+const revoke = contextAction<void>(
+  async ({ db, principal, fields }) => {
+    const apiKeyId = fields.text("apiKeyId");
+    if (apiKeyId === undefined) return;
     // Someone else's or an unknown key: nothing to revoke, and nothing to reveal.
-    if (!(error instanceof AppError && error.code === "not_found")) throw error;
-  }
-  revalidatePath(PATH);
+    await loadOrNull(revokeApiKey(db, { userId: principal.user.id, apiKeyId }));
+    revalidatePath(PATH);
+  },
+  { returnTo: PATH },
+);
+
+export async function revokeApiKeyAction(formData: FormData): Promise<void> {
+  await revoke(undefined, formData);
 }
