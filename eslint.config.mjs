@@ -3,6 +3,36 @@ import nextTypescript from "eslint-config-next/typescript";
 import local from "./eslint-rules/no-import-cycle.mjs";
 import client from "./eslint-rules/no-db-in-client.mjs";
 
+/**
+ * One config entry per route group: importing a file of a group not in its allow list is an error,
+ * statically or through `import()`. Paths are matched by their `(group)/` segment, so `@/app/(x)/…`
+ * and `../../(x)/…` count alike. Code outside the groups may import none of them.
+ */
+function routeAreaRules(allowed) {
+  const escape = (text) => text.replace(/[()]/g, "\\$&");
+  const rule = (others, area) => {
+    const regex = `(^|/)(${others.map(escape).join("|")})/`;
+    const message = area
+      ? `The ${area} route area must not import another area's files: move what both need to app/_lib, app/_components or components/.`
+      : "Shared code must not import a route area's files: move what it needs to app/_lib, app/_components or components/.";
+    return {
+      "no-restricted-imports": ["error", { patterns: [{ regex, message }] }],
+      "no-restricted-syntax": ["error", { selector: `ImportExpression[source.value=/${regex.replace(/\//g, "\\/")}/]`, message }],
+    };
+  };
+  const areas = Object.keys(allowed);
+  return [
+    { files: ["app/_lib/**", "app/_components/**", "components/**", "app/api/**", "app/verify/**", "app/dev/**"], rules: rule(areas, null) },
+    ...areas.map((area) => ({
+      files: [`app/${area}/**/*.{ts,tsx}`],
+      rules: rule(
+        areas.filter((other) => other !== area && !allowed[area].includes(other)),
+        area,
+      ),
+    })),
+  ];
+}
+
 const config = [
   { ignores: [".next/**", "node_modules/**", ".data/**", "db/migrations/**", "next-env.d.ts", "coverage/**", "test-results/**", "playwright-report/**", "dist/**"] },
   ...nextCoreWebVitals,
@@ -46,6 +76,11 @@ const config = [
       ],
     },
   },
+  // Route areas: each route group under app/ serves one kind of user and keeps its files to itself.
+  // A group may import another group's files only when listed here: `(package)` owns /signings/<id>,
+  // which the signer and the manager share, and dispatches to the view of each. Shared code lives in
+  // app/_lib, app/_components, components/ and lib/, which import no route group at all.
+  ...routeAreaRules({ "(account)": [], "(auth)": [], "(manager)": [], "(package)": ["(signer)", "(manager)"], "(signer)": [] }),
   {
     // Every import counts, `import type` included: see eslint-rules/no-import-cycle.mjs.
     files: ["**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}"],

@@ -2,8 +2,8 @@ import Link from "next/link";
 import type { AssignedSigning, HomeSigning } from "@/lib/signings/list-signings-for-home";
 import { StatusBadge } from "./status-badge";
 import { focusRing } from "@/components/ui/classes";
+import { formatDate } from "@/app/_lib/format";
 
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
 
 const titleLinkClass =
   `text-blue-800 underline underline-offset-2 hover:text-blue-900 ${focusRing}`;
@@ -67,7 +67,7 @@ export function SigningsTable({ caption, items, showMyStatus = false, testId }: 
               </span>
             </div>
             <p className="mt-2 text-xs text-slate-600">
-              Updated <time dateTime={item.updatedAt.toISOString()}>{dateFormat.format(item.updatedAt)}</time>
+              Updated <time dateTime={item.updatedAt.toISOString()}>{formatDate(item.updatedAt)}</time>
             </p>
           </li>
         ))}
@@ -107,7 +107,7 @@ export function SigningsTable({ caption, items, showMyStatus = false, testId }: 
                 {item.signedCount} of {item.signerCount}
               </td>
               <td className="whitespace-nowrap px-4 py-3 text-slate-700">
-                <time dateTime={item.updatedAt.toISOString()}>{dateFormat.format(item.updatedAt)}</time>
+                <time dateTime={item.updatedAt.toISOString()}>{formatDate(item.updatedAt)}</time>
               </td>
             </tr>
           ))}

@@ -5,7 +5,7 @@ import { dirname, resolve } from "node:path";
 import { z } from "zod";
 
 /**
- * The one module that reads `process.env` (ARCHITECTURE §2). Every variable of the environment
+ * The one module that reads `process.env` (a lint rule keeps it so). Every variable of the environment
  * contract is declared here; a bad value fails at start with a message naming the variable.
  */
 

@@ -1,7 +1,7 @@
 import { describeDbError } from "@/lib/db/describe-db-error";
 
 /**
- * The one error type and the one code → status table (STYLE §3). Domain code throws these;
+ * The one error type and the one code → status table. Domain code throws these;
  * `toErrorResponse` is the only place that turns an error into `{ error, reason? }` and a status.
  */
 export const ERROR_STATUS = {
@@ -78,7 +78,7 @@ export const InvalidJson = () => BadRequest(INVALID_JSON_MESSAGE);
 export const MethodNotAllowed = (allowed: string[]) =>
   new AppError("method_not_allowed", `Method not allowed. Allowed: ${allowed.join(", ")}.`, { Allow: allowed.join(", ") });
 
-/** The exact 401 texts of spec §7. */
+/** The exact 401 texts the API contract promises. */
 export const AUTH_ERRORS = {
   missing: "Missing Authorization Bearer token.",
   empty: "Empty bearer token.",

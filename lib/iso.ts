@@ -1,4 +1,4 @@
-/** A timestamp as ISO 8601 UTC (ARCHITECTURE §4); `null` stays `null`. */
+/** A timestamp as ISO 8601 UTC (every timestamp the API returns); `null` stays `null`. */
 export function iso(date: Date): string;
 export function iso(date: Date | null): string | null;
 export function iso(date: Date | null): string | null {

@@ -1,21 +1,14 @@
 import type { ReactNode } from "react";
-import { SiteHeader } from "@/components/site-header";
-import { consoleNavigation } from "@/lib/auth/console-navigation";
-import { getPagePrincipal } from "../_lib/require-principal";
+import { SiteFrame } from "../_components/site-frame";
 
 /**
  * Frame of the manager's console and the organization admin's workspace: desktop-first (1280 px),
- * usable at 768 px. Each page enforces sign-in and its capability itself (`requirePrincipal`): a
- * layout does not know the requested path and is not re-rendered on client navigation.
+ * usable at 768 px. Each page enforces sign-in and its capability itself (`requirePrincipal`).
  */
-export default async function ManagerLayout({ children }: { children: ReactNode }) {
-  const { principal } = await getPagePrincipal();
+export default function ManagerLayout({ children }: { children: ReactNode }) {
   return (
-    <>
-      {principal ? <SiteHeader user={principal.user} nav={consoleNavigation(principal)} wide /> : null}
-      <main id="main" className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:py-8">
-        {children}
-      </main>
-    </>
+    <SiteFrame wide mainClassName="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:py-8">
+      {children}
+    </SiteFrame>
   );
 }

@@ -58,7 +58,7 @@ export function errorState(error: unknown, formData: FormData): FormState<never>
 }
 
 /**
- * The one wrapper for server actions (STYLE §16): parse the form with the same zod schema as `/v1`,
+ * The one wrapper for server actions: parse the form with the same zod schema as `/v1`,
  * resolve the principal (signed out → sign-in and back), call one domain function, and turn a zod
  * failure or an `AppError` into form state. `redirect()` and `notFound()` inside `action` pass through; other
  * errors propagate (the error boundary, a 500 logged once).
@@ -69,9 +69,8 @@ export function validatedAction<S extends z.ZodType, T = undefined>(
   options: Options,
 ): (previous: FormState<T>, formData: FormData) => Promise<FormState<T>> {
   return async (_previous, formData) => {
-    const returnTo = typeof options.returnTo === "function" ? options.returnTo(formData) : options.returnTo;
-    const { db, principal } = await requirePrincipal(returnTo);
     const fields = formFields(formData);
+    const { db, principal } = await requirePrincipal(returnPath(options.returnTo, formData));
     const parsed = schema.safeParse(options.toInput ? options.toInput(formData, fields) : formDataToObject(formData));
     if (!parsed.success) {
       const fieldErrors: Record<string, string> = {};
@@ -95,4 +94,37 @@ export function validatedAction<S extends z.ZodType, T = undefined>(
       return errorState(error, formData);
     }
   };
+}
+
+function returnPath(returnTo: Options["returnTo"], formData: FormData): string {
+  return typeof returnTo === "function" ? returnTo(formData) : returnTo;
+}
+
+/**
+ * The schema-less sibling of `validatedAction`, for a form whose answer is its own state type (the
+ * signer's sign, consent and decline forms, which map each refusal to their own sentence): it
+ * resolves the principal (signed out → sign-in and back to `returnTo`) and hands `action` the same
+ * context (database, principal, the form and its reader, the request evidence). Errors are the
+ * action's to turn into state; `redirect()` and `notFound()` pass through.
+ */
+export function contextAction<S>(
+  action: (context: ActionContext) => Promise<S>,
+  options: Pick<Options, "returnTo">,
+): (previous: S, formData: FormData) => Promise<S> {
+  return async (_previous, formData) => {
+    const fields = formFields(formData);
+    const { db, principal } = await requirePrincipal(returnPath(options.returnTo, formData));
+    return action({ db, principal, formData, fields, evidence: await requestEvidence() });
+  };
+}
+
+/** What a public action (no sign-in: the sign-in form, /verify) gets: the form, its reader and the request evidence. */
+export type PublicActionContext = Omit<ActionContext, "db" | "principal">;
+
+/**
+ * The sibling of `contextAction` for the few forms that work signed out: no principal is resolved
+ * (the action opens the database itself if it needs one); it gets the same form reader and evidence.
+ */
+export function publicAction<S>(action: (context: PublicActionContext) => Promise<S>): (previous: S, formData: FormData) => Promise<S> {
+  return async (_previous, formData) => action({ formData, fields: formFields(formData), evidence: await requestEvidence() });
 }

@@ -12,7 +12,7 @@ export type ExchangedToken = { token: string; tokenType: "Bearer"; expiresIn: nu
 export const INVALID_API_KEY = "Invalid, revoked or expired API key.";
 
 /**
- * Trades a personal API key for a fresh short-lived access token for `/v1` (ARCHITECTURE §3).
+ * Trades a personal API key for a fresh short-lived access token for `/v1` (docs/identity.md).
  * The key is found by its hash; revoked, expired, unknown keys and inactive owners look the same.
  */
 export async function exchangeApiKey(db: Db, options: ExchangeApiKeyOptions): Promise<ExchangedToken> {

@@ -48,7 +48,7 @@ const preparedQueries = new WeakMap<Db, ReturnType<typeof principalQuery>>();
 
 /**
  * Resolves a verified token subject to the user and their role assignments in one round trip.
- * An unknown or deactivated subject is indistinguishable from a bad token (spec §5.4, §7).
+ * An unknown or deactivated subject is indistinguishable from a bad token (the API contract's one 401 text).
  */
 export async function resolvePrincipal(db: Db, subject: string): Promise<Principal> {
   let query = preparedQueries.get(db);
@@ -74,7 +74,7 @@ export function hasCapability(principal: Principal, capability: Capability): boo
   return principal.capabilities.includes(capability);
 }
 
-/** 403 unless some role of the principal grants `capability` somewhere (STYLE §5: authorize). */
+/** 403 unless some role of the principal grants `capability` somewhere (the authorize step of every domain function). */
 export function requireCapability(principal: Principal, capability: Capability, message: string): void {
   if (!hasCapability(principal, capability)) throw Forbidden(message);
 }

@@ -15,7 +15,7 @@ export type ScopeFilter = {
 
 /**
  * The rows a principal may reach with `capability`, as one SQL condition for list queries. A global
- * scope (admin) reads everything but is capped per resource by ADMIN_READ_CAP (spec §5, §8); lists
+ * scope (admin) reads everything but is capped per resource by ADMIN_READ_CAP (an admin's global read is capped per resource); lists
  * state the cap in their response.
  */
 export function scopeFilter(principal: Principal, capability: Capability, columns: ScopeColumns): ScopeFilter {

@@ -22,7 +22,7 @@ function remember(token: string, result: VerifiedToken & { expiresAt: number }):
 }
 
 /**
- * One entry point for both identity providers (ARCHITECTURE §3). Tokens carrying the local key id
+ * One entry point for both identity providers (docs/identity.md). Tokens carrying the local key id
  * are checked locally (API-key exchanges and the dev token script mint those even when Clerk is on);
  * everything else goes to Clerk when it is configured. Every failure is the same 401 text.
  */
@@ -43,7 +43,7 @@ export async function verifyAccessToken(token: string): Promise<VerifiedToken> {
   }
 }
 
-/** Parses `Authorization: Bearer <token>` with the exact texts of spec §7. */
+/** Parses `Authorization: Bearer <token>` with the exact 401 texts of the API contract (`AUTH_ERRORS`). */
 export function parseBearer(header: string | null | undefined): string {
   const match = header ? /^Bearer(?:\s+(.*))?$/i.exec(header.trim()) : null;
   if (!match) throw Unauthorized(AUTH_ERRORS.missing);

@@ -8,7 +8,7 @@ import type { RealtimeBus } from "@/lib/realtime/realtime-bus";
 
 /**
  * The checks every comments operation starts with, in order: capability (403), the real-time
- * service (503: comments are not offered without it, spec §4.2), the document in scope (404).
+ * service (503: comments are not offered without it), the document in scope (404).
  */
 export async function getCommentsContext(
   db: Db,

@@ -48,7 +48,7 @@ export type RecordESignatureOptions = {
   userAgent?: string | null;
 };
 
-/** The 409 messages a signing page turns into its own sentences. */
+/** The 409 messages of a changed document and of a signer out of turn (reasons `document_changed`, `out_of_turn`). */
 export const DOCUMENT_CHANGED_MESSAGE = "The document changed since you viewed it. Reload it and review it again before signing.";
 export const OUT_OF_TURN_MESSAGE = "Signers earlier in the routing order have not signed yet.";
 

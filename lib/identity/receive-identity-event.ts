@@ -17,7 +17,7 @@ export type ReceiveIdentityEventResult = { duplicate: boolean; status: InboundEv
  * Unlike the other webhooks, identity events are applied synchronously rather than through the job
  * runner: applying one is a few row writes with no outside calls, and a user who just signed up
  * should exist by the time their first API call arrives. Sharing the transaction keeps the
- * "stored before acknowledged" rule (ARCHITECTURE §6): a crash rolls back both the row and its
+ * "stored before acknowledged" rule of every webhook (docs/integrations.md): a crash rolls back both the row and its
  * effects, the provider gets a 5xx and redelivers.
  *
  * - Duplicate delivery (same `svix-id`): the insert does nothing, nothing is applied again.

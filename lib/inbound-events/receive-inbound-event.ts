@@ -20,7 +20,7 @@ export type ReceiveInboundEventOptions = {
 export type ReceiveInboundEventResult = { inboundEventId: string; duplicate: boolean };
 
 /**
- * Verified webhook → durable row → job, in one transaction (ARCHITECTURE §6): the caller answers 2xx
+ * Verified webhook → durable row → job, in one transaction (stored before acknowledged, docs/integrations.md): the caller answers 2xx
  * only after this resolves, so an acknowledged event is never lost, and any failure (database down)
  * propagates as a 5xx so the provider retries.
  *

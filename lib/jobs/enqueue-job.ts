@@ -20,7 +20,7 @@ export type EnqueuedJob = { engine: "local" | "inngest"; job: Job; created: bool
  * Validates the payload against the job's schema and writes the job into the `jobs` table through
  * `db`. The payload is typed by the job's schema; the check here still catches what types cannot
  * (formats, refinements). Pass the caller's transaction: the job commits or rolls back with the rows
- * that caused it (the outbox of STYLE §9), on both engines.
+ * that caused it (the transactional outbox: a job is a row written with the change), on both engines.
  *
  * Local engine: a worker claims the row and runs it. Inngest: the dispatcher
  * (`dispatchQueuedJobs`) sends committed rows as `jobs/<name>` events, so a rolled-back transaction

@@ -3,7 +3,7 @@ import { peerAddressFromHeaders } from "./peer-address";
 import { resolveClientIp } from "./resolve-client-ip";
 
 /**
- * The evidence IP of a request (ARCHITECTURE, docs/security.md "Client addresses"): the socket peer
+ * The evidence IP of a request (docs/security.md "Client addresses"): the socket peer
  * when the server knows it (the standalone core-api passes it, Next's hook writes it), unless
  * TRUSTED_PROXY_HOPS says how many X-Forwarded-For entries to trust.
  */

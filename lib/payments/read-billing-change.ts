@@ -11,7 +11,7 @@ import {
 export type BillingFields = Partial<Pick<BillingRecord, "status" | "planTier" | "currentPeriodEnd" | "stripeSubscriptionId">>;
 
 export type BillingChange = {
-  /** The billing fields this event speaks about (spec §3), each applied only if no newer event set it. */
+  /** The billing fields this event speaks about, each applied only if no newer event set it. */
   fields: BillingFields;
   /** The payment customer, used to find the organization and, for checkout, to link it. */
   customerId: string | null;
@@ -36,7 +36,7 @@ const PAYMENT_EVENT_RANK: Record<string, number> = {
 const STATUSES = new Set<string>(["active", "trialing", "past_due", "canceled", "incomplete", "incomplete_expired", "unpaid", "paused"]);
 
 /**
- * What one of the six billing events of spec §3 does to the billing record, read from the event
+ * What one of the six billing events (docs/integrations.md) does to the billing record, read from the event
  * alone (no database, no order). Null for any other event type, or an invoice that belongs to no
  * subscription (a one-off invoice says nothing about the plan).
  *

@@ -18,7 +18,7 @@ export type ExpireSigningsOptions = {
 };
 
 /**
- * The expiry sweep (ARCHITECTURE §5): every `sent` or `in_progress` package whose `expires_at` has
+ * The expiry sweep (package states: lib/signings/state-machine.ts): every `sent` or `in_progress` package whose `expires_at` has
  * passed becomes `expired`, one transaction per package with a `signing.expired` audit entry (no
  * actor) and a `send-email` job telling the creator (key `signing-expired:<id>`). Returns the ids it
  * expired.

@@ -2,7 +2,7 @@ import type { SigningStatus } from "@/db/schema";
 import { Conflict, type ErrorReason } from "@/lib/errors";
 
 /**
- * Signing package states (ARCHITECTURE §5): draft → sent → in_progress → completed;
+ * Signing package states: draft → sent → in_progress → completed;
  * draft|sent|in_progress → cancelled; sent|in_progress → declined (a signer declines) or expired.
  * `in_progress` starts with the first recorded e-signature. Terminal states have no way out.
  * Only `transitionSigning` moves a package between them.
@@ -30,11 +30,12 @@ export function canTransition(from: SigningStatus, to: SigningStatus): boolean {
 
 /**
  * 409 when the move is not allowed: "already cancelled" when the package is already in the target
- * state (spec §3), otherwise a sentence naming both states. `reason` goes on the 409 for a caller
- * whose form branches on it.
+ * state (the API's documented answer to a repeated cancel), otherwise a sentence naming both states.
+ * `reason` goes on the 409 for a caller whose form branches on it; from a final state it is `package_closed`.
  */
 export function assertTransition(from: SigningStatus, to: SigningStatus, reason?: ErrorReason): void {
   if (canTransition(from, to)) return;
+  reason ??= SIGNING_TRANSITIONS[from].length === 0 ? "package_closed" : undefined;
   if (from === to) throw Conflict(`The signing package is already ${signingStatusLabel(to)}.`, reason);
   throw Conflict(`A ${signingStatusLabel(from)} signing package cannot become ${signingStatusLabel(to)}.`, reason);
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** The outbound `signer_document_signed` event of spec §6: exactly these six fields, nothing else. */
+/** The outbound `signer_document_signed` event of the vault contract (docs/integrations.md): exactly these six fields, nothing else. */
 export const VaultEventSchema = z.strictObject({
   type: z.literal("signer_document_signed"),
   signingOrganizationId: z.string().min(1),

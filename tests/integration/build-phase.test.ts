@@ -25,7 +25,7 @@ describe("next build", () => {
     await import("@/next.config");
     const { register } = await import("@/instrumentation");
     await register();
-    // The (app) layout, the home, sign-out and API-key pages all start with getPagePrincipal().
+    // The (account) layout, the home, sign-out and API-key pages all start with getPagePrincipal().
     await expect(inNextPrerender("/sign-out", () => getPagePrincipal())).rejects.toThrow(/couldn't be rendered statically/);
 
     expect(existsSync(dataDir) ? readdirSync(dataDir, { recursive: true }) : []).toEqual([]);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { browserOf, currentGroup, relativeTime, statusSentence } from "@/app/(manager)/signings/_detail/format";
+import { relativeTime } from "@/app/_lib/format";
+import { browserOf, currentGroup, statusSentence } from "@/app/(manager)/signings/_detail/format";
 import type { ManagerSigningPage } from "@/lib/signings/get-manager-signing-page";
 
 // The words on top of the manager's package page and in its audit table.

@@ -8,6 +8,7 @@ import { InputField } from "@/components/ui/field";
 import { Input, Label } from "@/components/ui/input";
 import { linkClass } from "@/components/ui/classes";
 import { acceptInviteAction } from "./actions";
+import { formatDateTime } from "@/app/_lib/format";
 
 type Props = { token: string; email: string; organizationName: string; expiresAt: string; minLength: number };
 
@@ -69,7 +70,7 @@ export function AcceptInviteForm({ token, email, organizationName, expiresAt, mi
     void submit();
   }
 
-  const expires = new Date(expiresAt).toLocaleString("en-US", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" });
+  const expires = formatDateTime(expiresAt, "long");
 
   return (
     <section aria-labelledby="accept-invite-heading" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
@@ -104,7 +105,7 @@ export function AcceptInviteForm({ token, email, organizationName, expiresAt, mi
       ) : (
         <>
           <p className="mt-4 text-sm text-slate-700">
-            Choose a password to sign in with. This link works once, until {expires} UTC.
+            Choose a password to sign in with. This link works once, until {expires}.
           </p>
 
           <div role="alert" aria-live="assertive" id="accept-invite-error" className={`empty:hidden mt-4 ${alertClass}`}>

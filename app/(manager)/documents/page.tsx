@@ -7,8 +7,9 @@ import { ListDocumentsQuerySchema } from "@/lib/api/schemas/documents";
 import { hasCapability } from "@/lib/auth/principal";
 import { listChattelDocuments } from "@/lib/chattel-documents/list-chattel-documents";
 import { requirePrincipal } from "../../_lib/require-principal";
-import { DOCUMENT_STATUS_LABELS, DOCUMENT_TYPE_LABELS, formatDateTime } from "./_components/document-labels";
+import { DOCUMENT_STATUS_LABELS, DOCUMENT_TYPE_LABELS } from "./_components/document-labels";
 import { controlClass, focusRing } from "@/components/ui/classes";
+import { formatDateTime } from "@/app/_lib/format";
 
 export const metadata: Metadata = { title: "Documents" };
 

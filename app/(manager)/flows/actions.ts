@@ -2,7 +2,6 @@
 
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
-import { requestEvidence } from "@/app/_lib/request-evidence";
 import { validatedAction, type FormState } from "@/app/_lib/validated-action";
 import { CreateFlowSchema, UpdateFlowSchema } from "@/lib/api/schemas/templates";
 import { createFlow } from "@/lib/flows/create-flow";
@@ -10,28 +9,22 @@ import { updateFlow } from "@/lib/flows/update-flow";
 
 // The flows console's writes: the /v1 schemas parse the form (steps in the posted order), the /v1 domain functions act.
 
-const text = (formData: FormData, name: string) => {
-  const value = formData.get(name);
-  return typeof value === "string" ? value : undefined;
-};
 const steps = (formData: FormData) => formData.getAll("steps").filter((s) => typeof s === "string");
 const flowPath = (id: string) => `/flows/${encodeURIComponent(id)}`;
 
 const createFlowForm = validatedAction(
   CreateFlowSchema,
-  async (input, { db, principal }) => {
-    const { ipAddress } = await requestEvidence();
+  async (input, { db, principal, evidence: { ipAddress } }) => {
     const flow = await createFlow(db, { principal, ...input, ipAddress });
     revalidatePath("/flows");
     redirect(flowPath(flow.id));
   },
   {
     returnTo: "/flows",
-    toInput: (formData) => {
-      const organizationId = text(formData, "organizationId") ?? "";
+    toInput: (formData, fields) => {
       return {
-        organizationId: /^\d{1,10}$/.test(organizationId) ? Number(organizationId) : organizationId,
-        name: text(formData, "name"),
+        organizationId: fields.int("organizationId") ?? "",
+        name: fields.text("name"),
         steps: steps(formData),
         isDefault: formData.get("isDefault") === "on",
       };
@@ -46,16 +39,15 @@ export async function createFlowAction(previous: FormState, formData: FormData):
 export async function updateFlowAction(flowId: string, previous: FormState, formData: FormData): Promise<FormState> {
   return validatedAction(
     UpdateFlowSchema,
-    async (input, { db, principal }) => {
-      const { ipAddress } = await requestEvidence();
+    async (input, { db, principal, evidence: { ipAddress } }) => {
       await updateFlow(db, { principal, flowId, ...input, ipAddress });
       revalidatePath("/flows", "layout");
       return { status: "ok", message: "Flow saved." };
     },
     {
       returnTo: flowPath(flowId),
-      toInput: (formData) => ({
-        name: text(formData, "name"),
+      toInput: (formData, fields) => ({
+        name: fields.text("name"),
         steps: steps(formData),
         ...(formData.get("isDefault") === "on" ? { isDefault: true } : {}),
       }),

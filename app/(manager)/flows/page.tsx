@@ -4,7 +4,7 @@ import { requirePrincipal } from "@/app/_lib/require-principal";
 import { canAccess, hasCapability } from "@/lib/auth/principal";
 import { listFlows } from "@/lib/flows/list-flows";
 import { listOrganizations } from "@/lib/organizations/list-organizations";
-import { cursorParam, listFromCursor } from "../_shared/load-or-404";
+import { cursorParam, listFromCursor } from "../_shared/list-cursor";
 import { NextPageLink } from "../_shared/next-page-link";
 import { PageHeader } from "@/components/ui/page-header";
 import { EmptyState, Section } from "@/components/ui/section";

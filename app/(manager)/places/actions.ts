@@ -3,7 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { z } from "zod";
-import { requestEvidence } from "@/app/_lib/request-evidence";
+import type { FormFields } from "@/app/_lib/form-fields";
 import { validatedAction, type FormState } from "@/app/_lib/validated-action";
 import {
   CreateCompanySchema,
@@ -25,20 +25,6 @@ import { updateOrganization } from "@/lib/organizations/update-organization";
 
 // The places console's writes: the /v1 schemas parse the form, the /v1 domain functions act.
 
-const text = (formData: FormData, name: string) => {
-  const value = formData.get(name);
-  return typeof value === "string" ? value : undefined;
-};
-/** An optional text input: left empty means "none" (null), as the API's nullable fields take it. */
-const optionalText = (formData: FormData, name: string) => {
-  const value = text(formData, name);
-  return value === undefined || value.trim() === "" ? null : value;
-};
-/** A hidden id input as the integer the API schema expects (anything else fails its check). */
-const intField = (formData: FormData, name: string) => {
-  const value = text(formData, name);
-  return value !== undefined && /^\d{1,10}$/.test(value) ? Number(value) : value;
-};
 const Nothing = z.object({});
 
 const organizationPath = (id: number) => `/places/organizations/${id}`;
@@ -47,17 +33,16 @@ const locationPath = (id: number) => `/places/locations/${id}`;
 
 const createOrganizationForm = validatedAction(
   CreateOrganizationSchema,
-  async (input, { db, principal }) => {
-    const { ipAddress } = await requestEvidence();
+  async (input, { db, principal, evidence: { ipAddress } }) => {
     const organization = await createOrganization(db, { principal, ...input, ipAddress });
     revalidatePath("/places");
     redirect(organizationPath(organization.id));
   },
   {
     returnTo: "/places",
-    toInput: (formData) => {
-      const slug = text(formData, "slug")?.trim();
-      return { name: text(formData, "name"), ...(slug ? { slug } : {}) };
+    toInput: (_formData, fields) => {
+      const slug = fields.optionalText("slug");
+      return { name: fields.text("name"), ...(slug ? { slug } : {}) };
     },
   },
 );
@@ -65,21 +50,19 @@ const createOrganizationForm = validatedAction(
 export async function updateOrganizationAction(organizationId: number, previous: FormState, formData: FormData): Promise<FormState> {
   return validatedAction(
     UpdateOrganizationSchema,
-    async (input, { db, principal }) => {
-      const { ipAddress } = await requestEvidence();
+    async (input, { db, principal, evidence: { ipAddress } }) => {
       await updateOrganization(db, { principal, organizationId, ...input, ipAddress });
       revalidatePath("/places", "layout");
       return { status: "ok", message: "Organization saved." };
     },
-    { returnTo: organizationPath(organizationId), toInput: (fd) => ({ name: text(fd, "name") }) },
+    { returnTo: organizationPath(organizationId), toInput: (_formData, fields) => ({ name: fields.text("name") }) },
   )(previous, formData);
 }
 
 export async function deleteOrganizationAction(organizationId: number, previous: FormState, formData: FormData): Promise<FormState> {
   return validatedAction(
     Nothing,
-    async (_input, { db, principal }) => {
-      const { ipAddress } = await requestEvidence();
+    async (_input, { db, principal, evidence: { ipAddress } }) => {
       await deleteOrganization(db, { principal, organizationId, ipAddress });
       revalidatePath("/places");
       redirect("/places");
@@ -90,36 +73,33 @@ export async function deleteOrganizationAction(organizationId: number, previous:
 
 const createCompanyForm = validatedAction(
   CreateCompanySchema,
-  async (input, { db, principal }) => {
-    const { ipAddress } = await requestEvidence();
+  async (input, { db, principal, evidence: { ipAddress } }) => {
     const company = await createCompany(db, { principal, ...input, ipAddress });
     revalidatePath(organizationPath(company.organizationId));
     redirect(companyPath(company.id));
   },
   {
-    returnTo: (formData) => `/places/organizations/${encodeURIComponent(text(formData, "organizationId") ?? "")}`,
-    toInput: (formData) => ({ organizationId: intField(formData, "organizationId"), name: text(formData, "name") }),
+    returnTo: (formData) => `/places/organizations/${encodeURIComponent(String(formData.get("organizationId") ?? ""))}`,
+    toInput: (_formData, fields) => ({ organizationId: fields.int("organizationId"), name: fields.text("name") }),
   },
 );
 
 export async function updateCompanyAction(companyId: number, previous: FormState, formData: FormData): Promise<FormState> {
   return validatedAction(
     UpdateCompanySchema,
-    async (input, { db, principal }) => {
-      const { ipAddress } = await requestEvidence();
+    async (input, { db, principal, evidence: { ipAddress } }) => {
       await updateCompany(db, { principal, companyId, ...input, ipAddress });
       revalidatePath("/places", "layout");
       return { status: "ok", message: "Company saved." };
     },
-    { returnTo: companyPath(companyId), toInput: (fd) => ({ name: text(fd, "name") }) },
+    { returnTo: companyPath(companyId), toInput: (_formData, fields) => ({ name: fields.text("name") }) },
   )(previous, formData);
 }
 
 export async function deleteCompanyAction(companyId: number, organizationId: number, previous: FormState, formData: FormData): Promise<FormState> {
   return validatedAction(
     Nothing,
-    async (_input, { db, principal }) => {
-      const { ipAddress } = await requestEvidence();
+    async (_input, { db, principal, evidence: { ipAddress } }) => {
       await deleteCompany(db, { principal, companyId, ipAddress });
       revalidatePath(organizationPath(organizationId));
       redirect(organizationPath(organizationId));
@@ -128,37 +108,35 @@ export async function deleteCompanyAction(companyId: number, organizationId: num
   )(previous, formData);
 }
 
-const locationFields = (formData: FormData) => {
-  const timezone = text(formData, "timezone")?.trim();
+const locationFields = (_formData: FormData, fields: FormFields) => {
+  const timezone = fields.optionalText("timezone");
   return {
-    name: text(formData, "name"),
-    addressLine1: optionalText(formData, "addressLine1"),
-    city: optionalText(formData, "city"),
-    region: optionalText(formData, "region"),
-    postalCode: optionalText(formData, "postalCode"),
+    name: fields.text("name"),
+    addressLine1: fields.optionalText("addressLine1"),
+    city: fields.optionalText("city"),
+    region: fields.optionalText("region"),
+    postalCode: fields.optionalText("postalCode"),
     ...(timezone ? { timezone } : {}),
   };
 };
 
 const createLocationForm = validatedAction(
   CreateLocationSchema,
-  async (input, { db, principal }) => {
-    const { ipAddress } = await requestEvidence();
+  async (input, { db, principal, evidence: { ipAddress } }) => {
     const location = await createLocation(db, { principal, ...input, ipAddress });
     revalidatePath(companyPath(location.companyId));
     redirect(locationPath(location.id));
   },
   {
-    returnTo: (formData) => `/places/companies/${encodeURIComponent(text(formData, "companyId") ?? "")}`,
-    toInput: (formData) => ({ companyId: intField(formData, "companyId"), ...locationFields(formData) }),
+    returnTo: (formData) => `/places/companies/${encodeURIComponent(String(formData.get("companyId") ?? ""))}`,
+    toInput: (formData, fields) => ({ companyId: fields.int("companyId"), ...locationFields(formData, fields) }),
   },
 );
 
 export async function updateLocationAction(locationId: number, previous: FormState, formData: FormData): Promise<FormState> {
   return validatedAction(
     UpdateLocationSchema,
-    async (input, { db, principal }) => {
-      const { ipAddress } = await requestEvidence();
+    async (input, { db, principal, evidence: { ipAddress } }) => {
       await updateLocation(db, { principal, locationId, ...input, ipAddress });
       revalidatePath("/places", "layout");
       return { status: "ok", message: "Location saved." };
@@ -170,8 +148,7 @@ export async function updateLocationAction(locationId: number, previous: FormSta
 export async function deleteLocationAction(locationId: number, companyId: number, previous: FormState, formData: FormData): Promise<FormState> {
   return validatedAction(
     Nothing,
-    async (_input, { db, principal }) => {
-      const { ipAddress } = await requestEvidence();
+    async (_input, { db, principal, evidence: { ipAddress } }) => {
       await deleteLocation(db, { principal, locationId, ipAddress });
       revalidatePath(companyPath(companyId));
       redirect(companyPath(companyId));

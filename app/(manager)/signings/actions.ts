@@ -2,14 +2,12 @@
 
 import { SigningIdParamSchema } from "@/lib/api/schemas/signings";
 import { remindSigners } from "@/lib/signings/remind-signers";
-import { requestEvidence } from "../../_lib/request-evidence";
 import { validatedAction, type FormState } from "../../_lib/validated-action";
 
 /** "Remind" on a row of the list: the same domain function as POST /v1/signing/manager/signings/{id}/remind. */
 export const remindAction = validatedAction(
   SigningIdParamSchema,
-  async ({ id }, { db, principal }): Promise<FormState> => {
-    const evidence = await requestEvidence();
+  async ({ id }, { db, principal, evidence }): Promise<FormState> => {
     const result = await remindSigners(db, { principal, packageId: id, ipAddress: evidence.ipAddress });
     const sent = result.remindedSignerIds.length;
     const again = result.alreadyRemindedSignerIds.length;

@@ -3,7 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { z } from "zod";
-import { requestEvidence } from "@/app/_lib/request-evidence";
+import type { FormFields } from "@/app/_lib/form-fields";
 import { validatedAction, type FormState } from "@/app/_lib/validated-action";
 import { CreateTemplateSchema, UpdateTemplateSchema } from "@/lib/api/schemas/templates";
 import { addTemplateDocument } from "@/lib/templates/add-template-document";
@@ -14,16 +14,11 @@ import { roleInput, roleRowsFrom } from "./template-input";
 
 // The templates console's writes: the /v1 schemas parse the form, the /v1 domain functions act.
 
-const text = (formData: FormData, name: string) => {
-  const value = formData.get(name);
-  return typeof value === "string" ? value : undefined;
-};
-
 /** Name, description (empty means none) and the roles rows of a template form, as the API's request body. */
-const templateFields = (formData: FormData) => {
-  const description = text(formData, "description");
+const templateFields = (formData: FormData, fields: FormFields) => {
+  const description = fields.text("description");
   return {
-    name: text(formData, "name"),
+    name: fields.text("name"),
     description: description === undefined || description.trim() === "" ? null : description,
     roles: roleRowsFrom(formData.entries()).map(roleInput),
   };
@@ -33,18 +28,14 @@ const templatePath = (id: string) => `/templates/${encodeURIComponent(id)}`;
 
 const createTemplateForm = validatedAction(
   CreateTemplateSchema,
-  async (input, { db, principal }) => {
-    const { ipAddress } = await requestEvidence();
+  async (input, { db, principal, evidence: { ipAddress } }) => {
     const template = await createTemplate(db, { principal, ...input, ipAddress });
     revalidatePath("/templates");
     redirect(templatePath(template.id));
   },
   {
     returnTo: "/templates",
-    toInput: (formData) => {
-      const organizationId = text(formData, "organizationId") ?? "";
-      return { organizationId: /^\d{1,10}$/.test(organizationId) ? Number(organizationId) : organizationId, ...templateFields(formData) };
-    },
+    toInput: (formData, fields) => ({ organizationId: fields.int("organizationId") ?? "", ...templateFields(formData, fields) }),
   },
 );
 
@@ -55,8 +46,7 @@ export async function createTemplateAction(previous: FormState, formData: FormDa
 export async function updateTemplateAction(templateId: string, previous: FormState, formData: FormData): Promise<FormState> {
   return validatedAction(
     UpdateTemplateSchema,
-    async (input, { db, principal }) => {
-      const { ipAddress } = await requestEvidence();
+    async (input, { db, principal, evidence: { ipAddress } }) => {
       await updateTemplate(db, { principal, templateId, ...input, ipAddress });
       revalidatePath("/templates", "layout");
       return { status: "ok", message: "Template saved." };
@@ -74,8 +64,7 @@ const UploadSchema = z.object({
 export async function uploadTemplateDocumentAction(templateId: string, previous: FormState, formData: FormData): Promise<FormState> {
   return validatedAction(
     UploadSchema,
-    async ({ file }, { db, principal }) => {
-      const { ipAddress } = await requestEvidence();
+    async ({ file }, { db, principal, evidence: { ipAddress } }) => {
       const document = await addTemplateDocument(db, {
         principal,
         templateId,
@@ -93,8 +82,7 @@ export async function uploadTemplateDocumentAction(templateId: string, previous:
 export async function removeTemplateDocumentAction(templateId: string, documentId: string, previous: FormState, formData: FormData): Promise<FormState> {
   return validatedAction(
     z.object({}),
-    async (_input, { db, principal }) => {
-      const { ipAddress } = await requestEvidence();
+    async (_input, { db, principal, evidence: { ipAddress } }) => {
       await deleteTemplateDocument(db, { principal, templateId, documentId, ipAddress });
       revalidatePath(templatePath(templateId));
       redirect(templatePath(templateId));

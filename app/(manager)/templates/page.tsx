@@ -4,18 +4,18 @@ import { requirePrincipal } from "@/app/_lib/require-principal";
 import { canAccess, hasCapability } from "@/lib/auth/principal";
 import { listOrganizations } from "@/lib/organizations/list-organizations";
 import { listTemplates } from "@/lib/templates/list-templates";
-import { cursorParam, listFromCursor } from "../_shared/load-or-404";
+import { cursorParam, listFromCursor } from "../_shared/list-cursor";
 import { NextPageLink } from "../_shared/next-page-link";
 import { PageHeader } from "@/components/ui/page-header";
 import { EmptyState, Section } from "@/components/ui/section";
 import { createTemplateAction } from "./actions";
 import { TemplateForm } from "./_components/template-form";
 import { subtleLinkClass } from "@/components/ui/classes";
+import { formatDate } from "@/app/_lib/format";
 
 export const metadata: Metadata = { title: "Templates" };
 
 const PATH = "/templates";
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
 
 export default async function TemplatesPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { db, principal } = await requirePrincipal(PATH);
@@ -69,7 +69,7 @@ export default async function TemplatesPage({ searchParams }: { searchParams: Pr
                     </th>
                     <td className="px-4 py-2 text-slate-700">{template.roles.map((r) => r.label).join(", ") || "None"}</td>
                     <td className="hidden px-4 py-2 text-slate-700 md:table-cell">{names.get(template.organizationId) ?? `#${template.organizationId}`}</td>
-                    <td className="whitespace-nowrap px-4 py-2 text-slate-700">{dateFormat.format(template.updatedAt)}</td>
+                    <td className="whitespace-nowrap px-4 py-2 text-slate-700">{formatDate(template.updatedAt)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -4,8 +4,8 @@ import { useActionState } from "react";
 import { SubmitButton } from "@/components/ui/button";
 import { verifyAction } from "../verify-action";
 import type { VerifyState } from "../verify-state";
+import { formatDateTime } from "@/app/_lib/format";
 
-const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" });
 
 /** Upload → answer. A native multipart form posting to a server action, so it works before hydration. */
 export function VerifyForm() {
@@ -54,7 +54,7 @@ function VerifyResult({ state }: { state: Extract<VerifyState, { status: "ok" }>
         </h2>
         <p>
           <span className="font-medium">{state.fileName}</span> is exactly the file we sealed: {result.fileLabel} of the package “{result.packageTitle}”, sealed on{" "}
-          {dateTime.format(new Date(result.sealedAt))} UTC.
+          {formatDateTime(result.sealedAt, "long")}.
         </p>
         <p className="break-all text-sm">SHA-256 {result.sha256}</p>
       </section>

@@ -2,7 +2,6 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { requestEvidence } from "@/app/_lib/request-evidence";
 import { formDataToObject, validatedAction } from "@/app/_lib/validated-action";
 import { CreateCommentSchema } from "@/lib/api/schemas/comments";
 import { UploadDocumentFileSchema } from "@/lib/api/schemas/documents";
@@ -27,8 +26,7 @@ function withoutEmpty(formData: FormData): Record<string, string | string[]> {
 
 export const uploadFileAction = validatedAction(
   UploadDocumentFileSchema.extend(DocumentId.shape),
-  async ({ documentId, file }, { db, principal }) => {
-    const { ipAddress } = await requestEvidence();
+  async ({ documentId, file }, { db, principal, evidence: { ipAddress } }) => {
     const stored = await uploadDocumentFile(db, {
       principal,
       documentId,

@@ -16,7 +16,9 @@ import { OUTREACH_PURPOSES, TEMPLATE_VARIABLES } from "@/lib/outreach/built-in-t
 import { listOutreachMessages } from "@/lib/outreach/list-outreach-messages";
 import { listOutreachReplies } from "@/lib/outreach/list-outreach-replies";
 import { requirePrincipal } from "../../../_lib/require-principal";
-import { DOCUMENT_STATUS_LABELS, DOCUMENT_TYPE_LABELS, PURPOSE_LABELS, RECIPIENT_KIND_LABELS, formatBytes, formatDateTime } from "../_components/document-labels";
+import { DOCUMENT_STATUS_LABELS, DOCUMENT_TYPE_LABELS, PURPOSE_LABELS, RECIPIENT_KIND_LABELS, formatBytes } from "../_components/document-labels";
+import { formatDateTime } from "@/app/_lib/format";
+import { loadOr404 } from "@/app/_lib/load-or-404";
 import { listPlaceOptions } from "../_components/place-options";
 import { CommentsPanel } from "./_components/comments-panel";
 import { OutreachComposer } from "./_components/outreach-composer";
@@ -32,12 +34,8 @@ const PAGE = 100;
 
 async function loadDocument(db: Db, principal: Principal, id: string): Promise<ChattelDocument> {
   if (!z.uuid().safeParse(id).success) notFound();
-  try {
-    return await getChattelDocument(db, { principal, documentId: id });
-  } catch (error) {
-    if (error instanceof AppError && (error.code === "not_found" || error.code === "forbidden")) notFound();
-    throw error;
-  }
+  // A document outside the caller's reach is "not found" whether the domain says 404 or 403.
+  return loadOr404(getChattelDocument(db, { principal, documentId: id }), { forbiddenToo: true });
 }
 
 /** Comments and the people to mention, or why there are none: no real-time service (503) or no right to read them. */

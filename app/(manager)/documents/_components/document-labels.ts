@@ -29,13 +29,6 @@ export const PURPOSE_LABELS: Record<OutreachMessage["purpose"], string> = {
   custom: "Custom message",
 };
 
-const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
-
-/** A timestamp as people read it, in UTC (the server renders it; no hydration mismatch). */
-export function formatDateTime(value: Date | string): string {
-  return `${dateTime.format(typeof value === "string" ? new Date(value) : value)} UTC`;
-}
-
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;

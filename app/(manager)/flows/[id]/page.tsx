@@ -4,7 +4,7 @@ import { requirePrincipal } from "@/app/_lib/require-principal";
 import { canAccess, hasCapability } from "@/lib/auth/principal";
 import { getFlowOrThrow } from "@/lib/flows/get-flow-or-throw";
 import { isUuid } from "@/lib/ids";
-import { loadOr404 } from "../../_shared/load-or-404";
+import { loadOr404 } from "@/app/_lib/load-or-404";
 import { PageHeader } from "@/components/ui/page-header";
 import { Section } from "@/components/ui/section";
 import { updateFlowAction } from "../actions";

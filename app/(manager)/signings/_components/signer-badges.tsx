@@ -1,7 +1,7 @@
 import { StatusBadge } from "@/components/status-badge";
 import type { SignerProgress } from "@/lib/signings/list-signer-progress";
+import { formatShortDateTime } from "@/app/_lib/format";
 
-const timeFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "UTC" });
 
 /** The moment that goes with a signer's status (notified, viewed, signed or declined). */
 function statusTime(signer: SignerProgress): Date | null {
@@ -38,7 +38,7 @@ export function SignerBadges({ signers }: { signers: SignerProgress[] }) {
               <StatusBadge status={signer.status} />
               {at ? (
                 <time dateTime={at.toISOString()} className="whitespace-nowrap text-slate-600">
-                  {timeFormat.format(at)} UTC
+                  {formatShortDateTime(at)}
                 </time>
               ) : null}
             </li>

@@ -6,8 +6,8 @@ import type { SigningListRow } from "@/lib/signings/list-signings";
 import { RemindForm } from "./remind-form";
 import { SignerBadges } from "./signer-badges";
 import { linkClass } from "@/components/ui/classes";
+import { formatDate } from "@/app/_lib/format";
 
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
 
 export type ListRow = SigningListRow & { signers: SignerProgress[]; canWrite: boolean };
 
@@ -68,7 +68,7 @@ export function SigningsListTable({ rows, caption, showOrganization }: { rows: L
                 </p>
                 {/* Below 1024 px the Created column is hidden; the date moves here. */}
                 <p className="mt-1 text-xs text-slate-600 lg:hidden">
-                  Created <time dateTime={row.createdAt.toISOString()}>{dateFormat.format(row.createdAt)}</time>
+                  Created <time dateTime={row.createdAt.toISOString()}>{formatDate(row.createdAt)}</time>
                 </p>
               </th>
               <td className="whitespace-nowrap px-4 py-3">
@@ -78,7 +78,7 @@ export function SigningsListTable({ rows, caption, showOrganization }: { rows: L
                 <SignerBadges signers={row.signers} />
               </td>
               <td className="hidden whitespace-nowrap px-4 py-3 text-slate-700 lg:table-cell">
-                <time dateTime={row.createdAt.toISOString()}>{dateFormat.format(row.createdAt)}</time>
+                <time dateTime={row.createdAt.toISOString()}>{formatDate(row.createdAt)}</time>
               </td>
               <td className="px-4 py-3">
                 <RowAction row={row} />

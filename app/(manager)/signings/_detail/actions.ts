@@ -9,9 +9,8 @@ import { deleteSigning } from "@/lib/signings/delete-signing";
 import { getSigningDetail } from "@/lib/signings/get-signing-detail";
 import { remindSigners } from "@/lib/signings/remind-signers";
 import { sendSigning } from "@/lib/signings/send-signing";
-import { requestEvidence } from "../../../_lib/request-evidence";
 import { formDataToObject, validatedAction, type FormState } from "../../../_lib/validated-action";
-import { joinNames } from "./format";
+import { joinNames } from "../../../_lib/format";
 
 // The manager's package actions: the `/v1` schemas and domain functions behind
 // POST /v1/signing/manager/signings/{id}/send|remind|cancel and DELETE …/{id}.
@@ -20,12 +19,11 @@ const SigningForm = z.object({ signingId: SigningIdParamSchema.shape.id });
 const CancelForm = CancelSigningSchema.extend({ signingId: SigningIdParamSchema.shape.id });
 
 const returnTo = (formData: FormData) => `/signings/${String(formData.get("signingId") ?? "")}`;
-const ipAddress = async () => (await requestEvidence()).ipAddress;
 
 const send = validatedAction(
   SigningForm,
-  async ({ signingId }, { db, principal }) => {
-    await sendSigning(db, { principal, packageId: signingId, ipAddress: await ipAddress() });
+  async ({ signingId }, { db, principal, evidence: { ipAddress } }) => {
+    await sendSigning(db, { principal, packageId: signingId, ipAddress });
     const { signers } = await getSigningDetail(db, { principal, packageId: signingId });
     const notified = signers.filter((s) => s.status === "notified").map((s) => s.name);
     revalidatePath(`/signings/${signingId}`);
@@ -36,8 +34,8 @@ const send = validatedAction(
 
 const remind = validatedAction(
   SigningForm,
-  async ({ signingId }, { db, principal }) => {
-    const result = await remindSigners(db, { principal, packageId: signingId, ipAddress: await ipAddress() });
+  async ({ signingId }, { db, principal, evidence: { ipAddress } }) => {
+    const result = await remindSigners(db, { principal, packageId: signingId, ipAddress });
     const { signers } = await getSigningDetail(db, { principal, packageId: signingId });
     const names = (ids: string[]) => joinNames(signers.filter((s) => ids.includes(s.id)).map((s) => s.name));
     const parts: string[] = [];
@@ -53,8 +51,8 @@ const remind = validatedAction(
 
 const cancel = validatedAction(
   CancelForm,
-  async ({ signingId, reason }, { db, principal }) => {
-    await cancelSigning(db, { principal, packageId: signingId, reason, ipAddress: await ipAddress() });
+  async ({ signingId, reason }, { db, principal, evidence: { ipAddress } }) => {
+    await cancelSigning(db, { principal, packageId: signingId, reason, ipAddress });
     revalidatePath(`/signings/${signingId}`);
     return { status: "ok", message: "Package cancelled. Signers who were still to sign have been told by email." };
   },
@@ -70,8 +68,8 @@ const cancel = validatedAction(
 
 const remove = validatedAction(
   SigningForm,
-  async ({ signingId }, { db, principal }) => {
-    await deleteSigning(db, { principal, packageId: signingId, ipAddress: await ipAddress() });
+  async ({ signingId }, { db, principal, evidence: { ipAddress } }) => {
+    await deleteSigning(db, { principal, packageId: signingId, ipAddress });
     revalidatePath("/signings");
     redirect("/signings");
   },

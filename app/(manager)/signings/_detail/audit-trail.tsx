@@ -1,6 +1,7 @@
 import Link from "next/link";
 import type { ManagerSigningPage } from "@/lib/signings/get-manager-signing-page";
-import { auditActionLabel, browserOf, formatTime } from "./format";
+import { formatDateTime } from "@/app/_lib/format";
+import { auditActionLabel, browserOf } from "./format";
 
 type Audit = NonNullable<ManagerSigningPage["audit"]>;
 
@@ -18,7 +19,7 @@ function Verdict({ audit }: { audit: Audit }) {
     <div data-testid="audit-verdict" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900">
       <p className="font-semibold">
         <span aria-hidden="true">✗ </span>Not verified: the chain breaks at entry {broken?.position ?? "?"} of {audit.total}
-        {broken?.action ? ` (${auditActionLabel(broken.action)}, ${formatTime(broken.at)})` : ""}.
+        {broken?.action ? ` (${auditActionLabel(broken.action)}, ${formatDateTime(broken.at)})` : ""}.
       </p>
       <p className="mt-1">
         That entry was changed, or an entry before it was removed or reordered. Entries up to the one before it check out; treat it and
@@ -72,7 +73,7 @@ export function AuditTrail({ audit, pageHref }: { audit: Audit; pageHref: (curso
                   <tr key={entry.id} className={breaks ? "bg-red-50" : undefined}>
                     <td className="py-2 pr-3 align-top text-slate-700 tabular-nums">{entry.position}</td>
                     <td className="py-2 pr-3 align-top whitespace-nowrap text-slate-800">
-                      <time dateTime={entry.at}>{formatTime(entry.at)}</time>
+                      <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
                     </td>
                     <td className="py-2 pr-3 align-top text-slate-900">{entry.actorName ?? "System"}</td>
                     <td className="py-2 pr-3 align-top text-slate-900">

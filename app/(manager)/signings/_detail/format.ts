@@ -1,29 +1,10 @@
-import { joinNames } from "@/app/(signer)/signings/[id]/load-package-page";
+import { joinNames, relativeTime } from "@/app/_lib/format";
 import type { ManagerSigningPage } from "@/lib/signings/get-manager-signing-page";
 
-export { formatTime, joinNames } from "@/app/(signer)/signings/[id]/load-package-page";
+/** The words of the manager's package view; dates and name lists come from `app/_lib/format.ts`. */
 
 type Detail = ManagerSigningPage["detail"];
 type Signer = Detail["signers"][number];
-
-const relative = new Intl.RelativeTimeFormat("en-US", { numeric: "auto" });
-const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
-  ["year", 365 * 86_400_000],
-  ["month", 30 * 86_400_000],
-  ["week", 7 * 86_400_000],
-  ["day", 86_400_000],
-  ["hour", 3_600_000],
-  ["minute", 60_000],
-];
-
-/** "2 days ago", "in 3 hours", "just now". */
-export function relativeTime(value: string, now: Date): string {
-  const diff = new Date(value).getTime() - now.getTime();
-  for (const [unit, ms] of UNITS) {
-    if (Math.abs(diff) >= ms) return relative.format(Math.round(diff / ms), unit);
-  }
-  return "just now";
-}
 
 /**
  * The signers whose turn it is: the lowest routing group that still has someone to sign (equal

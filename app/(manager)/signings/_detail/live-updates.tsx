@@ -10,7 +10,7 @@ export const LIVE_POLL_MS = 5_000;
  * Keeps the manager's package page current while it is open: `router.refresh()` re-renders the
  * server components (signers, status sentence, audit trail, vault deliveries) when the tab regains
  * focus and every few seconds while it is visible. There is no signing-status channel on the
- * realtime bus, so this is the fallback ARCHITECTURE §8 names. Nothing refreshes while a dialog
+ * realtime bus, so this is the fallback the browser product uses wherever live data has no push channel. Nothing refreshes while a dialog
  * is open, so a confirmation (and a half-typed reason) is never closed or reset under the person.
  */
 export function LiveUpdates({ intervalMs = LIVE_POLL_MS }: { intervalMs?: number }) {

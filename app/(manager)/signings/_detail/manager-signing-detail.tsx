@@ -4,9 +4,10 @@ import { SealedDownloads } from "@/components/sealed-downloads";
 import { StatusBadge } from "@/components/status-badge";
 import { Section } from "@/components/ui/section";
 import type { ManagerSigningPage } from "@/lib/signings/get-manager-signing-page";
-import { fileUrl } from "@/app/(signer)/signings/[id]/load-package-page";
+import { joinNames } from "@/app/_lib/format";
+import { documentFileUrl } from "@/app/_lib/package-links";
 import { AuditTrail } from "./audit-trail";
-import { currentGroup, joinNames, statusSentence } from "./format";
+import { currentGroup, statusSentence } from "./format";
 import { DeferredLiveUpdates, DeferredPackageActions } from "./deferred";
 import { SignerTimeline } from "./signer-timeline";
 import { VaultDeliveries } from "./vault-deliveries";
@@ -35,8 +36,8 @@ export function ManagerSigningDetail({
     id: d.id,
     name: d.name,
     pageCount: d.pageCount,
-    fileUrl: fileUrl(detail.id, d.id),
-    downloadUrl: fileUrl(detail.id, d.id, true),
+    fileUrl: documentFileUrl(detail.id, d.id),
+    downloadUrl: documentFileUrl(detail.id, d.id, true),
   }));
   const waiting = currentGroup(detail.signers).map((s) => s.name);
   const firstOrder = Math.min(...detail.signers.map((s) => s.routingOrder));

@@ -1,6 +1,6 @@
 import { StatusBadge } from "@/components/status-badge";
 import type { ManagerSigningPage } from "@/lib/signings/get-manager-signing-page";
-import { formatTime, relativeTime } from "./format";
+import { formatDateTime, relativeTime } from "@/app/_lib/format";
 
 type Signer = ManagerSigningPage["detail"]["signers"][number];
 
@@ -40,8 +40,8 @@ export function SignerTimeline({ signers, lastReminderAt, now }: { signers: Sign
                 {events.map((event) => (
                   <li key={event.label}>
                     <span className="font-medium text-slate-900">{event.label}</span>{" "}
-                    <time dateTime={event.at} title={formatTime(event.at)} className="text-slate-700">
-                      {formatTime(event.at)}
+                    <time dateTime={event.at} title={formatDateTime(event.at)} className="text-slate-700">
+                      {formatDateTime(event.at)}
                     </time>
                     {event.detail ? <q className="block text-slate-800">{event.detail}</q> : null}
                   </li>

@@ -1,5 +1,5 @@
 import type { SigningVaultDelivery, VaultDeliveryStatus } from "@/lib/vault/list-signing-vault-deliveries";
-import { formatTime } from "./format";
+import { formatDateTime } from "@/app/_lib/format";
 
 const OUTCOME: Record<VaultDeliveryStatus, { label: string; className: string }> = {
   delivered: { label: "Delivered", className: "bg-emerald-50 text-emerald-800 ring-emerald-200" },
@@ -11,7 +11,7 @@ const OUTCOME: Record<VaultDeliveryStatus, { label: string; className: string }>
 
 function attemptText(a: SigningVaultDelivery["attempts"][number]): string {
   const answer = a.statusCode !== null ? `HTTP ${a.statusCode}` : (a.error ?? "no answer");
-  return `Attempt ${a.attempt}: ${answer}${a.statusCode !== null && a.error && a.error !== `HTTP ${a.statusCode}` ? ` (${a.error})` : ""} · ${a.durationMs} ms · ${formatTime(a.at)}`;
+  return `Attempt ${a.attempt}: ${answer}${a.statusCode !== null && a.error && a.error !== `HTTP ${a.statusCode}` ? ` (${a.error})` : ""} · ${a.durationMs} ms · ${formatDateTime(a.at)}`;
 }
 
 /** One row per e-signature: which signer and document, the outcome, and every attempt. */
@@ -40,7 +40,7 @@ export function VaultDeliveries({ deliveries }: { deliveries: SigningVaultDelive
           {deliveries.map((d) => (
             <tr key={d.eSignatureId}>
               <td className="py-2 pr-3 align-top whitespace-nowrap text-slate-800">
-                <time dateTime={d.signedAt}>{formatTime(d.signedAt)}</time>
+                <time dateTime={d.signedAt}>{formatDateTime(d.signedAt)}</time>
               </td>
               <td className="py-2 pr-3 align-top text-slate-900">
                 {d.signerName} · <span className="text-slate-700">{d.documentName}</span>
@@ -49,7 +49,7 @@ export function VaultDeliveries({ deliveries }: { deliveries: SigningVaultDelive
                 <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${OUTCOME[d.status].className}`}>
                   {OUTCOME[d.status].label}
                 </span>
-                {d.nextAttemptAt ? <span className="block text-xs text-slate-700">Next try {formatTime(d.nextAttemptAt)}</span> : null}
+                {d.nextAttemptAt ? <span className="block text-xs text-slate-700">Next try {formatDateTime(d.nextAttemptAt)}</span> : null}
               </td>
               <td className="py-2 align-top text-slate-800">
                 {d.attempts.length === 0 ? (

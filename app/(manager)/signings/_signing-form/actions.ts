@@ -5,7 +5,6 @@ import { CreateSigningSchema } from "@/lib/api/schemas/signings";
 import { isUuid } from "@/lib/ids";
 import { saveSigningDraft } from "@/lib/signings/save-signing-draft";
 import { getTemplateOrThrow } from "@/lib/templates/get-template-or-throw";
-import { requestEvidence } from "../../../_lib/request-evidence";
 import { requirePrincipal } from "../../../_lib/require-principal";
 import { errorState, formDataToObject, validatedAction, type FormState } from "../../../_lib/validated-action";
 import {
@@ -61,13 +60,12 @@ function toCreateRequest(formData: FormData) {
 
 const save = validatedAction<typeof CreateSigningSchema, { values: Record<string, string> }>(
   CreateSigningSchema,
-  async (input, { db, principal, formData }) => {
+  async (input, { db, principal, formData, evidence: { ipAddress } }) => {
     const signingId = optional(formData.get("signingId"));
     const ids = filledRows(formData).map((row) => row.id);
     const files = formData.getAll("files").filter((f): f is File => f instanceof File && f.size > 0);
     const documents = await Promise.all(files.map(async (file) => ({ name: file.name || "Document.pdf", bytes: new Uint8Array(await file.arrayBuffer()) })));
     const send = formData.get("intent") === "send";
-    const { ipAddress } = await requestEvidence();
     const signing = await saveSigningDraft(db, {
       principal,
       ipAddress,

@@ -4,7 +4,6 @@ import { z } from "zod";
 import { NewPackageSignerSchema } from "@/lib/api/schemas/signers";
 import { createSigningsFromCsv, type BulkRowResult } from "@/lib/signings/create-signings-from-csv";
 import { planSigningsFromCsv } from "@/lib/signings/plan-signings-from-csv";
-import { requestEvidence } from "../../../_lib/request-evidence";
 import { validatedAction, type FormState } from "../../../_lib/validated-action";
 
 export type BulkReport = {
@@ -48,7 +47,7 @@ export async function bulkSigningsAction(previous: BulkFormState, formData: Form
 
 const run = validatedAction<typeof BulkSchema, BulkReport>(
   BulkSchema,
-  async (input, { db, principal }) => {
+  async (input, { db, principal, evidence: { ipAddress } }) => {
     const flowId = input.flowId || undefined;
     if (input.intent === "preview") {
       const plan = await planSigningsFromCsv(db, { principal, templateId: input.templateId, csv: input.csv, signerSchema: NewPackageSignerSchema });
@@ -61,7 +60,6 @@ const run = validatedAction<typeof BulkSchema, BulkReport>(
         data: { kind: "preview", valid: plan.valid, sent: 0, failed: 0, rows: plan.rows, csv: input.csv },
       };
     }
-    const { ipAddress } = await requestEvidence();
     const result = await createSigningsFromCsv(db, {
       principal,
       templateId: input.templateId,

@@ -6,7 +6,7 @@ import { canAccess, hasCapability } from "@/lib/auth/principal";
 import { isUuid } from "@/lib/ids";
 import { getTemplateDetail } from "@/lib/templates/get-template-detail";
 import { DeleteDialogForm } from "../../_shared/delete-dialog-form";
-import { loadOr404 } from "../../_shared/load-or-404";
+import { loadOr404 } from "@/app/_lib/load-or-404";
 import { PageHeader } from "@/components/ui/page-header";
 import { EmptyState, Section } from "@/components/ui/section";
 import { removeTemplateDocumentAction, updateTemplateAction, uploadTemplateDocumentAction } from "../actions";

@@ -4,14 +4,11 @@ import { redirect } from "next/navigation";
 import { BillingPortalRequestSchema, CheckoutRequestSchema } from "@/lib/api/schemas/workspace";
 import { createBillingPortalSession } from "@/lib/workspace/create-billing-portal-session";
 import { createCheckoutSession } from "@/lib/workspace/create-checkout-session";
+import type { FormFields } from "../../../_lib/form-fields";
 import { validatedAction } from "../../../_lib/validated-action";
 
-const text = (formData: FormData, name: string) => {
-  const value = formData.get(name);
-  return typeof value === "string" ? value : undefined;
-};
 
-const organizationId = (formData: FormData) => Number(text(formData, "organizationId"));
+const organizationId = (fields: FormFields) => Number(fields.text("organizationId"));
 
 /** "Upgrade": a Stripe Checkout session for the tier, then the browser goes to Stripe. */
 export const upgradeAction = validatedAction(
@@ -20,7 +17,7 @@ export const upgradeAction = validatedAction(
     const { url } = await createCheckoutSession(db, { principal, ...input });
     redirect(url);
   },
-  { returnTo: "/workspace/billing", toInput: (formData) => ({ tier: text(formData, "tier"), organizationId: organizationId(formData) }) },
+  { returnTo: "/workspace/billing", toInput: (_formData, fields) => ({ tier: fields.text("tier"), organizationId: organizationId(fields) }) },
 );
 
 /** "Manage billing": Stripe's billing portal for the organization's customer. */
@@ -30,5 +27,5 @@ export const billingPortalAction = validatedAction(
     const { url } = await createBillingPortalSession(db, { principal, ...input });
     redirect(url);
   },
-  { returnTo: "/workspace/billing", toInput: (formData) => ({ organizationId: organizationId(formData) }) },
+  { returnTo: "/workspace/billing", toInput: (_formData, fields) => ({ organizationId: organizationId(fields) }) },
 );

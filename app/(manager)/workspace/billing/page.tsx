@@ -4,6 +4,7 @@ import { getBillingStatus } from "@/lib/workspace/get-billing-status";
 import { loadWorkspace } from "../_components/load-workspace";
 import { NotAnAdmin, WorkspaceHeader } from "../_components/workspace-header";
 import { BillingActions } from "./_components/billing-actions";
+import { formatDate } from "@/app/_lib/format";
 
 export const metadata: Metadata = { title: "Billing" };
 
@@ -55,7 +56,7 @@ export default async function BillingPage({ searchParams }: Props) {
             <dt className="font-medium text-slate-700">Status</dt>
             <dd data-testid="billing-status">{STATUS_LABELS[billing.status] ?? billing.status}</dd>
             <dt className="font-medium text-slate-700">Current period ends</dt>
-            <dd>{billing.currentPeriodEnd ? new Date(billing.currentPeriodEnd).toLocaleDateString("en-US", { dateStyle: "long", timeZone: "UTC" }) : "—"}</dd>
+            <dd>{billing.currentPeriodEnd ? formatDate(billing.currentPeriodEnd, "long") : "—"}</dd>
           </dl>
         </section>
         {!canWrite ? null : !env.STRIPE_SECRET_KEY ? (

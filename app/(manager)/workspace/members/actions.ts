@@ -6,26 +6,21 @@ import { ChangeRoleSchema, InviteMemberSchema } from "@/lib/api/schemas/workspac
 import { changeMemberRole } from "@/lib/workspace/change-member-role";
 import { inviteMember } from "@/lib/workspace/invite-member";
 import { removeMembership } from "@/lib/workspace/remove-membership";
-import { requestEvidence } from "../../../_lib/request-evidence";
+import type { FormFields } from "../../../_lib/form-fields";
 import { validatedAction, type FormState } from "../../../_lib/validated-action";
 
 const PATH = "/workspace/members";
 
-const text = (formData: FormData, name: string) => {
-  const value = formData.get(name);
-  return typeof value === "string" ? value : undefined;
-};
-
 /** The invite form's fields in the API's shape: `scope` is "organization", "company:<id>" or "location:<id>". */
-function inviteInput(formData: FormData) {
-  const scope = text(formData, "scope") ?? "organization";
+function inviteInput(_formData: FormData, { text }: FormFields) {
+  const scope = text("scope") ?? "organization";
   const [kind, id] = scope.split(":");
-  const name = text(formData, "name")?.trim();
+  const name = text("name")?.trim();
   return {
-    email: text(formData, "email")?.trim(),
+    email: text("email")?.trim(),
     ...(name ? { name } : {}),
-    role: text(formData, "role"),
-    organizationId: Number(text(formData, "organizationId")),
+    role: text("role"),
+    organizationId: Number(text("organizationId")),
     ...(kind === "company" ? { companyId: Number(id) } : {}),
     ...(kind === "location" ? { locationId: Number(id) } : {}),
   };
@@ -33,8 +28,8 @@ function inviteInput(formData: FormData) {
 
 export const inviteMemberAction = validatedAction(
   InviteMemberSchema,
-  async (input, { db, principal }): Promise<FormState> => {
-    const membership = await inviteMember(db, { principal, ...input, ipAddress: (await requestEvidence()).ipAddress });
+  async (input, { db, principal, evidence }): Promise<FormState> => {
+    const membership = await inviteMember(db, { principal, ...input, ipAddress: evidence.ipAddress });
     revalidatePath(PATH);
     return { status: "ok", message: `Invitation sent to ${membership.user.email}.` };
   },
@@ -43,22 +38,22 @@ export const inviteMemberAction = validatedAction(
 
 export const changeRoleAction = validatedAction(
   ChangeRoleSchema.extend({ membershipId: z.uuid() }),
-  async ({ membershipId, role }, { db, principal }): Promise<FormState> => {
-    const membership = await changeMemberRole(db, { principal, membershipId, role, ipAddress: (await requestEvidence()).ipAddress });
+  async ({ membershipId, role }, { db, principal, evidence }): Promise<FormState> => {
+    const membership = await changeMemberRole(db, { principal, membershipId, role, ipAddress: evidence.ipAddress });
     revalidatePath(PATH);
     return { status: "ok", message: `${membership.user.name} is now ${roleLabel(membership.role)}.` };
   },
-  { returnTo: PATH, toInput: (formData) => ({ membershipId: text(formData, "membershipId"), role: text(formData, "role") }) },
+  { returnTo: PATH, toInput: (_formData, fields) => ({ membershipId: fields.text("membershipId"), role: fields.text("role") }) },
 );
 
 export const removeMemberAction = validatedAction(
   z.object({ membershipId: z.uuid() }),
-  async ({ membershipId }, { db, principal }): Promise<FormState> => {
-    await removeMembership(db, { principal, membershipId, ipAddress: (await requestEvidence()).ipAddress });
+  async ({ membershipId }, { db, principal, evidence }): Promise<FormState> => {
+    await removeMembership(db, { principal, membershipId, ipAddress: evidence.ipAddress });
     revalidatePath(PATH);
     return { status: "ok", message: "Member removed." };
   },
-  { returnTo: PATH, toInput: (formData) => ({ membershipId: text(formData, "membershipId") }) },
+  { returnTo: PATH, toInput: (_formData, fields) => ({ membershipId: fields.text("membershipId") }) },
 );
 
 function roleLabel(role: string): string {

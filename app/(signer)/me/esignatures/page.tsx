@@ -5,6 +5,7 @@ import { AppError } from "@/lib/errors";
 import { getSignedDocumentLabels } from "@/lib/esignatures/get-signed-document-labels";
 import { listMyESignatures } from "@/lib/esignatures/list-my-esignatures";
 import { requirePrincipal } from "../../../_lib/require-principal";
+import { formatDateTime } from "@/app/_lib/format";
 
 export const metadata: Metadata = { title: "My signatures" };
 
@@ -12,7 +13,6 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 
 const PAGE_SIZE = 25;
 const CursorSchema = z.string().max(200).optional().catch(undefined);
-const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 const linkClass = "font-medium text-blue-800 underline underline-offset-2 hover:text-blue-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700";
 
 /** My records: every e-signature the signed-in person recorded, newest first (`listMyESignatures`). */
@@ -65,7 +65,7 @@ export default async function MyESignaturesPage({ searchParams }: Props) {
                 <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
                   <dt className="text-slate-700">Signed</dt>
                   <dd className="text-slate-900">
-                    <time dateTime={e.createdAt.toISOString()}>{dateTime.format(e.createdAt)} UTC</time>
+                    <time dateTime={e.createdAt.toISOString()}>{formatDateTime(e.createdAt)}</time>
                   </dd>
                   <dt className="text-slate-700">Signature</dt>
                   <dd className="break-words text-slate-900">{e.kind === "typed" ? `Typed: ${e.typedText ?? ""}` : "Drawn"}</dd>

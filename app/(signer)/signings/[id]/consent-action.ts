@@ -1,15 +1,21 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { requestEvidence } from "../../../_lib/request-evidence";
-import { requirePrincipal } from "../../../_lib/require-principal";
+import { contextAction } from "../../../_lib/validated-action";
 import { handleConsentForm, type ConsentFormState } from "./consent-form";
 
+const packagePath = (formData: FormData) => `/signings/${encodeURIComponent(String(formData.get("signingId") ?? ""))}`;
+
+const consent = contextAction<ConsentFormState>(
+  async (context) => {
+    const state = await handleConsentForm(context.db, context);
+    if (state.status === "accepted") revalidatePath(packagePath(context.formData));
+    return state;
+  },
+  { returnTo: packagePath },
+);
+
 /** The signer accepts the electronic-records disclosure of a package (once; a repeat is harmless). */
-export async function consentAction(_previous: ConsentFormState, formData: FormData): Promise<ConsentFormState> {
-  const signingId = String(formData.get("signingId") ?? "");
-  const { db, principal } = await requirePrincipal(`/signings/${encodeURIComponent(signingId)}`);
-  const state = await handleConsentForm(db, { principal, evidence: await requestEvidence(), formData });
-  if (state.status === "accepted") revalidatePath(`/signings/${signingId}`);
-  return state;
+export async function consentAction(previous: ConsentFormState, formData: FormData): Promise<ConsentFormState> {
+  return consent(previous, formData);
 }

@@ -3,11 +3,9 @@
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { z } from "zod";
-import { prepareDatabase } from "@/lib/boot";
-import { getSessionPrincipal } from "@/lib/auth/get-session-principal";
 import { AppError } from "@/lib/errors";
 import { declineSigning } from "@/lib/signings/decline-signing";
-import { requestEvidence } from "../../../_lib/request-evidence";
+import { contextAction } from "../../../_lib/validated-action";
 
 export type DeclineState = { status: "idle" } | { status: "error"; message: string; reason: string };
 
@@ -25,30 +23,31 @@ const DeclineSchema = z.object({
  * Declines the package (`declineSigning`) and shows its declined screen. Errors come back as form
  * state with the reason as typed, so nothing is lost.
  */
-export async function declineSigningAction(signingId: string, _previous: DeclineState, formData: FormData): Promise<DeclineState> {
-  const typed = typeof formData.get("reason") === "string" ? String(formData.get("reason")) : "";
-  const parsed = DeclineSchema.safeParse({ signingId, reason: formData.get("reason") ?? undefined });
-  if (!parsed.success) return { status: "error", message: parsed.error.issues[0]?.message ?? "Check the reason.", reason: typed };
-  const path = `/signings/${parsed.data.signingId}`;
-  const { db } = await prepareDatabase();
-  const principal = await getSessionPrincipal(db);
-  if (!principal) redirect(`/sign-in?callbackUrl=${encodeURIComponent(path)}`);
-  try {
-    await declineSigning(db, { principal, packageId: parsed.data.signingId, reason: parsed.data.reason, ipAddress: (await requestEvidence()).ipAddress });
-  } catch (error) {
-    if (error instanceof AppError && error.code !== "unauthorized") {
-      return { status: "error", message: declineMessage(error), reason: typed };
-    }
-    throw error;
-  }
-  revalidatePath(path);
-  redirect(path);
+export async function declineSigningAction(signingId: string, previous: DeclineState, formData: FormData): Promise<DeclineState> {
+  const path = `/signings/${encodeURIComponent(signingId)}`;
+  const decline = contextAction<DeclineState>(
+    async ({ db, principal, fields, evidence }) => {
+      const typed = fields.text("reason") ?? "";
+      const parsed = DeclineSchema.safeParse({ signingId, reason: fields.text("reason") });
+      if (!parsed.success) return { status: "error", message: parsed.error.issues[0]?.message ?? "Check the reason.", reason: typed };
+      try {
+        await declineSigning(db, { principal, packageId: parsed.data.signingId, reason: parsed.data.reason, ipAddress: evidence.ipAddress });
+      } catch (error) {
+        if (error instanceof AppError && error.code !== "unauthorized") return { status: "error", message: declineMessage(error), reason: typed };
+        throw error;
+      }
+      revalidatePath(path);
+      redirect(path);
+    },
+    { returnTo: path },
+  );
+  return decline(previous, formData);
 }
 
 function declineMessage(error: AppError): string {
   if (error.code === "not_found") return "This package is no longer available to you.";
+  if (error.reason === "already_signed") return "You have already signed this package, so it can no longer be declined.";
   if (error.code === "conflict") {
-    if (/already signed/.test(error.message)) return "You have already signed this package, so it can no longer be declined.";
     return "This package can no longer be declined: it has been completed, cancelled, declined or has expired. Reload the page to see where it stands.";
   }
   return error.message;

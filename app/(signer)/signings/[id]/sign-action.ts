@@ -1,15 +1,21 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { requestEvidence } from "../../../_lib/request-evidence";
-import { requirePrincipal } from "../../../_lib/require-principal";
+import { contextAction } from "../../../_lib/validated-action";
 import { handleSignForm, type SignFormState } from "./sign-form";
 
+const packagePath = (formData: FormData) => `/signings/${encodeURIComponent(String(formData.get("signingId") ?? ""))}`;
+
+const sign = contextAction<SignFormState>(
+  async (context) => {
+    const state = await handleSignForm(context.db, context);
+    if (state.status === "signed") revalidatePath(packagePath(context.formData));
+    return state;
+  },
+  { returnTo: packagePath },
+);
+
 /** The signer signs one document of a package with their adopted signature. */
-export async function signAction(_previous: SignFormState, formData: FormData): Promise<SignFormState> {
-  const signingId = String(formData.get("signingId") ?? "");
-  const { db, principal } = await requirePrincipal(`/signings/${encodeURIComponent(signingId)}`);
-  const state = await handleSignForm(db, { principal, evidence: await requestEvidence(), formData });
-  if (state.status === "signed") revalidatePath(`/signings/${signingId}`);
-  return state;
+export async function signAction(previous: SignFormState, formData: FormData): Promise<SignFormState> {
+  return sign(previous, formData);
 }

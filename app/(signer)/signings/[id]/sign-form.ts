@@ -2,9 +2,8 @@ import { z } from "zod";
 import type { Db } from "@/db/client";
 import { IdempotencyHeaderSchema, RecordESignatureSchema } from "@/lib/api/schemas/signer";
 import type { Principal } from "@/lib/auth/principal";
-import { DOCUMENT_CHANGED_MESSAGE, OUT_OF_TURN_MESSAGE, recordESignature } from "@/lib/esignatures/record-esignature";
+import { recordESignature } from "@/lib/esignatures/record-esignature";
 import { AppError } from "@/lib/errors";
-import { MISSING_FIELDS_MESSAGE } from "@/lib/fields/fill-signer-fields";
 import { getSigningConsent } from "@/lib/signings/get-signing-consent";
 import type { RequestEvidence } from "../../../_lib/request-evidence";
 import { actionErrorMessage } from "./action-error-message";
@@ -101,18 +100,12 @@ export async function handleSignForm(
     });
     return { status: "signed", documentId, signedAt: eSignature.createdAt.toISOString(), eSignatureId: eSignature.id };
   } catch (error) {
-    if (error instanceof AppError && error.message === DOCUMENT_CHANGED_MESSAGE) {
-      return { status: "error", reason: "document_changed", message: SIGN_MESSAGES.documentChanged };
-    }
-    if (error instanceof AppError && error.code === "conflict" && error.message.startsWith(MISSING_FIELDS_MESSAGE)) {
-      return { status: "error", reason: "fields", message: SIGN_MESSAGES.fields };
-    }
-    if (error instanceof AppError && error.code === "bad_request" && error.message.startsWith("fields[")) {
-      return { status: "error", reason: "invalid", message: SIGN_MESSAGES.invalidField };
-    }
-    if (error instanceof AppError && error.message === OUT_OF_TURN_MESSAGE) {
-      return { status: "error", reason: "out_of_turn", message: SIGN_MESSAGES.outOfTurn };
-    }
+    const reason = error instanceof AppError ? error.reason : undefined;
+    if (reason === "document_changed") return { status: "error", reason: "document_changed", message: SIGN_MESSAGES.documentChanged };
+    if (reason === "missing_fields") return { status: "error", reason: "fields", message: SIGN_MESSAGES.fields };
+    if (reason === "invalid_field") return { status: "error", reason: "invalid", message: SIGN_MESSAGES.invalidField };
+    if (reason === "out_of_turn") return { status: "error", reason: "out_of_turn", message: SIGN_MESSAGES.outOfTurn };
+    if (reason === "consent_required") return { status: "error", reason: "consent", message: SIGN_MESSAGES.consent };
     return { status: "error", reason: "refused", message: actionErrorMessage(error, SIGN_MESSAGES.failed) };
   }
 }

@@ -5,7 +5,7 @@ import { canAccess, hasCapability } from "@/lib/auth/principal";
 import { getCompanyOrThrow } from "@/lib/companies/get-company-or-throw";
 import { getLocationOrThrow } from "@/lib/locations/get-location-or-throw";
 import { getOrganizationOrThrow } from "@/lib/organizations/get-organization-or-throw";
-import { loadOr404, loadOrNull } from "../../../_shared/load-or-404";
+import { loadOr404, loadOrNull } from "@/app/_lib/load-or-404";
 import { deleteLocationAction, updateLocationAction } from "../../actions";
 import { LocationForm } from "../../_components/location-form";
 import { PlaceDetail } from "../../_components/place-detail";

@@ -5,14 +5,14 @@ import { getLocationOrThrow } from "@/lib/locations/get-location-or-throw";
 import { getSigningDetail } from "@/lib/signings/get-signing-detail";
 import { getTemplateOrThrow } from "@/lib/templates/get-template-or-throw";
 import { requirePrincipal } from "../../../../_lib/require-principal";
-import { loadOr404 } from "../../../_shared/load-or-404";
+import { loadOr404, loadOrNull } from "@/app/_lib/load-or-404";
 import { loadFormOptions } from "../../_signing-form/load-form-options";
 import { signerRowsToValues } from "../../_signing-form/signer-rows";
 import { SigningForm } from "../../_signing-form/signing-form";
+import { formatDateTime } from "@/app/_lib/format";
 
 export const metadata: Metadata = { title: "Edit package" };
 
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<{ saved?: string }> };
 
@@ -39,7 +39,7 @@ export default async function EditSigningPage({ params, searchParams }: Props) {
         <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{signing.title}</h1>
         <p role="status" className="rounded-md border border-amber-300 bg-amber-50 p-4 text-slate-900">
           This package is {signing.status.replace("_", " ")}
-          {signing.sentAt ? ` (sent ${dateFormat.format(new Date(signing.sentAt))} UTC)` : ""}: its documents and signers are frozen. Only a draft
+          {signing.sentAt ? ` (sent ${formatDateTime(signing.sentAt)})` : ""}: its documents and signers are frozen. Only a draft
           can be edited; to correct a sent package, cancel it and create a new one.
         </p>
         <Link href={`/signings/${signing.id}`} className="text-blue-800 underline">
@@ -52,7 +52,7 @@ export default async function EditSigningPage({ params, searchParams }: Props) {
   const [options, location, template] = await Promise.all([
     loadFormOptions(db, principal),
     getLocationOrThrow(db, { principal, locationId: signing.locationId, capability: "signings:write" }),
-    signing.templateId ? getTemplateOrThrow(db, { principal, templateId: signing.templateId, capability: "templates:read" }).catch(() => null) : null,
+    signing.templateId ? loadOrNull(getTemplateOrThrow(db, { principal, templateId: signing.templateId, capability: "templates:read" }), { forbiddenToo: true }) : null,
   ]);
   const place = options.places.find((p) => p.id === signing.locationId);
   const initialValues = signerRowsToValues(

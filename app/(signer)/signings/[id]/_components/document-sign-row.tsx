@@ -5,12 +5,9 @@ import type { SignFormState } from "../sign-form";
 import { signAction } from "../sign-action";
 import type { AdoptedSignature } from "./adopted-signature";
 import { fieldEntries, missingFields, useSignerFields } from "./signer-fields-context";
+import { formatDateTime } from "@/app/_lib/format";
 
 export type SignableDocument = { id: string; name: string; sha256: string; signed: boolean; signedAt: string | null };
-
-function formatTime(iso: string): string {
-  return new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
-}
 
 /**
  * One document's sign button. The idempotency key is made once per row (per intent) and sent with
@@ -73,8 +70,8 @@ export function DocumentSignRow({
             {signedAt ? (
               <>
                 {" "}
-                <time dateTime={signedAt} suppressHydrationWarning>
-                  {formatTime(signedAt)}
+                <time dateTime={signedAt}>
+                  {formatDateTime(signedAt)}
                 </time>
               </>
             ) : null}

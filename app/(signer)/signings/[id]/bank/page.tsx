@@ -1,10 +1,9 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import type { FlowStep } from "@/db/schema";
 import { getBankStep, type BankStep } from "@/lib/bank/get-bank-step";
-import { AppError } from "@/lib/errors";
+import { loadOr404 } from "../../../../_lib/load-or-404";
 import { requirePrincipal } from "../../../../_lib/require-principal";
 import { BottomBar } from "../_components/bottom-bar";
 import { BankLink } from "./_components/bank-link";
@@ -41,13 +40,7 @@ export default async function BankStepPage({ params }: { params: Promise<{ id: s
   const { id } = await params;
   const returnTo = `/signings/${encodeURIComponent(id)}/bank`;
   const { db, principal } = await requirePrincipal(returnTo);
-  let step: BankStep;
-  try {
-    step = await getBankStep(db, { principal, packageId: id });
-  } catch (error) {
-    if (error instanceof AppError && error.code === "not_found") notFound();
-    throw error;
-  }
+  const step = await loadOr404(getBankStep(db, { principal, packageId: id }));
   const next = nextStep(step);
   const packageHref = `/signings/${step.signing.id}`;
   const position = step.steps.indexOf("link_bank");

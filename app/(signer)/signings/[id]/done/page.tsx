@@ -6,7 +6,9 @@ import { SealedDownloads } from "@/components/sealed-downloads";
 import { getPackageSeal } from "@/lib/seals/get-package-seal";
 import { LiveRefresh } from "../_components/live-refresh";
 import { ManageLink } from "../_components/manage-link";
-import { fileUrl, formatTime, joinNames, loadPackagePage, managesPackage } from "../load-package-page";
+import { formatDateTime, joinNames } from "@/app/_lib/format";
+import { documentFileUrl } from "@/app/_lib/package-links";
+import { loadPackagePage, managesPackage } from "../load-package-page";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -54,9 +56,9 @@ export default async function DonePage({ params }: Props) {
             <li key={d.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
               <div className="min-w-0">
                 <p className="font-medium break-words text-slate-900">{d.name}</p>
-                <p className="text-sm text-slate-700">{d.signedAt ? <>Signed {formatTime(d.signedAt)}</> : "Signed"}</p>
+                <p className="text-sm text-slate-700">{d.signedAt ? <>Signed {formatDateTime(d.signedAt)}</> : "Signed"}</p>
               </div>
-              <a href={fileUrl(view.id, d.id, true)} className={`${linkClass} text-sm`} download>
+              <a href={documentFileUrl(view.id, d.id, true)} className={`${linkClass} text-sm`} download>
                 Download<span className="sr-only"> {d.name}</span>
               </a>
             </li>

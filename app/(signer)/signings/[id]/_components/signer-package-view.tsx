@@ -1,51 +1,31 @@
-import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
-import { ManagerSigningDetail } from "@/app/(manager)/signings/_detail/manager-signing-detail";
 import { DocumentsViewer } from "@/components/pdf-viewer/documents-viewer";
 import type { SignerPackagePage } from "@/lib/signings/get-signer-package-page";
-import { BottomBar } from "./_components/bottom-bar";
-import { CoSigners } from "./_components/co-signers";
-import { DeferredDeclineDialog, DeferredLiveRefresh, DeferredSignerDocuments } from "./_components/deferred";
-import { FlowSteps } from "./_components/flow-steps";
-import { ManageLink } from "./_components/manage-link";
-import { SignPanel } from "./_components/sign-panel";
-import { SignerFieldsProvider, type SignerField } from "./_components/signer-fields-context";
 import { listMyDocumentFields } from "@/lib/fields/list-my-document-fields";
-import { requirePrincipal } from "../../../_lib/require-principal";
-import { fileUrl, formatTime, joinNames, resolvePackageRoute } from "./load-package-page";
-
-type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
-
-async function routeOf({ params, searchParams }: Props) {
-  const { id } = await params;
-  const query = await searchParams;
-  const one = (value: string | string[] | undefined) => (typeof value === "string" ? value : undefined);
-  return { id, route: await resolvePackageRoute(id, one(query.view), one(query.audit)) };
-}
-
-export async function generateMetadata(props: Props): Promise<Metadata> {
-  const { route } = await routeOf(props);
-  return { title: route.kind === "signer" ? route.page.view.title : `${route.page.detail.title} · Package` };
-}
+import { formatDateTime, joinNames } from "@/app/_lib/format";
+import { documentFileUrl } from "@/app/_lib/package-links";
+import { requirePrincipal } from "@/app/_lib/require-principal";
+import { BottomBar } from "./bottom-bar";
+import { CoSigners } from "./co-signers";
+import { DeferredDeclineDialog, DeferredLiveRefresh, DeferredSignerDocuments } from "./deferred";
+import { FlowSteps } from "./flow-steps";
+import { ManageLink } from "./manage-link";
+import { SignPanel } from "./sign-panel";
+import { SignerFieldsProvider, type SignerField } from "./signer-fields-context";
 
 const primaryClass =
   "block w-full rounded-md bg-blue-700 px-4 py-3 text-center text-base font-semibold text-white shadow-sm hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700";
 const linkClass = "font-medium text-blue-800 underline underline-offset-2 hover:text-blue-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700";
 
 /**
- * `/signings/<id>`, the link in every email about a package, serves its signers and its managers
- * (`resolvePackageRoute`): a manager who is not a signer gets the manager's view
- * (`app/(manager)/signings/_detail/`); a signer who also manages it gets a link to that view.
+ * The signer's view of `/signings/<id>` (the package page dispatches here for a signer of the
+ * package). A signer who also manages the package gets a link to the manager's view on top.
  */
-export default async function SigningPage(props: Props) {
-  const { id, route } = await routeOf(props);
-  if (route.kind === "manager") {
-    return <ManagerSigningDetail page={route.page} now={new Date()} manageHref={route.manageHref} signerViewHref={route.signerViewHref} />;
-  }
-  const screen = <SignerScreen id={id} page={route.page} />;
-  if (!route.manageHref) return screen;
+export function SignerPackageView({ id, page, showManageLink }: { id: string; page: SignerPackagePage; showManageLink: boolean }) {
+  const screen = <SignerScreen id={id} page={page} />;
+  if (!showManageLink) return screen;
   return (
     <>
       <ManageLink signingId={id} />
@@ -69,7 +49,7 @@ async function SignerScreen({ id, page }: { id: string; page: SignerPackagePage 
       return (
         <StateScreen page={page} heading={state.byMe ? "You declined this package" : `${state.declinedBy ?? "A signer"} declined this package`}>
           <p>
-            {view.declinedAt ? <>Declined on {formatTime(view.declinedAt)}. </> : null}
+            {view.declinedAt ? <>Declined on {formatDateTime(view.declinedAt)}. </> : null}
             {state.byMe
               ? `${page.sender.organizationName} can see that you declined and why. Nothing more can be signed in this package.`
               : `Nothing more can be signed in this package. ${page.sender.organizationName} has been told and will contact you if anything changes.`}
@@ -85,7 +65,7 @@ async function SignerScreen({ id, page }: { id: string; page: SignerPackagePage 
       return (
         <StateScreen page={page} heading={`${page.sender.organizationName} cancelled this package`}>
           <p>
-            {view.cancelledAt ? <>Cancelled on {formatTime(view.cancelledAt)}. </> : null}There is nothing for you to sign here any more.
+            {view.cancelledAt ? <>Cancelled on {formatDateTime(view.cancelledAt)}. </> : null}There is nothing for you to sign here any more.
           </p>
           {page.cancelReason ? (
             <p>
@@ -99,7 +79,7 @@ async function SignerScreen({ id, page }: { id: string; page: SignerPackagePage 
       return (
         <StateScreen page={page} heading="This package has expired">
           <p>
-            {view.expiresAt ? <>The deadline to sign was {formatTime(view.expiresAt)}. </> : null}It can no longer be signed.
+            {view.expiresAt ? <>The deadline to sign was {formatDateTime(view.expiresAt)}. </> : null}It can no longer be signed.
           </p>
           <p>
             Contact {page.sender.organizationName} ({page.sender.locationName}) if you still need to sign: they can send you a new package.
@@ -206,8 +186,8 @@ function SigningScreen({ page, fields, waitingFor }: { page: SignerPackagePage; 
       id: d.id,
       name: d.name,
       pageCount: d.pageCount,
-      fileUrl: fileUrl(view.id, d.id),
-      downloadUrl: fileUrl(view.id, d.id, true),
+      fileUrl: documentFileUrl(view.id, d.id),
+      downloadUrl: documentFileUrl(view.id, d.id, true),
       status: mine ? (mine.signed ? "Signed" : "To sign") : "For your information",
     };
   });

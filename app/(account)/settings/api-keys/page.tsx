@@ -4,11 +4,10 @@ import { listApiKeys } from "@/lib/api-keys/list-api-keys";
 import { requirePrincipal } from "../../../_lib/require-principal";
 import { revokeApiKeyAction } from "./actions";
 import { CreateApiKeyForm } from "./create-api-key-form";
+import { formatDate } from "@/app/_lib/format";
 
 export const metadata: Metadata = { title: "API keys" };
 
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
-const formatDate = (d: Date | null) => (d ? dateFormat.format(d) : "—");
 
 export default async function ApiKeysPage() {
   const { db, principal } = await requirePrincipal("/settings/api-keys");
