@@ -25,6 +25,11 @@ export type GetSessionPrincipalOptions = {
    * opened from an emailed link) is then the principal, narrowed to that package.
    */
   packageId?: string;
+  /**
+   * Where a route handler's signer-session cookie is read (its own `Request`), while the account
+   * session is still read the usual way. Without it the cookie comes from `next/headers`.
+   */
+  cookiesFrom?: Request;
 };
 
 /**
@@ -40,7 +45,7 @@ export type GetSessionPrincipalOptions = {
  */
 export async function getSessionPrincipal(db: Db, options: GetSessionPrincipalOptions = {}): Promise<Principal | null> {
   if (options.packageId) {
-    const context = await currentSignerSession(db, options.packageId, options.request);
+    const context = await currentSignerSession(db, options.packageId, options.request ?? options.cookiesFrom);
     if (context?.session.authPassedAt) return signerSessionPrincipal(context);
   }
   if (isClerkWebConfigured()) return getClerkSessionPrincipal(db);

@@ -31,8 +31,9 @@ export async function getDocumentOrThrow(
   ref: DocumentRef,
   columns: ((table: typeof packageDocuments) => SelectedFields) | ((table: typeof templateDocuments) => SelectedFields),
 ): Promise<unknown> {
-  const notFound = NotFound(`Document ${ref.documentId.slice(0, 64)} not found.`);
-  if (!isUuid(ref.documentId)) throw notFound;
+  // Ids arrive from forms and URLs: anything that is not a uuid string is "not found", never a TypeError.
+  const notFound = NotFound(`Document ${String(ref.documentId).slice(0, 64)} not found.`);
+  if (typeof ref.documentId !== "string" || !isUuid(ref.documentId)) throw notFound;
   const [document] =
     "packageId" in ref
       ? await db

@@ -137,7 +137,13 @@ describe("POST …/documents/{docId}/esignatures on the demo package", () => {
     );
     expect(done.map((j) => (j.payload as { to: string }).to).sort()).toEqual(["cosigner@demo.local", "manager@demo.local", "signer@demo.local"]);
     for (const job of done) {
-      expect(job.payload).toMatchObject({ subject: "Completed: Retail installment contract — Sam Signer", text: expect.stringContaining(`/signings/${demo.id}`) });
+      // The creator opens the package page; each signer gets a link of their own (no account needed).
+      const manager = (job.payload as { to: string }).to === "manager@demo.local";
+      expect(job.payload).toMatchObject({
+        subject: "Completed: Retail installment contract — Sam Signer",
+        text: expect.stringContaining(manager ? `/signings/${demo.id}` : "/access/"),
+      });
+      if (!manager) expect((job.payload as { text: string }).text).not.toContain(`/signings/${demo.id}`);
     }
     const replay = await sign("signer@demo.local", demo.id, demo.document.id, drawn());
     expect(replay.status).toBe(200);

@@ -79,6 +79,8 @@ describe("GET /v1/signing/manager/signings/{id}/audit", () => {
       "signer.viewed",
       "esignature.recorded",
       "signer.signed",
+      // The document reaches its mode's final state, then the package completes.
+      "document.esigned",
       "signing.completed",
     ]);
     const ids = trail.data.map((e) => e.id);
@@ -96,7 +98,7 @@ describe("GET /v1/signing/manager/signings/{id}/audit", () => {
       seen.push(...trail.data.map((e) => e.id));
       cursor = trail.nextCursor;
     } while (cursor);
-    expect(seen).toHaveLength(12);
+    expect(seen).toHaveLength(13);
   });
 
   describe("role matrix", () => {

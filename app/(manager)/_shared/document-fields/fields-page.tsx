@@ -11,7 +11,7 @@ import { listPackageDocuments } from "@/lib/signings/list-package-documents";
 import { listSigners } from "@/lib/signings/list-signers";
 import { getTemplateDetail } from "@/lib/templates/get-template-detail";
 import { requirePrincipal } from "../../../_lib/require-principal";
-import { loadOr404 } from "../load-or-404";
+import { loadOr404 } from "@/app/_lib/load-or-404";
 import { saveSigningFieldsAction } from "../../signings/[id]/fields/actions";
 import { saveTemplateFieldsAction } from "../../templates/[id]/fields/actions";
 

@@ -9,11 +9,11 @@ export const dynamic = "force-dynamic";
 
 type Params = { params: Promise<{ id: string; file: string }> };
 
-export async function GET(_request: Request, { params }: Params): Promise<Response> {
+export async function GET(request: Request, { params }: Params): Promise<Response> {
   try {
     const { db } = await prepareDatabase();
     const { id, file } = await params;
-    const principal = await getSessionPrincipal(db, { packageId: id });
+    const principal = await getSessionPrincipal(db, { packageId: id, cookiesFrom: request });
     if (!principal) throw Unauthorized("Sign in to download the sealed documents.");
     const sealed = await getSealedFile(db, { principal, packageId: id, file, as: "any" });
     return new Response(Buffer.from(sealed.content), {

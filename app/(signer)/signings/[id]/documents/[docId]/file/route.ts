@@ -18,7 +18,7 @@ export async function GET(request: Request, { params }: Params): Promise<Respons
     if (!query.success) throw BadRequest("Query parameter download must be 0 or 1.");
     const { db } = await prepareDatabase();
     const { id, docId } = await params;
-    const principal = await getSessionPrincipal(db, { packageId: id });
+    const principal = await getSessionPrincipal(db, { packageId: id, cookiesFrom: request });
     if (!principal) throw Unauthorized("Sign in to view this document.");
     const file = await getViewableDocumentFile(db, { principal, packageId: id, documentId: docId });
     return fileResponse(request, file, query.data.download === "1" ? "attachment" : "inline");
