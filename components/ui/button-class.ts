@@ -12,7 +12,8 @@ const sizes: Record<ButtonSize, string> = {
 };
 
 const variants: Record<ButtonVariant, string> = {
-  primary: `bg-blue-700 text-white shadow-sm hover:bg-blue-800 ${focusRing}`,
+  // A lender's brand colour (`--brand-color`, set on borrower pages; checked for 4.5:1 with white) or blue-700.
+  primary: `bg-[var(--brand-color,#1d4ed8)] text-white shadow-sm hover:brightness-90 ${focusRing}`,
   secondary: `border border-slate-400 bg-white text-slate-900 hover:bg-slate-50 ${focusRing}`,
   // The ring takes the button's own colour: blue on red would read as a second, unrelated outline.
   danger: "bg-red-700 text-white shadow-sm hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700",

@@ -3,6 +3,7 @@ import type { Db } from "@/db/client";
 import { locations, organizations, type FlowStep } from "@/db/schema";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { getBankStatus } from "@/lib/bank/get-bank-status";
+import { getOrganizationBranding } from "@/lib/branding/branding";
 import { getSigningFlowSteps } from "@/lib/flows/get-signing-flow-steps";
 import { buildSignerSigningView, type SignerSigningView } from "./build-signer-signing-view";
 import { decideSignerPageState, type SignerPageState } from "./decide-signer-page-state";
@@ -29,6 +30,8 @@ export type SignerPackagePage = {
   consentGiven: boolean;
   /** Only when the flow has a `link_bank` step. */
   bank: { connected: boolean; institutionName: string | null } | null;
+  /** The lender's mark for the page header and buttons (lib/branding). */
+  brand: { displayName: string; color: string; logoPath: string | null };
 };
 
 /** How far a signer can be along any flow; a flow lists a subset of these in this order. */
@@ -69,9 +72,15 @@ export async function getSignerPackagePage(db: Db, options: GetSignerPackagePage
   const bankStatus = steps.includes("link_bank") ? await getBankStatus(db, { userId: options.principal.user.id }) : null;
   const bank = bankStatus ? { connected: bankStatus.connected, institutionName: bankStatus.item?.institution_name ?? null } : null;
 
+  const branding = await getOrganizationBranding(db, signing.organizationId);
   return {
     state,
     view,
+    brand: {
+      displayName: branding?.displayName ?? sender?.organizationName ?? "",
+      color: branding?.color ?? "#1d4ed8",
+      logoPath: branding?.logoPath ?? null,
+    },
     sender: sender ?? { organizationName: "", locationName: "" },
     cancelReason: signing.cancelReason,
     myDeclineReason: signer.status === "declined" ? signer.declineReason : null,

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, bankItems, flows, packageSigners, signingPackages } from "@/db/schema";
+import { auditLog, bankItems, flows, organizations, packageSigners, signingPackages } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { localSubjectForEmail } from "@/lib/auth/local-tokens";
 import { resolvePrincipal } from "@/lib/auth/principal";
@@ -76,6 +76,8 @@ describe("getSignerPackagePage", () => {
     expect(page.signable).toEqual([{ id: demo.document.id, name: demo.document.name, sha256: demo.document.sha256, signed: false, signedAt: null }]);
     expect(page.consentGiven).toBe(false);
     expect(page.bank).toEqual({ connected: false, institutionName: null });
+    // No branding set: the organization's name and the default blue.
+    expect(page.brand).toEqual({ displayName: "Demo Lending Co.", color: "#1d4ed8", logoPath: null });
 
     await pageFor("signer@demo.local", demo.id);
     const viewed = (await auditEntriesFor(testDb.db, demo.id)).filter((e) => e.action === "signer.viewed");
@@ -259,5 +261,20 @@ describe("getSignedDocumentLabels", () => {
       documentIds: [mine.documents[0]!.id, theirs.documents[0]!.id, "junk"],
     });
     expect([...labels.entries()]).toEqual([[mine.documents[0]!.id, { documentName: "Document 1.pdf", packageId: mine.id, packageTitle: expect.stringMatching(/^Page \d+$/) }]]);
+  });
+});
+
+describe("the lender's brand on the signer's page", () => {
+  it("shows the organization's display name and colour; a colour stored some other way that is not #rrggbb never reaches the page", async () => {
+    const demo = await getDemoPackage(testDb.db);
+    const [org] = await testDb.db.select().from(organizations).where(eq(organizations.id, demo.organizationId));
+    await testDb.db.update(organizations).set({ settings: { ...org!.settings, displayName: "Acme Home Loans", brandColor: "#0f5132" } }).where(eq(organizations.id, org!.id));
+    try {
+      expect((await pageFor("signer@demo.local", demo.id)).brand).toEqual({ displayName: "Acme Home Loans", color: "#0f5132", logoPath: null });
+      await testDb.db.update(organizations).set({ settings: { ...org!.settings, brandColor: "red;background:url(x)" } }).where(eq(organizations.id, org!.id));
+      expect((await pageFor("signer@demo.local", demo.id)).brand.color).toBe("#1d4ed8");
+    } finally {
+      await testDb.db.update(organizations).set({ settings: org!.settings }).where(eq(organizations.id, org!.id));
+    }
   });
 });

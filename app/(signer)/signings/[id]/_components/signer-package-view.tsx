@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
+import { BrandHeader } from "@/components/brand/brand-header";
 import { DocumentsViewer } from "@/components/pdf-viewer/documents-viewer";
 import type { SignerPackagePage } from "@/lib/signings/get-signer-package-page";
 import { listMyDocumentFields } from "@/lib/fields/list-my-document-fields";
@@ -16,7 +17,7 @@ import { SignPanel } from "./sign-panel";
 import { SignerFieldsProvider, type SignerField } from "./signer-fields-context";
 
 const primaryClass =
-  "block w-full rounded-md bg-blue-700 px-4 py-3 text-center text-base font-semibold text-white shadow-sm hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700";
+  "block w-full rounded-md bg-[var(--brand-color,#1d4ed8)] px-4 py-3 text-center text-base font-semibold text-white shadow-sm hover:brightness-90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700";
 const linkClass = "font-medium text-blue-800 underline underline-offset-2 hover:text-blue-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700";
 
 /**
@@ -24,7 +25,15 @@ const linkClass = "font-medium text-blue-800 underline underline-offset-2 hover:
  * package). A signer who also manages the package gets a link to the manager's view on top.
  */
 export function SignerPackageView({ id, page, showManageLink }: { id: string; page: SignerPackagePage; showManageLink: boolean }) {
-  const screen = <SignerScreen id={id} page={page} />;
+  // The lender's mark on top; its colour (checked for contrast when saved) on the primary buttons below.
+  const screen = (
+    <div style={{ ["--brand-color" as string]: page.brand.color }}>
+      <div className="-mx-4 -mt-6 mb-4 sm:-mx-6 lg:-mt-8">
+        <BrandHeader brand={page.brand} />
+      </div>
+      <SignerScreen id={id} page={page} />
+    </div>
+  );
   if (!showManageLink) return screen;
   return (
     <>
