@@ -1,9 +1,10 @@
 import type { ReactNode } from "react";
+import { focusRing } from "@/components/ui/classes";
 
 export const primaryButton =
-  "block w-full rounded-md bg-blue-700 px-4 py-3 text-center text-base font-semibold text-white shadow-sm hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700";
+  `block w-full rounded-md bg-blue-700 px-4 py-3 text-center text-base font-semibold text-white shadow-sm hover:bg-blue-800 ${focusRing}`;
 export const secondaryButton =
-  "block w-full rounded-md border border-slate-400 bg-white px-4 py-3 text-center text-base font-semibold text-slate-900 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700";
+  `block w-full rounded-md border border-slate-400 bg-white px-4 py-3 text-center text-base font-semibold text-slate-900 hover:bg-slate-50 ${focusRing}`;
 export const inputClass =
   "block w-full rounded-md border border-slate-400 bg-white px-3 py-3 text-lg tracking-widest text-slate-900 shadow-sm focus:border-blue-600 focus:outline-2 focus:outline-offset-0 focus:outline-blue-600 aria-[invalid=true]:border-red-700";
 

@@ -6,6 +6,7 @@ import { getSignedDocumentLabels } from "@/lib/esignatures/get-signed-document-l
 import { listMyESignatures } from "@/lib/esignatures/list-my-esignatures";
 import { requirePrincipal } from "../../../_lib/require-principal";
 import { formatDateTime } from "@/app/_lib/format";
+import { focusRing } from "@/components/ui/classes";
 
 export const metadata: Metadata = { title: "My signatures" };
 
@@ -13,7 +14,7 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 
 const PAGE_SIZE = 25;
 const CursorSchema = z.string().max(200).optional().catch(undefined);
-const linkClass = "font-medium text-blue-800 underline underline-offset-2 hover:text-blue-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700";
+const linkClass = `font-medium text-blue-800 underline underline-offset-2 hover:text-blue-900 ${focusRing}`;
 
 /** My records: every e-signature the signed-in person recorded, newest first (`listMyESignatures`). */
 export default async function MyESignaturesPage({ searchParams }: Props) {

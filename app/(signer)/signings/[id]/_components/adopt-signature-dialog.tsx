@@ -5,6 +5,7 @@ import { SIGNATURE_FONTS, type SignatureFont } from "@/lib/esignatures/signature
 import type { AdoptedSignature } from "./adopted-signature";
 import { SignatureDrawPad, type DrawPadHandle } from "./signature-draw-pad";
 import { SIGNATURE_FONT_STYLES } from "./signature-font-styles";
+import { focusRing } from "@/components/ui/classes";
 
 type Mode = "type" | "draw";
 const MODES: { id: Mode; label: string }[] = [
@@ -114,7 +115,7 @@ export default function AdoptSignatureDialog({
               tabIndex={mode === m.id ? 0 : -1}
               onClick={() => selectMode(m.id)}
               onKeyDown={onTabKey}
-              className="-mb-px min-h-11 border-b-2 px-4 py-2 text-sm font-semibold aria-selected:border-blue-700 aria-selected:text-blue-800 aria-[selected=false]:border-transparent aria-[selected=false]:text-slate-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
+              className={`-mb-px min-h-11 border-b-2 px-4 py-2 text-sm font-semibold aria-selected:border-blue-700 aria-selected:text-blue-800 aria-[selected=false]:border-transparent aria-[selected=false]:text-slate-700 ${focusRing}`}
             >
               {m.label}
             </button>
@@ -180,14 +181,14 @@ export default function AdoptSignatureDialog({
           <button
             type="button"
             onClick={onClose}
-            className="min-h-11 rounded-md border border-slate-400 bg-white px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
+            className={`min-h-11 rounded-md border border-slate-400 bg-white px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-100 ${focusRing}`}
           >
             Cancel
           </button>
           <button
             type="button"
             onClick={adopt}
-            className="min-h-11 rounded-md bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
+            className={`min-h-11 rounded-md bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800 ${focusRing}`}
           >
             Adopt signature
           </button>

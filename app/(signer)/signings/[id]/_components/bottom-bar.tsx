@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { useEffect, useState } from "react";
+import { focusRing } from "@/components/ui/classes";
 
 type Props = {
   /** "2 of 3 left", or what the signer is waiting for; empty: the action takes the whole bar. */
@@ -57,7 +58,7 @@ export function BottomBar({ summary, progress, action }: Props) {
           <Link
             href={action.href}
             data-only={actionOnly}
-            className="shrink-0 rounded-md bg-blue-700 px-5 py-3 text-center data-[only=true]:flex-1 text-base font-semibold text-white shadow-sm hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 group-data-[folded=true]:py-1.5 landscape:max-lg:[@media(max-height:500px)]:py-1.5"
+            className={`shrink-0 rounded-md bg-blue-700 px-5 py-3 text-center data-[only=true]:flex-1 text-base font-semibold text-white shadow-sm hover:bg-blue-800 ${focusRing} group-data-[folded=true]:py-1.5 landscape:max-lg:[@media(max-height:500px)]:py-1.5`}
           >
             {action.label}
           </Link>

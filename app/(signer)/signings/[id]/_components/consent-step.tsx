@@ -3,6 +3,7 @@
 import { useId } from "react";
 import { ESIGN_DISCLOSURE_VERSION } from "@/lib/signings/esign-disclosure";
 import type { ConsentFormState } from "../consent-form";
+import { focusRing } from "@/components/ui/classes";
 
 /**
  * The electronic-records disclosure (in the spirit of the US ESIGN Act, 15 U.S.C. § 7001(c)) and the
@@ -84,7 +85,7 @@ export function ConsentStep({
         <button
           type="submit"
           disabled={pending}
-          className="min-h-11 w-full rounded-md bg-blue-700 px-4 py-2.5 text-base font-semibold text-white hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 disabled:cursor-wait disabled:opacity-70"
+          className={`min-h-11 w-full rounded-md bg-blue-700 px-4 py-2.5 text-base font-semibold text-white hover:bg-blue-800 ${focusRing} disabled:cursor-wait disabled:opacity-70`}
         >
           {pending ? "Saving…" : "Agree and continue"}
         </button>

@@ -3,6 +3,7 @@
 import { useActionState, useEffect, useRef } from "react";
 import { useFormStatus } from "react-dom";
 import { declineSigningAction, type DeclineState } from "../decline-action";
+import { focusRing } from "@/components/ui/classes";
 
 type Props = { signingId: string; organizationName: string; otherSignerNames: string[] };
 
@@ -41,7 +42,7 @@ export function DeclineDialog({ signingId, organizationName, otherSignerNames }:
           event.preventDefault();
           dialogRef.current?.showModal();
         }}
-        className="w-full rounded-md border border-slate-400 bg-white px-4 py-2.5 text-sm font-medium text-slate-900 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
+        className={`w-full rounded-md border border-slate-400 bg-white px-4 py-2.5 text-sm font-medium text-slate-900 hover:bg-slate-50 ${focusRing}`}
       >
         Decline to sign
       </button>
@@ -88,7 +89,7 @@ export function DeclineDialog({ signingId, organizationName, otherSignerNames }:
             <button
               type="button"
               onClick={() => dialogRef.current?.close()}
-              className="rounded-md border border-slate-400 bg-white px-4 py-2.5 text-sm font-medium hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
+              className={`rounded-md border border-slate-400 bg-white px-4 py-2.5 text-sm font-medium hover:bg-slate-50 ${focusRing}`}
             >
               Keep the package
             </button>

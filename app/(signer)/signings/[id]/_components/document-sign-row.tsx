@@ -6,6 +6,7 @@ import { signAction } from "../sign-action";
 import type { AdoptedSignature } from "./adopted-signature";
 import { fieldEntries, missingFields, useSignerFields } from "./signer-fields-context";
 import { formatDateTime } from "@/app/_lib/format";
+import { focusRing } from "@/components/ui/classes";
 
 export type SignableDocument = { id: string; name: string; sha256: string; signed: boolean; signedAt: string | null };
 
@@ -85,7 +86,7 @@ export function DocumentSignRow({
               type="submit"
               disabled={disabled || pending || !signature || missing.length > 0}
               aria-describedby={[describedBy, missing.length > 0 ? `${id}-missing` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined}
-              className="min-h-11 rounded-md bg-blue-700 px-5 py-2 text-sm font-semibold text-white hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 disabled:cursor-not-allowed disabled:bg-slate-500"
+              className={`min-h-11 rounded-md bg-blue-700 px-5 py-2 text-sm font-semibold text-white hover:bg-blue-800 ${focusRing} disabled:cursor-not-allowed disabled:bg-slate-500`}
             >
               {pending ? "Signing…" : "Sign"}
               <span className="sr-only"> {document.name}</span>

@@ -1,6 +1,7 @@
 import Link from "next/link";
+import { focusRing } from "@/components/ui/classes";
 
-const linkClass = "font-medium text-blue-800 underline underline-offset-2 hover:text-blue-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700";
+const linkClass = `font-medium text-blue-800 underline underline-offset-2 hover:text-blue-900 ${focusRing}`;
 
 /** For a signer who also manages the package: the way to its manager's view (`?view=manage`). */
 export function ManageLink({ signingId }: { signingId: string }) {

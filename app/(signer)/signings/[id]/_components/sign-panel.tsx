@@ -13,6 +13,7 @@ import { ConsentStep } from "./consent-step";
 import { DocumentSignRow, type SignableDocument } from "./document-sign-row";
 import { SignaturePreview } from "./signature-preview";
 import { useSignerFields } from "./signer-fields-context";
+import { focusRing } from "@/components/ui/classes";
 
 // signature_pad and the dialog load when the signer first opens it, not with the page.
 const AdoptSignatureDialog = dynamic(() => import("./adopt-signature-dialog"), { ssr: false });
@@ -130,7 +131,7 @@ export function SignPanel({ signingId, signerName, consentGiven, canSign, disabl
               ref={adoptButton}
               type="button"
               onClick={() => setDialogOpen(true)}
-              className="min-h-11 w-full rounded-md border border-blue-700 bg-white px-4 py-2 text-sm font-semibold text-blue-800 hover:bg-blue-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 sm:w-auto"
+              className={`min-h-11 w-full rounded-md border border-blue-700 bg-white px-4 py-2 text-sm font-semibold text-blue-800 hover:bg-blue-50 ${focusRing} sm:w-auto`}
             >
               {signature ? "Change signature" : "Adopt your signature"}
             </button>

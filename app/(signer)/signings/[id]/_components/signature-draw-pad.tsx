@@ -3,6 +3,7 @@
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from "react";
 import SignaturePad, { type PointGroup } from "signature_pad";
 import { MAX_SIGNATURE_IMAGE_BYTES } from "@/lib/esignatures/parse-png-data-url";
+import { focusRing } from "@/components/ui/classes";
 
 export type DrawPadHandle = {
   /** The drawing as a trimmed PNG data: URL, or a sentence saying why it cannot be used. */
@@ -126,7 +127,7 @@ export function SignatureDrawPad({ ref, describedBy }: { ref: Ref<DrawPadHandle>
   }
 
   const buttonClass =
-    "min-h-11 rounded-md border border-slate-400 bg-white px-4 py-2 text-sm font-medium text-slate-900 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 disabled:cursor-not-allowed disabled:opacity-50";
+    `min-h-11 rounded-md border border-slate-400 bg-white px-4 py-2 text-sm font-medium text-slate-900 hover:bg-slate-100 ${focusRing} disabled:cursor-not-allowed disabled:opacity-50`;
   return (
     <div className="space-y-2">
       <canvas

@@ -9,6 +9,7 @@ import { isFieldFilled } from "@/lib/fields/is-field-filled";
 import type { FieldType } from "@/lib/fields/field-type-values";
 import { initialsFor, useSignerFields, type FieldsContext, type SignerField } from "./signer-fields-context";
 import { SIGNATURE_FONT_STYLES } from "./signature-font-styles";
+import { focusRing } from "@/components/ui/classes";
 
 /** Scrolls to and focuses a field's control once its document and page are on screen. */
 function focusField(fieldId: string) {
@@ -71,7 +72,7 @@ export function SignerDocuments({ documents, canSign }: { documents: ViewerDocum
             type="button"
             onClick={next}
             disabled={open.length === 0}
-            className="min-h-10 rounded-md bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 disabled:bg-slate-500"
+            className={`min-h-10 rounded-md bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800 ${focusRing} disabled:bg-slate-500`}
           >
             Next field
           </button>

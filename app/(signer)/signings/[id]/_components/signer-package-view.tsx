@@ -15,10 +15,11 @@ import { FlowSteps } from "./flow-steps";
 import { ManageLink } from "./manage-link";
 import { SignPanel } from "./sign-panel";
 import { SignerFieldsProvider, type SignerField } from "./signer-fields-context";
+import { focusRing } from "@/components/ui/classes";
 
 const primaryClass =
-  "block w-full rounded-md bg-[var(--brand-color,#1d4ed8)] px-4 py-3 text-center text-base font-semibold text-white shadow-sm hover:brightness-90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700";
-const linkClass = "font-medium text-blue-800 underline underline-offset-2 hover:text-blue-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700";
+  `block w-full rounded-md bg-[var(--brand-color,#1d4ed8)] px-4 py-3 text-center text-base font-semibold text-white shadow-sm hover:brightness-90 ${focusRing}`;
+const linkClass = `font-medium text-blue-800 underline underline-offset-2 hover:text-blue-900 ${focusRing}`;
 
 /**
  * The signer's view of `/signings/<id>` (the package page dispatches here for a signer of the

@@ -7,6 +7,7 @@ import { loadOr404 } from "../../../../_lib/load-or-404";
 import { requirePrincipal } from "../../../../_lib/require-principal";
 import { BottomBar } from "../_components/bottom-bar";
 import { BankLink } from "./_components/bank-link";
+import { focusRing } from "@/components/ui/classes";
 
 export const metadata: Metadata = { title: "Link your bank" };
 
@@ -119,7 +120,7 @@ export default async function BankStepPage({ params }: { params: Promise<{ id: s
             <div>
               <Link
                 href={step.availability === "closed" ? packageHref : next.href}
-                className="hidden min-h-11 items-center justify-center rounded-md bg-blue-700 px-5 py-2.5 text-base font-semibold text-white shadow-sm hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 lg:inline-flex"
+                className={`hidden min-h-11 items-center justify-center rounded-md bg-blue-700 px-5 py-2.5 text-base font-semibold text-white shadow-sm hover:bg-blue-800 ${focusRing} lg:inline-flex`}
               >
                 {step.availability === "closed" ? "Back to the package" : next.label}
               </Link>

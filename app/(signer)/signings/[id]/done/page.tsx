@@ -9,12 +9,13 @@ import { ManageLink } from "../_components/manage-link";
 import { formatDateTime, joinNames } from "@/app/_lib/format";
 import { documentFileUrl } from "@/app/_lib/package-links";
 import { loadPackagePage, managesPackage } from "../load-package-page";
+import { focusRing } from "@/components/ui/classes";
 
 type Props = { params: Promise<{ id: string }> };
 
 export const metadata: Metadata = { title: "You’ve signed" };
 
-const linkClass = "font-medium text-blue-800 underline underline-offset-2 hover:text-blue-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700";
+const linkClass = `font-medium text-blue-800 underline underline-offset-2 hover:text-blue-900 ${focusRing}`;
 
 /**
  * After the last signature: what was signed and when, downloads (the originals; once the package is

@@ -6,6 +6,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { usePlaidLink, type PlaidLinkError, type PlaidLinkOnExit, type PlaidLinkOnSuccess } from "react-plaid-link";
 import { BottomBar } from "../../_components/bottom-bar";
 import { BankApiError, exchangePublicToken, fetchBankStatus, fetchLinkToken, type BankLinkStatus } from "./bank-api";
+import { focusRing } from "@/components/ui/classes";
 
 type Phase = "idle" | "preparing" | "open" | "saving";
 
@@ -198,7 +199,7 @@ export function BankLink({ initialStatus, cspNonce, continueHref, continueLabel,
               {/* On a phone the bottom bar holds "Continue", as on the other steps. */}
               <Link
                 href={continueHref}
-                className="hidden min-h-11 items-center justify-center rounded-md bg-blue-700 px-5 py-2.5 text-base font-semibold text-white shadow-sm hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 lg:inline-flex"
+                className={`hidden min-h-11 items-center justify-center rounded-md bg-blue-700 px-5 py-2.5 text-base font-semibold text-white shadow-sm hover:bg-blue-800 ${focusRing} lg:inline-flex`}
               >
                 {continueLabel}
               </Link>
@@ -224,9 +225,9 @@ export function BankLink({ initialStatus, cspNonce, continueHref, continueLabel,
 }
 
 const PRIMARY =
-  "inline-flex min-h-11 items-center justify-center rounded-md bg-blue-700 px-5 py-2.5 text-base font-semibold text-white shadow-sm hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 disabled:cursor-wait disabled:opacity-70";
+  `inline-flex min-h-11 items-center justify-center rounded-md bg-blue-700 px-5 py-2.5 text-base font-semibold text-white shadow-sm hover:bg-blue-800 ${focusRing} disabled:cursor-wait disabled:opacity-70`;
 const SECONDARY =
-  "inline-flex min-h-11 items-center justify-center rounded-md border border-slate-400 bg-white px-5 py-2.5 text-base font-medium text-slate-900 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 disabled:cursor-wait disabled:opacity-70";
+  `inline-flex min-h-11 items-center justify-center rounded-md border border-slate-400 bg-white px-5 py-2.5 text-base font-medium text-slate-900 hover:bg-slate-100 ${focusRing} disabled:cursor-wait disabled:opacity-70`;
 
 function errorNotice(error: unknown): Notice {
   if (error instanceof BankApiError) return { kind: "error", text: error.message, signedOut: error.kind === "signed_out" };
