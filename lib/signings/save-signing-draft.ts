@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { packageSigners, type SigningPackage } from "@/db/schema";
+import { packageSigners, type SignerAuthMethod, type SigningPackage } from "@/db/schema";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { AppError } from "@/lib/errors";
 import { addPackageDocument } from "./add-package-document";
@@ -28,6 +28,8 @@ export type SaveSigningDraftOptions = {
   message?: string;
   templateId?: string;
   flowId?: string;
+  /** How signers prove who they are; only when the draft is created (default: createSigning's). */
+  signerAuthMethod?: SignerAuthMethod;
   /** The whole list of signers after the save: existing ones missing from it are removed. */
   signers: DraftSignerInput[];
   /** Documents of the draft to detach. */
@@ -60,6 +62,7 @@ export async function saveSigningDraft(db: Db, options: SaveSigningDraftOptions)
         message: options.message,
         templateId: options.templateId,
         flowId: options.flowId,
+        signerAuthMethod: options.signerAuthMethod,
         signers: options.signers,
       });
       packageId = created.id;

@@ -9,6 +9,7 @@ import { deleteSigning } from "@/lib/signings/delete-signing";
 import { getSigningDetail } from "@/lib/signings/get-signing-detail";
 import { remindSigners } from "@/lib/signings/remind-signers";
 import { sendSigning } from "@/lib/signings/send-signing";
+import { resendInvitation } from "@/lib/signer-access/resend-invitation";
 import { formDataToObject, validatedAction, type FormState } from "../../../_lib/validated-action";
 import { joinNames } from "../../../_lib/format";
 
@@ -16,6 +17,7 @@ import { joinNames } from "../../../_lib/format";
 // POST /v1/signing/manager/signings/{id}/send|remind|cancel and DELETE …/{id}.
 
 const SigningForm = z.object({ signingId: SigningIdParamSchema.shape.id });
+const SignerForm = z.object({ signingId: SigningIdParamSchema.shape.id, signerId: z.uuid({ error: "expected a signer id" }) });
 const CancelForm = CancelSigningSchema.extend({ signingId: SigningIdParamSchema.shape.id });
 
 const returnTo = (formData: FormData) => `/signings/${String(formData.get("signingId") ?? "")}`;
@@ -45,6 +47,16 @@ const remind = validatedAction(
     }
     revalidatePath(`/signings/${signingId}`);
     return { status: "ok", message: parts.join(" ") || "Nobody is waiting to sign, so no reminder was sent." };
+  },
+  { returnTo },
+);
+
+const resend = validatedAction(
+  SignerForm,
+  async ({ signingId, signerId }, { db, principal, evidence: { ipAddress } }) => {
+    const signer = await resendInvitation(db, { principal, packageId: signingId, signerId, ipAddress });
+    revalidatePath(`/signings/${signingId}`);
+    return { status: "ok", message: `A new invitation was emailed to ${signer.name}. The link sent before no longer works.` };
   },
   { returnTo },
 );
@@ -82,6 +94,11 @@ export async function sendSigningAction(previous: FormState, formData: FormData)
 
 export async function remindSignersAction(previous: FormState, formData: FormData): Promise<FormState> {
   return remind(previous, formData);
+}
+
+/** "Resend invitation" for one signer: a new link by email, the older ones stop working (409/429 as messages). */
+export async function resendInvitationAction(previous: FormState, formData: FormData): Promise<FormState> {
+  return resend(previous, formData);
 }
 
 export async function cancelSigningAction(previous: FormState, formData: FormData): Promise<FormState> {

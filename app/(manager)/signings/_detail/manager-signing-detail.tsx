@@ -86,7 +86,13 @@ export function ManagerSigningDetail({
       <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_380px]">
         <div className="min-w-0 xl:col-start-2 xl:row-start-1">
           <Section compact id="signers-heading" title="Signers" description="In signing order; signers with the same number sign in parallel.">
-            <SignerTimeline signers={detail.signers} lastReminderAt={page.lastReminderAt} now={now} />
+            <SignerTimeline
+              signers={detail.signers}
+              lastReminderAt={page.lastReminderAt}
+              now={now}
+              signingId={detail.id}
+              canResend={page.canWrite && (detail.status === "sent" || detail.status === "in_progress")}
+            />
           </Section>
         </div>
         <div className="min-w-0 xl:col-start-1 xl:row-start-1">

@@ -1,6 +1,8 @@
 import { StatusBadge } from "@/components/status-badge";
 import type { ManagerSigningPage } from "@/lib/signings/get-manager-signing-page";
 import { formatDateTime, relativeTime } from "@/app/_lib/format";
+import { AUTH_METHOD_LABELS } from "@/lib/signer-access/rules";
+import { ResendInvitation } from "./resend-invitation";
 
 type Signer = ManagerSigningPage["detail"]["signers"][number];
 
@@ -17,7 +19,20 @@ function eventsOf(signer: Signer, lastReminderAt: string | undefined): Event[] {
 }
 
 /** Each signer with status, routing group and what happened when (emailed, reminded, opened, signed or declined). */
-export function SignerTimeline({ signers, lastReminderAt, now }: { signers: Signer[]; lastReminderAt: Record<string, string>; now: Date }) {
+export function SignerTimeline({
+  signers,
+  lastReminderAt,
+  now,
+  signingId,
+  canResend,
+}: {
+  signers: Signer[];
+  lastReminderAt: Record<string, string>;
+  now: Date;
+  signingId: string;
+  /** The package is sent or in progress (and the viewer may write): invited signers get "Resend invitation". */
+  canResend: boolean;
+}) {
   if (signers.length === 0) return <p className="text-sm text-slate-700">No signers yet. Add them when you edit the draft.</p>;
   return (
     <ol className="space-y-4" aria-label="Signers in signing order">
@@ -35,6 +50,10 @@ export function SignerTimeline({ signers, lastReminderAt, now }: { signers: Sign
               Order {signer.routingOrder} · {signer.role === "co_signer" ? "Co-signer" : "Signer"}
               {last ? <> · last activity {relativeTime(last.at, now)}</> : <> · not emailed yet</>}
             </p>
+            <SignerProof signer={signer} />
+            {canResend && (signer.status === "notified" || signer.status === "viewed") ? (
+              <ResendInvitation signingId={signingId} signerId={signer.id} signerName={signer.name} />
+            ) : null}
             {events.length > 0 ? (
               <ol className="mt-2 space-y-1 border-l-2 border-slate-200 pl-3 text-sm" aria-label={`${signer.name}: activity`}>
                 {events.map((event) => (
@@ -52,5 +71,24 @@ export function SignerTimeline({ signers, lastReminderAt, now }: { signers: Sign
         );
       })}
     </ol>
+  );
+}
+
+/** How the signer proves who they are, and whether (and when) they did. */
+function SignerProof({ signer }: { signer: Signer }) {
+  return (
+    <p className="mt-1 text-xs text-slate-700">
+      Proof of identity: {signer.authMethod ? AUTH_METHOD_LABELS[signer.authMethod] : "the package's method"} ·{" "}
+      {signer.authPassedAt ? (
+        <>
+          passed{" "}
+          <time dateTime={signer.authPassedAt} title={formatDateTime(signer.authPassedAt)}>
+            {formatDateTime(signer.authPassedAt)}
+          </time>
+        </>
+      ) : (
+        "not passed yet"
+      )}
+    </p>
   );
 }

@@ -49,6 +49,8 @@ function toCreateRequest(formData: FormData) {
     message: optional(formData.get("message")),
     templateId: optional(formData.get("templateId")),
     flowId: optional(formData.get("flowId")),
+    // Only a new package's form offers the choice; on a draft it stays what it was.
+    signerAuthMethod: formData.get("signingId") ? undefined : optional(formData.get("signerAuthMethod")),
     signers: filledRows(formData).map((row) => ({
       name: row.name,
       email: row.email,
@@ -75,6 +77,7 @@ const save = validatedAction<typeof CreateSigningSchema, { values: Record<string
       message: input.message,
       templateId: input.templateId,
       flowId: input.flowId,
+      signerAuthMethod: input.signerAuthMethod,
       signers: (input.signers ?? []).map((signer, i) => ({ ...signer, ...(ids[i] ? { id: ids[i] } : {}) })),
       removeDocumentIds: formData.getAll("removeDocument").filter((v): v is string => typeof v === "string"),
       documents,

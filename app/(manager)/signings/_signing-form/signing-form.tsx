@@ -8,6 +8,7 @@ import type { PickedFile } from "./document-picker";
 import { DocumentsSection } from "./documents-section";
 import { SendCheck } from "./send-check";
 import { blankRow, isBlankRow, signerRowsFromValues, signerRowsReducer, type SignerRowAction } from "./signer-rows";
+import { SignerProofSelect } from "./signer-proof-select";
 import { SignersSection, type KeyedRow } from "./signers-section";
 import type { ExistingDocument, FlowOption, PlaceOption, SignerRow, TemplateOption } from "./types";
 import { WhatSection } from "./what-section";
@@ -104,6 +105,7 @@ export function SigningForm({ signing, places, templates, flows, documents, init
         flows={flows.filter((f) => organizationId === undefined || f.organizationId === organizationId)}
         hydrated={hydrated}
       />
+      {signing ? null : <SignerProofSelect value={values.signerAuthMethod} error={fieldErrors.signerAuthMethod} />}
       <SignersSection rows={rows} dispatch={dispatch} fieldErrors={fieldErrors} hydrated={hydrated} />
       <DocumentsSection
         templateDocumentNames={template?.documentNames ?? []}
