@@ -4,13 +4,12 @@ import { documentFields } from "@/db/schema";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { getSignerAssignmentOrThrow } from "@/lib/signings/get-signer-assignment-or-throw";
 import { FIELD_ORDER } from "./field-order";
-import { serializePackageField } from "./serialize-package-field";
 import { getDocumentOrThrow } from "@/lib/signings/get-document-or-throw";
 
 /**
  * The caller's own fields in a package assigned to them, in reading order: on one document
  * (`documentId`, 404 when it is not in the package) or on all of them. Other signers' fields are
- * not shown.
+ * not shown. Returns rows; callers serialize with `serializePackageField`.
  */
 export async function listMyDocumentFields(db: Db, options: { principal: Principal; packageId: string; documentId?: string }) {
   requireCapability(options.principal, "signer:signings:read", "You do not have permission to read signing packages.");
@@ -25,5 +24,5 @@ export async function listMyDocumentFields(db: Db, options: { principal: Princip
     .from(documentFields)
     .where(and(eq(documentFields.packageId, signing.id), eq(documentFields.signerId, signer.id), documentId ? eq(documentFields.documentId, documentId) : undefined))
     .orderBy(...FIELD_ORDER);
-  return { data: rows.map(serializePackageField) };
+  return rows;
 }

@@ -9,7 +9,6 @@ import { getSigningOrThrow } from "@/lib/signings/get-signing-or-throw";
 import { assertFieldsFitDocument } from "./assert-fields-fit-document";
 import { FIELD_ORDER } from "./field-order";
 import { placementColumns, type FieldPlacement } from "./field-placement";
-import { serializePackageField } from "./serialize-package-field";
 import { getDocumentOrThrow } from "@/lib/signings/get-document-or-throw";
 
 export type PackageFieldInput = FieldPlacement & { signerId: string };
@@ -17,7 +16,8 @@ export type PackageFieldInput = FieldPlacement & { signerId: string };
 /**
  * Replaces every field of one document of a draft package with `fields` (an empty list removes
  * them all). Each field belongs to a signer of the package and lies inside a page of the document.
- * Once the package is sent its fields are frozen, like its documents and signers.
+ * Once the package is sent its fields are frozen, like its documents and signers. Returns the
+ * stored rows in reading order.
  */
 export async function replaceDocumentFields(
   db: Db,
@@ -61,6 +61,6 @@ export async function replaceDocumentFields(
       before: { fieldCount: before.length },
       after: { fieldCount: rows.length, fields: rows.map((f) => ({ id: f.id, signerId: f.signerId, type: f.type, page: f.page, required: f.required })) },
     });
-    return { data: rows.map(serializePackageField) };
+    return rows;
   });
 }

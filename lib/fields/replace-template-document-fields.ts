@@ -8,14 +8,13 @@ import { getTemplateOrThrow } from "@/lib/templates/get-template-or-throw";
 import { assertFieldsFitDocument } from "./assert-fields-fit-document";
 import { FIELD_ORDER } from "./field-order";
 import { placementColumns, type FieldPlacement } from "./field-placement";
-import { serializeTemplateField } from "./serialize-template-field";
 import { getDocumentOrThrow } from "@/lib/signings/get-document-or-throw";
 
 export type TemplateFieldInput = FieldPlacement & { roleKey: string };
 
 /**
  * Replaces every field of one template document with `fields`, each placed for one of the
- * template's roles. Packages created from the template get a copy (`copyTemplateFields`).
+ * template's roles. Packages created from the template get a copy (`copyTemplateFields`). Returns the stored rows in reading order.
  */
 export async function replaceTemplateDocumentFields(
   db: Db,
@@ -62,6 +61,6 @@ export async function replaceTemplateDocumentFields(
       ipAddress: options.ipAddress,
       after: { fieldCount: rows.length },
     });
-    return { data: rows.map(serializeTemplateField) };
+    return rows;
   });
 }

@@ -2,10 +2,9 @@ import { asc, eq, getTableColumns } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { packageDocuments } from "@/db/schema";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
-import { serializeDocumentMetadata } from "@/lib/documents/serialize-document-metadata";
 import { getSigningOrThrow } from "./get-signing-or-throw";
 
-/** Metadata of a package's documents in order; the bytes stay in the database. */
+/** Metadata of a package's documents in order; the bytes stay in the database. Rows out: the `/v1` route serializes them. */
 export async function listPackageDocuments(db: Db, options: { principal: Principal; packageId: string }) {
   requireCapability(options.principal, "signings:read", "You do not have permission to read signing packages.");
   const signing = await getSigningOrThrow(db, { ...options, capability: "signings:read" });
@@ -15,5 +14,5 @@ export async function listPackageDocuments(db: Db, options: { principal: Princip
     .from(packageDocuments)
     .where(eq(packageDocuments.packageId, signing.id))
     .orderBy(asc(packageDocuments.position), asc(packageDocuments.id));
-  return { data: rows.map(serializeDocumentMetadata) };
+  return rows;
 }

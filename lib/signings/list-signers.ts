@@ -3,9 +3,8 @@ import type { Db } from "@/db/client";
 import { packageSigners } from "@/db/schema";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { getSigningOrThrow } from "./get-signing-or-throw";
-import { serializeSigner } from "./serialize-signer";
 
-/** A package's signers in routing order. */
+/** A package's signers in routing order, as rows: the `/v1` route serializes them with `serializeSigner`. */
 export async function listSigners(db: Db, options: { principal: Principal; packageId: string }) {
   requireCapability(options.principal, "signings:read", "You do not have permission to read signing packages.");
   const signing = await getSigningOrThrow(db, { ...options, capability: "signings:read" });
@@ -14,5 +13,5 @@ export async function listSigners(db: Db, options: { principal: Principal; packa
     .from(packageSigners)
     .where(eq(packageSigners.packageId, signing.id))
     .orderBy(asc(packageSigners.routingOrder), asc(packageSigners.createdAt), asc(packageSigners.id));
-  return { data: rows.map(serializeSigner) };
+  return rows;
 }

@@ -309,7 +309,8 @@ describe("the manager never sees a code", () => {
   it("an access code set on create is stored hashed and returned only as hasAccessCode; resend supersedes the link", async () => {
     const id = await sendPackage([{ email: "secret.code@example.test", method: "access_code", accessCode: "55123" }]);
     const { listSigners } = await import("@/lib/signings/list-signers");
-    const listed = await listSigners(testDb.db, { principal: manager, packageId: id });
+    const { serializeSigner } = await import("@/lib/signings/serialize-signer");
+    const listed = { data: (await listSigners(testDb.db, { principal: manager, packageId: id })).map(serializeSigner) };
     expect(JSON.stringify(listed)).not.toContain("55123");
     expect(listed.data[0]).toMatchObject({ authMethod: "access_code", hasAccessCode: true });
     expect(JSON.stringify(listed)).not.toContain("accessCodeHash");

@@ -3,6 +3,8 @@ import { listDocumentFields } from "@/lib/fields/list-document-fields";
 import { listTemplateDocumentFields } from "@/lib/fields/list-template-document-fields";
 import { replaceDocumentFields } from "@/lib/fields/replace-document-fields";
 import { replaceTemplateDocumentFields } from "@/lib/fields/replace-template-document-fields";
+import { serializePackageField } from "@/lib/fields/serialize-package-field";
+import { serializeTemplateField } from "@/lib/fields/serialize-template-field";
 import type { ApiEnv } from "../context";
 import { jsonBody, jsonResponse, pickErrors } from "../schemas/common";
 import {
@@ -70,31 +72,33 @@ const replaceTemplateFieldsRoute = createRoute({
 export const managerFields = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook })
   .openapi(listSigningFieldsRoute, async (c) => {
     const { id, docId } = c.req.valid("param");
-    return c.json(await listDocumentFields(c.get("db"), { principal: c.get("principal"), packageId: id, documentId: docId }), 200);
+    const rows = await listDocumentFields(c.get("db"), { principal: c.get("principal"), packageId: id, documentId: docId });
+    return c.json({ data: rows.map(serializePackageField) }, 200);
   })
   .openapi(replaceSigningFieldsRoute, async (c) => {
     const { id, docId } = c.req.valid("param");
-    const result = await replaceDocumentFields(c.get("db"), {
+    const rows = await replaceDocumentFields(c.get("db"), {
       principal: c.get("principal"),
       packageId: id,
       documentId: docId,
       fields: c.req.valid("json").fields,
       ipAddress: c.get("ipAddress"),
     });
-    return c.json(result, 200);
+    return c.json({ data: rows.map(serializePackageField) }, 200);
   })
   .openapi(listTemplateFieldsRoute, async (c) => {
     const { id, docId } = c.req.valid("param");
-    return c.json(await listTemplateDocumentFields(c.get("db"), { principal: c.get("principal"), templateId: id, documentId: docId }), 200);
+    const rows = await listTemplateDocumentFields(c.get("db"), { principal: c.get("principal"), templateId: id, documentId: docId });
+    return c.json({ data: rows.map(serializeTemplateField) }, 200);
   })
   .openapi(replaceTemplateFieldsRoute, async (c) => {
     const { id, docId } = c.req.valid("param");
-    const result = await replaceTemplateDocumentFields(c.get("db"), {
+    const templateRows = await replaceTemplateDocumentFields(c.get("db"), {
       principal: c.get("principal"),
       templateId: id,
       documentId: docId,
       fields: c.req.valid("json").fields,
       ipAddress: c.get("ipAddress"),
     });
-    return c.json(result, 200);
+    return c.json({ data: templateRows.map(serializeTemplateField) }, 200);
   });

@@ -71,7 +71,8 @@ const resendRoute = createRoute({
 export const managerSigners = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook })
   .openapi(listRoute, async (c) => {
     const { id } = c.req.valid("param");
-    return c.json(await listSigners(c.get("db"), { principal: c.get("principal"), packageId: id }), 200);
+    const rows = await listSigners(c.get("db"), { principal: c.get("principal"), packageId: id });
+    return c.json({ data: rows.map(serializeSigner) }, 200);
   })
   .openapi(addRoute, async (c) => {
     const { id } = c.req.valid("param");

@@ -3,6 +3,7 @@ import { addPackageDocument } from "@/lib/signings/add-package-document";
 import { deletePackageDocument } from "@/lib/signings/delete-package-document";
 import { getPackageDocumentFile } from "@/lib/signings/get-package-document-file";
 import { listPackageDocuments } from "@/lib/signings/list-package-documents";
+import { serializeDocumentMetadata } from "@/lib/documents/serialize-document-metadata";
 import type { ApiEnv } from "../context";
 import { readPdfUpload } from "../read-pdf-upload";
 import { errorResponses, jsonResponse, pickErrors } from "../schemas/common";
@@ -67,7 +68,8 @@ const deleteRoute = createRoute({
 export const managerSigningDocuments = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook })
   .openapi(listRoute, async (c) => {
     const { id } = c.req.valid("param");
-    return c.json(await listPackageDocuments(c.get("db"), { principal: c.get("principal"), packageId: id }), 200);
+    const rows = await listPackageDocuments(c.get("db"), { principal: c.get("principal"), packageId: id });
+    return c.json({ data: rows.map(serializeDocumentMetadata) }, 200);
   })
   .openapi(uploadRoute, async (c) => {
     const { id } = c.req.valid("param");

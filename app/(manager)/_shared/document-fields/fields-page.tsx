@@ -48,12 +48,12 @@ const OWNERS = {
       const signing = await loadOr404(getSigningOrThrow(db, { principal, packageId: id, capability: "signings:write" }));
       const [documents, signers] = await Promise.all([listPackageDocuments(db, { principal, packageId: id }), listSigners(db, { principal, packageId: id })]);
       const editorDocuments: EditorDocument[] = await Promise.all(
-        documents.data.map(async (d) => ({
+        documents.map(async (d) => ({
           id: d.id,
           name: d.name,
           pageCount: d.pageCount,
           fileUrl: `/signings/${signing.id}/fields/${d.id}/file`,
-          fields: (await listDocumentFields(db, { principal, packageId: id, documentId: d.id })).data.map((f) => toEditorField(f, f.signerId)),
+          fields: (await listDocumentFields(db, { principal, packageId: id, documentId: d.id })).map((f) => toEditorField(f, f.signerId!)),
         })),
       );
       return {
@@ -64,7 +64,7 @@ const OWNERS = {
           "Put each signer’s fields where they belong on the pages. Signers are guided from field to field and cannot sign a document until its required fields are filled. Date signed and full name are filled in when they sign.",
         editor: {
           documents: editorDocuments,
-          parties: signers.data.map((s) => ({ key: s.id, name: s.name })),
+          parties: signers.map((s) => ({ key: s.id, name: s.name })),
           partyNoun: "Signer",
           partyField: "signerId",
           hidden: { signingId: signing.id },
@@ -87,7 +87,7 @@ const OWNERS = {
           name: d.name,
           pageCount: d.pageCount,
           fileUrl: `/templates/${template.id}/fields/${d.id}/file`,
-          fields: (await listTemplateDocumentFields(db, { principal, templateId: id, documentId: d.id })).data.map((f) => toEditorField(f, f.roleKey)),
+          fields: (await listTemplateDocumentFields(db, { principal, templateId: id, documentId: d.id })).map((f) => toEditorField(f, f.templateRoleKey!)),
         })),
       );
       return {

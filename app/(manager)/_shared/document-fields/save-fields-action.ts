@@ -18,8 +18,8 @@ const Id = z.string().min(1).max(100);
 export const savePackageFields = validatedAction(
   ReplacePackageFieldsSchema.extend({ signingId: Id, documentId: Id }),
   async (input, { db, principal, evidence }) => {
-    const { data } = await replaceDocumentFields(db, { principal, packageId: input.signingId, documentId: input.documentId, fields: input.fields, ipAddress: evidence.ipAddress });
-    return saved(data.length);
+    const rows = await replaceDocumentFields(db, { principal, packageId: input.signingId, documentId: input.documentId, fields: input.fields, ipAddress: evidence.ipAddress });
+    return saved(rows.length);
   },
   { returnTo: returnTo("signings", "signingId"), toInput: parseFieldsEntry },
 );
@@ -27,8 +27,8 @@ export const savePackageFields = validatedAction(
 export const saveTemplateFields = validatedAction(
   ReplaceTemplateFieldsSchema.extend({ templateId: Id, documentId: Id }),
   async (input, { db, principal, evidence }) => {
-    const { data } = await replaceTemplateDocumentFields(db, { principal, ...input, ipAddress: evidence.ipAddress });
-    return saved(data.length);
+    const rows = await replaceTemplateDocumentFields(db, { principal, ...input, ipAddress: evidence.ipAddress });
+    return saved(rows.length);
   },
   { returnTo: returnTo("templates", "templateId"), toInput: parseFieldsEntry },
 );
