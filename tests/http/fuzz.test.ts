@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callApi, tokenFor } from "../helpers/api";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { loadDemoWorld } from "../helpers/fixtures";
+import { ErrorBody } from "../helpers/schemas";
 
 let testDb: TestDb;
 const tokens: Record<string, string> = {};
@@ -17,7 +18,7 @@ afterAll(() => testDb.cleanup());
 function expectClientError(res: { status: number; body: unknown }) {
   expect(res.status).toBeLessThan(500);
   if (res.status >= 400) {
-    expect(res.body).toEqual({ error: expect.any(String) });
+    expect(ErrorBody.safeParse(res.body).success, JSON.stringify(res.body)).toBe(true);
   }
 }
 
@@ -64,7 +65,7 @@ describe("malformed input never produces a 5xx", () => {
           return; // Headers the fetch API itself refuses (newlines, NUL) never reach a server.
         }
         expect(res.status).toBe(401);
-        expect(res.body).toEqual({ error: expect.any(String) });
+        expect(ErrorBody.safeParse(res.body).success, JSON.stringify(res.body)).toBe(true);
       }),
       { numRuns: 200 },
     );

@@ -4,6 +4,7 @@ import { callApi, tokenFor } from "../helpers/api";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { loadDemoWorld } from "../helpers/fixtures";
 import { ERROR_REASON_VALUES } from "../helpers/schemas";
+import { ErrorBody } from "../helpers/schemas";
 
 let testDb: TestDb;
 let token: string;
@@ -29,7 +30,7 @@ describe("JSON for unknown paths and wrong methods", () => {
   it("404 JSON outside /v1 too", async () => {
     const res = await callApi("/not-here");
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ error: expect.any(String) });
+    expect(ErrorBody.safeParse(res.body).success, JSON.stringify(res.body)).toBe(true);
   });
 
   it.each([
