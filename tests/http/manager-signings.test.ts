@@ -426,7 +426,7 @@ describe("POST /v1/signing/manager/signings/{id}/cancel", () => {
     expect(SigningJson.parse(res.body)).toMatchObject({ status: "cancelled", cancelReason: "Buyer withdrew", cancelledAt: expect.any(String) });
     const again = await as("manager@demo.local", `${PATH}/${id}/cancel`, { method: "POST", json: { reason: "again" } });
     expect(again.status).toBe(409);
-    expect(again.body).toEqual({ error: "The signing package is already cancelled." });
+    expect(again.body).toEqual({ error: "The signing package is already cancelled.", reason: "package_closed" });
     const entries = await auditEntriesFor(testDb.db, id);
     expect(entries.filter((e) => e.action === "signing.cancelled")).toHaveLength(1);
     const notices = (await testDb.db.select().from(jobs).where(eq(jobs.name, "send-email"))).filter((j) =>
@@ -448,7 +448,7 @@ describe("POST /v1/signing/manager/signings/{id}/cancel", () => {
     await setStatus(id, status);
     const res = await as("manager@demo.local", `${PATH}/${id}/cancel`, { method: "POST", json: { reason: "x" } });
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ error: `A ${status} signing package cannot become cancelled.` });
+    expect(res.body).toEqual({ error: `A ${status} signing package cannot become cancelled.`, reason: "package_closed" });
     expect((await packageRow(id))!.status).toBe(status);
   });
 
