@@ -35,9 +35,21 @@ export function BrandPreviewPanel({ preview, unsaved }: { preview: BrandPreview;
           <dt className="text-slate-600">Subject</dt>
           <dd className="text-slate-900">{preview.email.subject}</dd>
         </dl>
-        {/* The email's own HTML, in a sandbox: no script, no same-origin access. */}
-        <iframe title="Invitation email preview" sandbox="" srcDoc={preview.email.html} className="h-96 w-full rounded-md border border-slate-300 bg-white" />
+        {/* The email's own HTML body, as lib/email renders it (every value in it is escaped there). Not
+            a sandboxed frame: accessibility checkers and screen readers cannot enter one. */}
+        <div
+          role="group"
+          aria-label="Invitation email preview"
+          className="max-h-96 overflow-auto rounded-md border border-slate-300 bg-white p-4"
+          dangerouslySetInnerHTML={{ __html: emailBody(preview.email.html) }}
+        />
       </div>
     </section>
   );
+}
+
+/** The inside of the email's `<body>` (its doctype, head and body tags do not belong in a page). */
+function emailBody(html: string): string {
+  const match = /<body[^>]*>([\s\S]*)<\/body>/i.exec(html);
+  return match ? match[1]! : "";
 }
