@@ -307,3 +307,11 @@ export function clerkAuthorizedParties(env: Env = getEnv()): string[] {
 export function isInngestConfigured(env: Env = getEnv()): boolean {
   return Boolean(env.INNGEST_EVENT_KEY || env.INNGEST_DEV || env.INNGEST_BASE_URL);
 }
+
+/**
+ * next-auth builds its own redirects (the error page after a failed credentials callback) on
+ * NEXTAUTH_URL, else on http://localhost:3000: the site is APP_URL, so next-auth is given that.
+ */
+export function pointNextAuthAtAppUrl(): void {
+  process.env.NEXTAUTH_URL = getEnv().APP_URL;
+}

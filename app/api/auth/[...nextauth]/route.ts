@@ -5,7 +5,7 @@ import { authOptions } from "@/lib/auth/next-auth";
 import { refuseThrottledCredentialsCallback } from "@/lib/auth/refuse-throttled-credentials-callback";
 import { safeReturnPath } from "@/lib/auth/safe-return-path";
 import { prepareDatabase } from "@/lib/boot";
-import { getEnv } from "@/lib/env";
+import { pointNextAuthAtAppUrl } from "@/lib/env";
 import { log } from "@/lib/log";
 import { AUTH_ROUTE_MAX_BODY_BYTES } from "@/lib/next/early-body-caps";
 import { routeHandler } from "@/lib/next/route-handler";
@@ -45,9 +45,7 @@ const handler = routeHandler({ maxBodyBytes: AUTH_ROUTE_MAX_BODY_BYTES }, async 
     const refused = await refuseThrottledCredentialsCallback(db, { request: replay });
     if (refused) return refused;
   }
-  // next-auth builds its own redirects (the error page after a failed credentials callback) on
-  // NEXTAUTH_URL, else http://localhost:3000: the site is APP_URL, so that is its base.
-  process.env.NEXTAUTH_URL = getEnv().APP_URL;
+  pointNextAuthAtAppUrl();
   try {
     return await nextAuth(replay, params);
   } catch (error) {
