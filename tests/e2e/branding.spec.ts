@@ -1,34 +1,8 @@
-import { deflateSync } from "node:zlib";
+import { pngDataUrl } from "../helpers/signing-fixtures";
 import { expect, expectNoAxeViolations, signInAs, test } from "./support/fixtures";
 
-/** A real PNG (grey, `width` × `height`) without any image library. */
-function png(width: number, height: number): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc32 = (bytes: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of bytes) c = crcTable[(c ^ b) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8;
-  const raw = Buffer.alloc((width + 1) * height, 0x40);
-  for (let y = 0; y < height; y++) raw[y * (width + 1)] = 0;
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", ihdr), chunk("IDAT", deflateSync(raw)), chunk("IEND", Buffer.alloc(0))]);
-}
+/** A real PNG of `width` × `height` pixels, as bytes. */
+const png = (width: number, height: number) => Buffer.from(pngDataUrl(width, height).split(",")[1]!, "base64");
 
 test.describe("the lender's brand in the workspace settings", { tag: "@desktop" }, () => {
   test("refuses an unreadable colour with the reason, previews the brand before saving, uploads and removes a logo", async ({ page }, testInfo) => {
