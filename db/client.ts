@@ -17,9 +17,15 @@ export type DbHandle = {
   /** A real round trip; rejects when the database cannot answer within `timeoutMs`. */
   ping: (timeoutMs?: number) => Promise<void>;
   close: () => Promise<void>;
+  /** PGlite handles: the whole data directory as an uncompressed tarball (`loadDataDir` reads it back). */
+  dumpDataDir?: () => Promise<Blob>;
 };
 
-export type DbTarget = { url: string } | { pgliteDir: string } | { memory: true };
+/**
+ * `memory` may start from `loadDataDir`, a data directory dumped by `dumpPgliteDataDir` (tests start
+ * every file from one migrated snapshot instead of running initdb and the migrations again).
+ */
+export type DbTarget = { url: string } | { pgliteDir: string } | { memory: true; loadDataDir?: Blob };
 
 export const MIGRATIONS_FOLDER = resolve(process.cwd(), "db/migrations");
 
@@ -57,7 +63,12 @@ export async function openDb(target: DbTarget, options: { max?: number } = {}): 
   }
   // pg_trgm backs the package list's text search indexes (migration 0005).
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
-  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
+  const loadDataDir = "memory" in target ? target.loadDataDir : undefined;
+  const client = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    ...(loadDataDir ? { loadDataDir } : {}),
+    extensions: { pg_trgm },
+  });
   const db = drizzle(client, { schema, casing: "snake_case" }) as unknown as Db;
   return {
     db,
@@ -70,6 +81,7 @@ export async function openDb(target: DbTarget, options: { max?: number } = {}): 
       if (!client.closed) await client.close();
       if (dataDir) releasePgliteLock(dataDir);
     },
+    dumpDataDir: () => client.dumpDataDir("none"),
   };
 }
 

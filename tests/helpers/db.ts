@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import postgres from "postgres";
 import { migrateDb, openDb, setDbHandle, type DbHandle } from "@/db/client";
 
@@ -6,7 +7,9 @@ export type TestDb = DbHandle & { url?: string; cleanup: () => Promise<void> };
 
 /**
  * A fresh, migrated database per test file: a new database on the PostgreSQL server named by
- * TEST_DATABASE_URL (dropped afterwards), or an in-memory PGlite when it is unset.
+ * TEST_DATABASE_URL (dropped afterwards), or an in-memory PGlite when it is unset (started from the
+ * migrated snapshot tests/global-setup.ts leaves, when there is one; the migrations then find
+ * nothing to do).
  */
 export async function createTestDb(options: { install?: boolean } = {}): Promise<TestDb> {
   const serverUrl = process.env.TEST_DATABASE_URL;
@@ -28,7 +31,8 @@ export async function createTestDb(options: { install?: boolean } = {}): Promise
       await again.end();
     };
   } else {
-    handle = await openDb({ memory: true });
+    const snapshot = process.env.CSIG_TEST_PGLITE_SNAPSHOT;
+    handle = await openDb({ memory: true, ...(snapshot ? { loadDataDir: new Blob([readFileSync(snapshot)]) } : {}) });
   }
   await migrateDb(handle);
   if (options.install !== false) setDbHandle(handle);
