@@ -1,5 +1,5 @@
 import { AUTH_METHOD_LABELS } from "@/lib/signer-access/rules";
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf-lib";
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFImage, type PDFPage } from "pdf-lib";
 import type { SealEvidence } from "./load-seal-evidence";
 import { formatSealTime } from "./format-seal-time";
 import { toPdfText } from "./pdf-text";
@@ -8,6 +8,8 @@ const TEXT = rgb(0.1, 0.1, 0.12);
 const MUTED = rgb(0.35, 0.37, 0.42);
 const RULE = rgb(0.8, 0.82, 0.86);
 const PAGE = { width: 612, height: 792, margin: 56 };
+/** The lender's logo fits in this box at the top of the first certificate page. */
+const LOGO_BOX = { width: 180, height: 40 };
 const EXECUTION_MODE_TEXT = {
   esign: "e-signed",
   wet_sign: "signed in ink at the closing table (scanned back)",
@@ -27,6 +29,7 @@ export type CertificateOptions = {
  * Appends the certificate of completion to `pdfDoc`: the package and its organization, each
  * document's SHA-256 before signing, each signer (name, email, role, routing order, consent, viewed
  * and signed times, IP address and user agent of every signature) and the audit chain's head hash.
+ * It carries the lender's brand: a band of its colour, its uploaded logo and its display name.
  * Everything printed comes from `evidence`, which the seal also anchors in the audit trail.
  */
 export async function drawCertificate(pdfDoc: PDFDocument, options: CertificateOptions): Promise<void> {
@@ -36,15 +39,18 @@ export async function drawCertificate(pdfDoc: PDFDocument, options: CertificateO
   const { evidence } = options;
   const { signing } = evidence;
   const w = new Writer(pdfDoc, regular);
+  const { branding } = evidence;
 
+  w.band(hexColor(branding.color));
+  if (branding.logo) w.image(await embedLogo(pdfDoc, branding.logo), LOGO_BOX);
   w.line("Certificate of completion", { font: bold, size: 18 });
-  w.line(`Sealed ${formatSealTime(options.sealedAt)} by Closing & Signing`, { color: MUTED, size: 9 });
+  w.line(`For ${branding.displayName} · sealed ${formatSealTime(options.sealedAt)} by Closing & Signing`, { color: MUTED, size: 9 });
   w.gap(10);
 
   w.heading("Package", bold);
   w.pair("Title", signing.title);
   w.pair("Package ID", signing.id);
-  w.pair("Organization", evidence.organizationName);
+  w.pair("Organization", branding.displayName === evidence.organizationName ? evidence.organizationName : `${branding.displayName} (${evidence.organizationName})`);
   if (signing.sentAt) w.pair("Sent", formatSealTime(signing.sentAt));
   if (signing.completedAt) w.pair("Completed", formatSealTime(signing.completedAt));
 
@@ -90,6 +96,16 @@ export async function drawCertificate(pdfDoc: PDFDocument, options: CertificateO
   });
 }
 
+/** The logo as stored (checked PNG or JPEG when uploaded). */
+function embedLogo(pdfDoc: PDFDocument, logo: NonNullable<SealEvidence["branding"]["logo"]>): Promise<PDFImage> {
+  return logo.contentType === "image/png" ? pdfDoc.embedPng(logo.bytes) : pdfDoc.embedJpg(logo.bytes);
+}
+
+function hexColor(hex: string): ReturnType<typeof rgb> {
+  const value = /^#[0-9a-f]{6}$/i.test(hex) ? Number.parseInt(hex.slice(1), 16) : 0x1d4ed8;
+  return rgb(((value >> 16) & 0xff) / 255, ((value >> 8) & 0xff) / 255, (value & 0xff) / 255);
+}
+
 type LineOptions = { font?: PDFFont; size?: number; color?: ReturnType<typeof rgb>; indent?: number };
 
 /** A top-to-bottom text cursor that wraps long lines and starts new pages. */
@@ -116,6 +132,22 @@ class Writer {
 
   gap(points: number) {
     this.y -= points;
+  }
+
+  /** A thin band of `color` across the top edge of the current page. */
+  band(color: ReturnType<typeof rgb>) {
+    this.page.drawRectangle({ x: 0, y: PAGE.height - 10, width: PAGE.width, height: 10, color });
+  }
+
+  /** `image` scaled down (never up) to fit `box`, at the left margin, followed by a small gap. */
+  image(image: PDFImage, box: { width: number; height: number }) {
+    const scale = Math.min(1, box.width / image.width, box.height / image.height);
+    const width = image.width * scale;
+    const height = image.height * scale;
+    this.ensure(height + 8);
+    this.y -= height;
+    this.page.drawImage(image, { x: PAGE.margin, y: this.y, width, height });
+    this.gap(8);
   }
 
   heading(text: string, bold: PDFFont) {

@@ -16,6 +16,8 @@ import {
   type PackageSigner,
   type SigningPackage,
 } from "@/db/schema";
+import { getOrganizationBranding } from "@/lib/branding/branding";
+import { readOrganizationLogo } from "@/lib/branding/organization-logo";
 import { NotFound } from "@/lib/errors";
 import { SIGNER_CONSENTED } from "@/lib/signings/find-consent-entry";
 
@@ -31,10 +33,19 @@ export type SealScan = {
 
 export type SealSigner = PackageSigner & { consentedAt: Date | null };
 
+/** The lender as the certificate shows it: the name borrowers know, its colour and its uploaded logo. */
+export type SealBranding = {
+  displayName: string;
+  /** `#rrggbb`, checked for contrast when it was saved. */
+  color: string;
+  logo: { bytes: Uint8Array; contentType: "image/png" | "image/jpeg" } | null;
+};
+
 /** Everything a seal is made of, read in one place so the stamped pages and the certificate agree. */
 export type SealEvidence = {
   signing: SigningPackage;
   organizationName: string;
+  branding: SealBranding;
   signers: SealSigner[];
   documents: PackageDocument[];
   signatures: ESignature[];
@@ -53,7 +64,7 @@ export async function loadSealEvidence(db: Db, { packageId }: { packageId: strin
     .where(eq(signingPackages.id, packageId))
     .limit(1);
   if (!row) throw NotFound(`Signing package ${packageId} not found.`);
-  const [signers, documents, signatures, fields, consents, [head], scans] = await Promise.all([
+  const [signers, documents, signatures, fields, consents, [head], scans, branding, logo] = await Promise.all([
     db.select().from(packageSigners).where(eq(packageSigners.packageId, packageId)).orderBy(asc(packageSigners.routingOrder), asc(packageSigners.createdAt), asc(packageSigners.id)),
     db.select().from(packageDocuments).where(eq(packageDocuments.packageId, packageId)).orderBy(asc(packageDocuments.position), asc(packageDocuments.createdAt), asc(packageDocuments.id)),
     db.select().from(eSignatures).where(eq(eSignatures.packageId, packageId)).orderBy(asc(eSignatures.createdAt)),
@@ -78,12 +89,19 @@ export async function loadSealEvidence(db: Db, { packageId }: { packageId: strin
       .innerJoin(packageDocuments, eq(packageDocuments.id, documentScans.documentId))
       .leftJoin(users, eq(users.id, documentScans.reviewedByUserId))
       .where(and(eq(documentScans.packageId, packageId), eq(packageDocuments.executionStatus, "accepted"))),
+    getOrganizationBranding(db, row.signing.organizationId),
+    readOrganizationLogo(db, row.signing.organizationId),
   ]);
   const consentedAt = new Map<string, Date>();
   for (const c of consents) if (!consentedAt.has(c.signerId)) consentedAt.set(c.signerId, c.createdAt);
   return {
     signing: row.signing,
     organizationName: row.organizationName,
+    branding: {
+      displayName: branding?.displayName ?? row.organizationName,
+      color: branding?.color ?? "#1d4ed8",
+      logo: logo ? { bytes: logo.bytes, contentType: logo.logo.contentType === "image/png" ? "image/png" : "image/jpeg" } : null,
+    },
     // One consent record: the signer row (written by the browser's consent step and by /v1's
     // `consent: true`); the audit entry for packages signed before the row carried it.
     signers: signers.map((s) => ({ ...s, consentedAt: s.consentedAt ?? consentedAt.get(s.id) ?? null })),

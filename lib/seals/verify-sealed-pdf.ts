@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { packageDocuments, packageSeals, sealedDocuments, signingPackages } from "@/db/schema";
+import { getOrganizationBranding } from "@/lib/branding/branding";
 import { checkAuthThrottle } from "@/lib/auth/check-auth-throttle";
 import { recordAuthFailure } from "@/lib/auth/record-auth-failure";
 import { MAX_PDF_BYTES } from "@/lib/documents/validate-pdf-upload";
@@ -12,8 +13,11 @@ import { readEmbeddedSeal } from "./read-embedded-seal";
 /** Sealed files are the original (at most MAX_PDF_BYTES) plus the certificate pages and the signature. */
 export const MAX_VERIFY_BYTES = MAX_PDF_BYTES + 1024 * 1024;
 
+/** The lender a sealed file belongs to, as its certificate names it (display name, logo on our origin, colour). */
+export type SealLender = { displayName: string; logoPath: string | null; color: string };
+
 export type SealVerification =
-  | { outcome: "sealed"; packageTitle: string; sealedAt: Date; fileLabel: string; sha256: string }
+  | { outcome: "sealed"; packageTitle: string; sealedAt: Date; fileLabel: string; sha256: string; lender: SealLender }
   | { outcome: "modified"; reason: "changed" | "appended" | "unknown_copy"; sha256: string }
   | { outcome: "not_sealed"; sha256: string };
 
@@ -21,7 +25,8 @@ export type SealVerification =
  * Answers "did we seal this PDF, and is it unchanged?" for anyone, signed in or not.
  *
  * - `sealed`: the file's SHA-256 is one we stored for a sealed document or certificate. Only what the
- *   file itself prints is returned (the package title, the sealing time, the document's name).
+ *   file itself prints is returned (the package title, the sealing time, the document's name, the
+ *   lender's display name and logo from its certificate).
  * - `modified`: the file carries a signature made with our sealing certificate, but its bytes are not
  *   a copy we sealed: the signed content changed (`changed`), something was appended after sealing
  *   (`appended`), or the signature checks out yet we hold no such file (`unknown_copy`).
@@ -36,22 +41,31 @@ export async function verifySealedPdf(db: Db, { bytes, clientIp }: { bytes: Uint
   const sha256 = createHash("sha256").update(bytes).digest("hex");
 
   const [document] = await db
-    .select({ title: signingPackages.title, sealedAt: packageSeals.sealedAt, name: packageDocuments.name })
+    .select({ title: signingPackages.title, sealedAt: packageSeals.sealedAt, name: packageDocuments.name, organizationId: signingPackages.organizationId })
     .from(sealedDocuments)
     .innerJoin(packageDocuments, eq(packageDocuments.id, sealedDocuments.documentId))
     .innerJoin(signingPackages, eq(signingPackages.id, sealedDocuments.packageId))
     .innerJoin(packageSeals, eq(packageSeals.packageId, sealedDocuments.packageId))
     .where(eq(sealedDocuments.sha256, sha256))
     .limit(1);
-  if (document?.sealedAt) return { outcome: "sealed", packageTitle: document.title, sealedAt: document.sealedAt, fileLabel: document.name, sha256 };
+  if (document?.sealedAt) {
+    return { outcome: "sealed", packageTitle: document.title, sealedAt: document.sealedAt, fileLabel: document.name, sha256, lender: await lenderOf(db, document.organizationId) };
+  }
   const [certificate] = await db
-    .select({ title: signingPackages.title, sealedAt: packageSeals.sealedAt })
+    .select({ title: signingPackages.title, sealedAt: packageSeals.sealedAt, organizationId: signingPackages.organizationId })
     .from(packageSeals)
     .innerJoin(signingPackages, eq(signingPackages.id, packageSeals.packageId))
     .where(eq(packageSeals.certificateSha256, sha256))
     .limit(1);
   if (certificate?.sealedAt) {
-    return { outcome: "sealed", packageTitle: certificate.title, sealedAt: certificate.sealedAt, fileLabel: "Certificate of completion", sha256 };
+    return {
+      outcome: "sealed",
+      packageTitle: certificate.title,
+      sealedAt: certificate.sealedAt,
+      fileLabel: "Certificate of completion",
+      sha256,
+      lender: await lenderOf(db, certificate.organizationId),
+    };
   }
 
   const seal = readEmbeddedSeal(bytes);
@@ -60,6 +74,11 @@ export async function verifySealedPdf(db: Db, { bytes, clientIp }: { bytes: Uint
   if (!seal.intact) return { outcome: "modified", reason: "changed", sha256 };
   if (!seal.coversWholeFile) return { outcome: "modified", reason: "appended", sha256 };
   return { outcome: "modified", reason: "unknown_copy", sha256 };
+}
+
+async function lenderOf(db: Db, organizationId: number): Promise<SealLender> {
+  const branding = await getOrganizationBranding(db, organizationId);
+  return { displayName: branding?.displayName ?? "", logoPath: branding?.logoPath ?? null, color: branding?.color ?? "#1d4ed8" };
 }
 
 /**

@@ -49,12 +49,17 @@ function VerifyResult({ state }: { state: Extract<VerifyState, { status: "ok" }>
   if (result.outcome === "sealed") {
     return (
       <section aria-labelledby="verify-result-heading" className="space-y-2 rounded-lg border border-emerald-300 bg-emerald-50 p-4 text-emerald-950 sm:p-6">
+        {result.lender.logoPath ? (
+          // The lender's uploaded logo, served from our origin; its name follows in the text.
+          // eslint-disable-next-line @next/next/no-img-element
+          <img src={result.lender.logoPath} alt="" className="h-10 w-auto max-w-[180px] object-contain" data-testid="verify-lender-logo" />
+        ) : null}
         <h2 id="verify-result-heading" className="text-lg font-semibold">
           <span aria-hidden="true">✓ </span>Sealed by us, unchanged
         </h2>
         <p>
-          <span className="font-medium">{state.fileName}</span> is exactly the file we sealed: {result.fileLabel} of the package “{result.packageTitle}”, sealed on{" "}
-          {formatDateTime(result.sealedAt, "long")}.
+          <span className="font-medium">{state.fileName}</span> is exactly the file we sealed: {result.fileLabel} of the package “{result.packageTitle}”
+          {result.lender.displayName ? <> from {result.lender.displayName}</> : null}, sealed on {formatDateTime(result.sealedAt, "long")}.
         </p>
         <p className="break-all text-sm">SHA-256 {result.sha256}</p>
       </section>
