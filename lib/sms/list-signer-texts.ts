@@ -18,7 +18,7 @@ export type SignerTexts = {
  */
 export async function listSignerTexts(
   db: Db,
-  options: { organizationId: number; signers: Pick<PackageSigner, "id" | "phone" | "smsConsentAt">[] },
+  options: { organizationId: number; signers: (Pick<PackageSigner, "id" | "phone"> & { smsConsentAt: Date | string | null })[] },
 ): Promise<Record<string, SignerTexts>> {
   const withPhone = options.signers.filter((s) => s.phone);
   if (withPhone.length === 0) return {};
@@ -38,7 +38,7 @@ export async function listSignerTexts(
     const last = messages.find((m) => m.signerId === signer.id);
     const stop = stops.find((s) => s.phone === signer.phone);
     result[signer.id] = {
-      consentAt: iso(signer.smsConsentAt),
+      consentAt: signer.smsConsentAt === null ? null : new Date(signer.smsConsentAt).toISOString(),
       stoppedAt: stop ? iso(stop.stoppedAt) : null,
       last: last ? { kind: last.kind, status: last.status, skipReason: last.skipReason, errorCode: last.errorCode, at: iso(last.updatedAt) } : null,
     };
