@@ -3,7 +3,7 @@ import type { Db } from "@/db/client";
 import { packageSigners, smsMessages, smsOptOuts, type SmsMessage } from "@/db/schema";
 import { isSmsConfigured } from "./send-sms";
 import { isSmsOptedOut } from "./sms-opt-outs";
-import { smsWebhookUrl } from "./sms-webhook-url";
+import { smsStatusCallbackUrl } from "./sms-webhook-url";
 import { createTwilioMessage, SmsRefused, TWILIO_UNSUBSCRIBED } from "./twilio-sms";
 
 export type DeliverOutcome = "sent" | "skipped" | "failed" | "already-done" | "missing";
@@ -34,7 +34,7 @@ export async function deliverSignerSms(db: Db, payload: { smsMessageId: string; 
   if (!isSmsConfigured()) return skip("not_configured");
 
   try {
-    const sent = await createTwilioMessage({ to: message.to, body: payload.body, statusCallback: smsWebhookUrl() });
+    const sent = await createTwilioMessage({ to: message.to, body: payload.body, statusCallback: smsStatusCallbackUrl() });
     const now = new Date();
     await db
       .update(smsMessages)

@@ -24,15 +24,17 @@ let world: DemoWorld;
 let manager: Principal;
 let twilio: FakeTwilio;
 const FROM = "+15125550100";
-const WEBHOOK_URL = "http://localhost:3000/api/webhooks/sms";
+const APP_URL = "https://sign.example.test";
+const WEBHOOK_URL = `${APP_URL}/api/webhooks/sms`;
 const LENDER = "Acme Lending";
 let counter = 0;
 
 function twilioOn() {
-  setEnvForTests({ TWILIO_ACCOUNT_SID: twilio.accountSid, TWILIO_AUTH_TOKEN: twilio.authToken, TWILIO_FROM: FROM, TWILIO_API_BASE_URL: twilio.url });
+  // An https APP_URL: texts carry it as their status callback (Twilio cannot call a local http address).
+  setEnvForTests({ APP_URL, TWILIO_ACCOUNT_SID: twilio.accountSid, TWILIO_AUTH_TOKEN: twilio.authToken, TWILIO_FROM: FROM, TWILIO_API_BASE_URL: twilio.url });
 }
 function twilioOff() {
-  setEnvForTests({ TWILIO_ACCOUNT_SID: undefined, TWILIO_AUTH_TOKEN: undefined, TWILIO_FROM: undefined, TWILIO_API_BASE_URL: undefined });
+  setEnvForTests({ APP_URL, TWILIO_ACCOUNT_SID: undefined, TWILIO_AUTH_TOKEN: undefined, TWILIO_FROM: undefined, TWILIO_API_BASE_URL: undefined });
 }
 
 beforeAll(async () => {
@@ -241,6 +243,18 @@ describe("texts beside the signer emails", () => {
     expect(await testDb.db.select().from(smsOptOuts).where(eq(smsOptOuts.phone, phone))).toHaveLength(1);
     const [job] = await testDb.db.select().from(jobs).where(and(eq(jobs.name, "send-signer-sms"), eq(jobs.idempotencyKey, `sms:signing-invite:${id}:${signer!.id}`)));
     expect(job!.status).toBe("succeeded");
+  });
+});
+
+describe("on a local http APP_URL", () => {
+  it("texts without a status callback, which Twilio could not call", async () => {
+    setEnvForTests({ APP_URL: "http://localhost:3000", TWILIO_ACCOUNT_SID: twilio.accountSid, TWILIO_AUTH_TOKEN: twilio.authToken, TWILIO_FROM: FROM, TWILIO_API_BASE_URL: twilio.url });
+    const phone = "+15125550261";
+    await sendPackage([{ name: "Local Borrower", email: "local@example.test", routingOrder: 1, phone, smsConsent: true }]);
+    await drainJobs(testDb.db);
+    expect(textsTo(phone)).toHaveLength(1);
+    expect(textsTo(phone)[0]!.statusCallback).toBeNull();
+    expect(textsTo(phone)[0]!.body).toContain("http://localhost:3000/access/");
   });
 });
 
