@@ -10,7 +10,11 @@ import { resendInvitation } from "@/lib/signer-access/resend-invitation";
 import { createSigning } from "@/lib/signings/create-signing";
 import { remindSigners } from "@/lib/signings/remind-signers";
 import { sendSigning } from "@/lib/signings/send-signing";
+import { getSignerSession } from "@/lib/signer-access/get-signer-session";
+import { openAccessLink } from "@/lib/signer-access/open-access-link";
+import { signerSessionPrincipal } from "@/lib/signer-access/signer-session-principal";
 import { listSignerTexts } from "@/lib/sms/list-signer-texts";
+import { getMyTexts, stopMyTexts } from "@/lib/sms/my-texts";
 import { startFakeTwilio, type FakeTwilio } from "../fakes/twilio/start-fake-twilio";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { loadDemoWorld, type DemoWorld } from "../helpers/fixtures";
@@ -243,6 +247,40 @@ describe("texts beside the signer emails", () => {
     expect(await testDb.db.select().from(smsOptOuts).where(eq(smsOptOuts.phone, phone))).toHaveLength(1);
     const [job] = await testDb.db.select().from(jobs).where(and(eq(jobs.name, "send-signer-sms"), eq(jobs.idempotencyKey, `sms:signing-invite:${id}:${signer!.id}`)));
     expect(job!.status).toBe("succeeded");
+  });
+});
+
+describe("'Stop text messages' on the signer's page", () => {
+  async function signerPrincipal(packageId: string, email: string) {
+    const token = /\/access\/([A-Za-z0-9_-]{43})/.exec(await mailedLink(email))![1]!;
+    const opened = await openAccessLink(testDb.db, { token, ipAddress: "203.0.113.70", userAgent: "Mozilla/5.0 (SMS test)" });
+    return signerSessionPrincipal((await getSignerSession(testDb.db, { packageId, value: opened!.sessionValue }))!);
+  }
+
+  it("stops texts for the organization like a STOP reply; the next reminder goes by email only", async () => {
+    const phone = "+15125550271";
+    const id = await sendPackage([{ name: "Page Borrower", email: "page@example.test", routingOrder: 1, phone, smsConsent: true }]);
+    await drainJobs(testDb.db);
+    expect(textsTo(phone)).toHaveLength(1);
+    const principal = await signerPrincipal(id, "page@example.test");
+    expect(await getMyTexts(testDb.db, { principal, packageId: id })).toEqual({ phoneEnding: "0271", stopped: false });
+
+    await stopMyTexts(testDb.db, { principal, packageId: id });
+    await stopMyTexts(testDb.db, { principal, packageId: id });
+    expect(await getMyTexts(testDb.db, { principal, packageId: id })).toEqual({ phoneEnding: "0271", stopped: true });
+    expect(await testDb.db.select().from(smsOptOuts).where(eq(smsOptOuts.phone, phone))).toMatchObject([{ keyword: "SIGNER_PAGE" }]);
+    expect(await testDb.db.select().from(auditLog).where(and(eq(auditLog.packageId, id), eq(auditLog.action, "signer.texts_stopped")))).toHaveLength(1);
+
+    await remindSigners(testDb.db, { principal: manager, packageId: id, now: new Date(Date.now() + 2 * 60 * 60 * 1000) });
+    await drainJobs(testDb.db);
+    expect(textsTo(phone)).toHaveLength(1);
+  });
+
+  it("a signer who is not texted has no control, and stopping answers 409", async () => {
+    const id = await sendPackage([{ name: "Mail Borrower", email: "mailonly@example.test", routingOrder: 1, phone: "+15125550272" }]);
+    const principal = await signerPrincipal(id, "mailonly@example.test");
+    expect(await getMyTexts(testDb.db, { principal, packageId: id })).toBeNull();
+    await expect(stopMyTexts(testDb.db, { principal, packageId: id })).rejects.toMatchObject({ status: 409 });
   });
 });
 
