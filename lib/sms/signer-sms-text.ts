@@ -23,7 +23,7 @@ const TEXTS: Record<SmsLocale, Record<SmsKind, string> & { stop: string }> = {
   },
 };
 
-/** The lender's name as a text shows it: plain characters, at most 40 of them. */
+/** The lender's name as a text shows it: plain characters, at most 40 of them (cut at a word when longer). */
 export function smsLenderName(displayName: string): string {
   const plain = displayName
     .normalize("NFKD")
@@ -31,7 +31,10 @@ export function smsLenderName(displayName: string): string {
     .replace(/[^\x20-\x7e]/g, "")
     .replace(/\s+/g, " ")
     .trim();
-  return (plain.length > 40 ? `${plain.slice(0, 39).trimEnd()}.` : plain) || "Your lender";
+  if (plain.length <= 40) return plain || "Your lender";
+  const cut = plain.slice(0, 41);
+  const space = cut.lastIndexOf(" ");
+  return (space >= 20 ? cut.slice(0, space) : plain.slice(0, 40)).trimEnd();
 }
 
 /** One text to a signer: "<Lender>: <what>. <link> Reply STOP to stop texts." */
