@@ -10,7 +10,7 @@ export const inboundEvents = pgTable(
   "inbound_events",
   {
     id: idColumn(),
-    source: text("source", { enum: ["payments", "bank", "email", "identity"] }).notNull(),
+    source: text("source", { enum: ["payments", "bank", "email", "identity", "sms"] }).notNull(),
     providerEventId: text("provider_event_id").notNull(),
     type: text("type").notNull(),
     organizationId: integer("organization_id").references(() => organizations.id, { onDelete: "set null" }),

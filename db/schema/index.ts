@@ -30,3 +30,4 @@ export * from "./organization-logos";
 export * from "./hybrid-closings";
 export * from "./signer-auth-method";
 export * from "./signer-access";
+export * from "./sms";

@@ -31,8 +31,14 @@ export const packageSigners = pgTable(
     authMethod: signerAuthMethodEnum("auth_method"),
     /** The access code the lender gave the signer out of band (scrypt hash); never returned. */
     accessCodeHash: text("access_code_hash"),
-    /** E.164 phone for `sms_code`. */
+    /** E.164 mobile number: for `sms_code`, and for texts when `smsConsentAt` is set. */
     phone: text("phone"),
+    /**
+     * The manager's attestation that the signer agreed to receive text messages at `phone` (who and
+     * when); cleared when the number changes. Without it no invitation, "your turn" or reminder is texted.
+     */
+    smsConsentAt: timestampTz("sms_consent_at"),
+    smsConsentByUserId: uuid("sms_consent_by_user_id").references(() => users.id, { onDelete: "set null" }),
     /** The last proof of identity the signer passed, and how (named on the certificate). */
     authPassedAt: timestampTz("auth_passed_at"),
     authPassedMethod: signerAuthMethodEnum("auth_passed_method"),

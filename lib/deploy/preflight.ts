@@ -264,6 +264,20 @@ export function runPreflight(source: Source, options: PreflightOptions = {}): Pr
     if (raw) add("error", "PLAID_BASE_URL", `overrides Plaid's API with ${raw} (a test fake): unset it and use PLAID_ENV`);
   });
 
+  // Text messages (docs/sms.md): all three or none.
+  const twilioVars = ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM"] as const;
+  const twilioSet = twilioVars.filter((name) => v(name));
+  if (twilioSet.length === 0) add("ok", "TWILIO_ACCOUNT_SID", "not set: text messages are off (emails only; sms_code and /api/webhooks/sms answer 503)");
+  else {
+    for (const name of twilioVars) if (!v(name)) add("error", name, "is not set while other TWILIO_* are: text messages stay off");
+    const from = v("TWILIO_FROM");
+    if (from && !/^\+[1-9]\d{6,14}$/.test(from)) add("error", "TWILIO_FROM", "is not an E.164 number (e.g. +15125550100)");
+    if (twilioSet.length === twilioVars.length) add("ok", "TWILIO_FROM", "texts are on; point the number's incoming messages at {APP_URL}/api/webhooks/sms");
+  }
+  check("TWILIO_API_BASE_URL", (raw) => {
+    if (raw) add("error", "TWILIO_API_BASE_URL", `overrides Twilio's API with ${raw} (a test fake): unset it`);
+  });
+
   // 8. Records vault.
   check("VAULT_WEBHOOK_URL", (raw) => {
     if (!raw) return;

@@ -5,6 +5,8 @@ import { sendOutreachMessageJob } from "@/lib/outreach/send-outreach-message-job
 import { processPaymentEventJob } from "@/lib/payments/process-payment-event-job";
 import { sealPackageJob } from "@/lib/seals/seal-package-job";
 import { expireSigningsJob } from "@/lib/signings/expire-signings-job";
+import { processSmsEventJob } from "@/lib/sms/process-sms-event-job";
+import { sendSignerSmsJob } from "@/lib/sms/send-signer-sms-job";
 import { deliverVaultEventJob } from "@/lib/vault/deliver-vault-event-job";
 import { createJobRegistry } from "./create-job-registry";
 
@@ -16,6 +18,8 @@ import { createJobRegistry } from "./create-job-registry";
  */
 export const jobRegistry = createJobRegistry([
   sendEmailJob,
+  sendSignerSmsJob,
+  processSmsEventJob,
   deliverVaultEventJob,
   processPaymentEventJob,
   processBankEventJob,

@@ -7,6 +7,8 @@ import { sendEmailJob } from "@/lib/email/send-email-job";
 import { inviteEmail } from "@/lib/email/templates/invite-email";
 import { Conflict, TooManyRequests } from "@/lib/errors";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
+import { getOrganizationBranding } from "@/lib/branding/branding";
+import { queueSignerSms } from "@/lib/sms/queue-signer-sms";
 import { getSignerOrThrow } from "@/lib/signings/get-signer-or-throw";
 import { getSigningOrThrow } from "@/lib/signings/get-signing-or-throw";
 import { issueAccessLink } from "./issue-access-link";
@@ -44,6 +46,16 @@ export async function resendInvitation(
     if (recent) throw TooManyRequests("This signer was sent a link less than a minute ago.", 60);
     const link = await issueAccessLink(tx, { signing, signerId: signer.id, now });
     await enqueueJob(tx, sendEmailJob, { to: signer.email, ...inviteEmail({ signerName: signer.name, signingTitle: signing.title, message: signing.message, link }) });
+    // The new link supersedes the one in any earlier text, so a signer who agreed to texts gets it by text too.
+    const branding = await getOrganizationBranding(tx, signing.organizationId);
+    await queueSignerSms(tx, {
+      signing,
+      signer,
+      kind: "invitation",
+      link,
+      lenderName: branding?.displayName ?? "",
+      idempotencyKey: `signing-invite-resent:${signer.id}:${now.getTime()}`,
+    });
     await recordAuditEntry(tx, {
       organizationId: signing.organizationId,
       packageId: signing.id,

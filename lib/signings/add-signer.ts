@@ -36,7 +36,7 @@ export async function addSigner(db: Db, options: AddSignerOptions): Promise<Pack
           email: options.email,
           role: options.role,
           routingOrder: options.routingOrder,
-          ...(await signerAccessColumns(options)),
+          ...(await signerAccessColumns(options, { userId: options.principal.user.id })),
         })
         .returning();
       await recordAuditEntry(tx, {

@@ -178,7 +178,7 @@ export async function createSigning(db: Db, options: CreateSigningOptions): Prom
         email: input.email,
         role: input.role ?? role?.role ?? "signer",
         routingOrder: input.routingOrder ?? role?.routingOrder ?? 1,
-        ...(await signerAccessColumns(input)),
+        ...(await signerAccessColumns(input, { userId: options.principal.user.id })),
       });
       signerRoleKeys.push(role?.key);
     }

@@ -6,6 +6,7 @@ import { canAccess, hasCapability, type Principal } from "@/lib/auth/principal";
 import { AppError } from "@/lib/errors";
 import { iso } from "@/lib/iso";
 import { getPackageSeal, type PackageSealView } from "@/lib/seals/get-package-seal";
+import { listSignerTexts, type SignerTexts } from "@/lib/sms/list-signer-texts";
 import { listSigningVaultDeliveries, type SigningVaultDelivery } from "@/lib/vault/list-signing-vault-deliveries";
 import { getSigningCreator } from "./get-signing-creator";
 import { getSigningDetail } from "./get-signing-detail";
@@ -45,6 +46,8 @@ export type ManagerSigningPage = {
   vaultDeliveries: SigningVaultDelivery[];
   /** The sealed copies of a completed package (or the sealing job's state); null before completion. */
   seal: PackageSealView | null;
+  /** Per signer id with a mobile number: consent to texts, a STOP from the number, the last text's status. */
+  texts: Record<string, SignerTexts>;
 };
 
 export const MANAGER_AUDIT_PAGE_SIZE = 100;
@@ -81,6 +84,7 @@ export async function getManagerSigningPage(
     getPackageSeal(db, { packageId: signing.id }),
   ]);
 
+  const texts = await listSignerTexts(db, { organizationId: signing.organizationId, signers: detail.signers });
   const lastReminderAt: Record<string, string> = {};
   for (const r of reminders) if (r.at) lastReminderAt[r.signerId] = iso(new Date(r.at));
 
@@ -134,6 +138,7 @@ export async function getManagerSigningPage(
     audit,
     vaultDeliveries,
     seal,
+    texts,
   };
 }
 

@@ -8,6 +8,7 @@ import { inviteEmail } from "@/lib/email/templates/invite-email";
 import { yourTurnEmail } from "@/lib/email/templates/your-turn-email";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { issueAccessLink } from "@/lib/signer-access/issue-access-link";
+import { queueSignerSms } from "@/lib/sms/queue-signer-sms";
 
 export type NotifyNextRoutingGroupOptions = {
   signing: SigningPackage;
@@ -20,7 +21,8 @@ export type NotifyNextRoutingGroupOptions = {
 /**
  * Moves the next routing group (the lowest routing order above `afterRoutingOrder`, or the lowest
  * at all, that still has pending signers) to `notified`, enqueues their emails — the invitation when
- * the package is being sent, "your turn" for later groups — and writes a `signer.notified` entry per
+ * the package is being sent, "your turn" for later groups, and the same by text to signers who
+ * agreed to texts (`queueSignerSms`) — and writes a `signer.notified` entry per
  * signer, inside the caller's transaction. The one place signers are invited; each email carries
  * the signer's own access link (`issueAccessLink`). Returns the signer ids
  * notified.
@@ -62,6 +64,15 @@ export async function notifyNextRoutingGroup(db: Db, options: NotifyNextRoutingG
         : yourTurnEmail({ signerName: signer.name, signingTitle: signing.title, link, branding: brand?.branding });
     // One key per signer whichever email it is: nobody is invited twice, whoever sends it.
     await enqueueJob(db, sendEmailJob, { to: signer.email, ...email, ...brand?.sender }, { idempotencyKey: `signing-invite:${signing.id}:${signer.id}` });
+    // And by text, with the same link, to a signer with a mobile number and a recorded consent.
+    await queueSignerSms(db, {
+      signing,
+      signer,
+      kind: options.afterRoutingOrder === undefined ? "invitation" : "your_turn",
+      link,
+      lenderName: brand?.branding.displayName ?? "",
+      idempotencyKey: `signing-invite:${signing.id}:${signer.id}`,
+    });
     await recordAuditEntry(db, {
       organizationId: signing.organizationId,
       packageId: signing.id,

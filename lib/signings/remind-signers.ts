@@ -9,6 +9,7 @@ import { reminderEmail } from "@/lib/email/templates/reminder-email";
 import { Conflict } from "@/lib/errors";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { issueAccessLink } from "@/lib/signer-access/issue-access-link";
+import { queueSignerSms } from "@/lib/sms/queue-signer-sms";
 import { getSigningOrThrow } from "./get-signing-or-throw";
 import { isOpenSigningStatus } from "./state-machine";
 
@@ -53,16 +54,20 @@ export async function remindSigners(
       // is rolled back when this hour's reminder was already queued (nothing is revoked then).
       const created = await tx
         .transaction(async (sp) => {
+          const link = await issueAccessLink(sp, { signing, signerId: signer.id, now });
           const email = reminderEmail({
             signerName: signer.name,
             signingTitle: signing.title,
             senderName: options.principal.user.name,
-            link: await issueAccessLink(sp, { signing, signerId: signer.id, now }),
+            link,
             expiresAt: signing.expiresAt,
             branding: brand?.branding,
           });
-          const job = await enqueueJob(sp, sendEmailJob, { to: signer.email, ...email, ...brand?.sender }, { idempotencyKey: `signing-reminder:${signing.id}:${signer.id}:${window}` });
+          const idempotencyKey = `signing-reminder:${signing.id}:${signer.id}:${window}`;
+          const job = await enqueueJob(sp, sendEmailJob, { to: signer.email, ...email, ...brand?.sender }, { idempotencyKey });
           if (!job.created) throw ALREADY_REMINDED;
+          // The same reminder by text, with the same new link, when the signer agreed to texts.
+          await queueSignerSms(sp, { signing, signer, kind: "reminder", link, lenderName: brand?.branding.displayName ?? "", idempotencyKey });
           return true;
         })
         .catch((error: unknown) => {

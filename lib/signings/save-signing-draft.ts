@@ -93,10 +93,13 @@ export async function saveSigningDraft(db: Db, options: SaveSigningDraftOptions)
             ...(input.email !== current.email ? { email: input.email } : {}),
             ...(role !== current.role ? { role } : {}),
             ...(routingOrder !== current.routingOrder ? { routingOrder } : {}),
+            // The form always posts the mobile number and the consent box: both follow what it shows.
+            ...((input.phone?.trim() || null) !== current.phone ? { phone: input.phone?.trim() || null } : {}),
+            ...(Boolean(input.smsConsent) !== (current.smsConsentAt !== null) ? { smsConsent: Boolean(input.smsConsent) } : {}),
           };
           if (Object.keys(changed).length > 0) await updateSigner(tx, { principal, packageId, signerId: input.id, ipAddress, ...changed });
         } else {
-          await addSigner(tx, { principal, packageId, ipAddress, name: input.name, email: input.email, role, routingOrder });
+          await addSigner(tx, { principal, packageId, ipAddress, name: input.name, email: input.email, role, routingOrder, phone: input.phone, smsConsent: input.smsConsent });
         }
       }
       for (const documentId of options.removeDocumentIds ?? []) {

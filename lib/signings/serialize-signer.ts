@@ -20,6 +20,8 @@ export function serializeSigner(s: PackageSigner) {
     authMethod: s.authMethod,
     hasAccessCode: s.accessCodeHash !== null,
     phone: s.phone,
+    smsConsentAt: iso(s.smsConsentAt),
+    smsConsentByUserId: s.smsConsentByUserId,
     authPassedAt: iso(s.authPassedAt),
     authPassedMethod: s.authPassedMethod,
     authFailures: s.authFailures,

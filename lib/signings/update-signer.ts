@@ -4,7 +4,7 @@ import { packageSigners, type PackageSigner } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { pgErrorCode } from "@/lib/db/pg-error-code";
-import { Conflict } from "@/lib/errors";
+import { BadRequest, Conflict } from "@/lib/errors";
 import { assertDraft } from "./assert-draft";
 import { findUserIdByEmail } from "./find-user-id-by-email";
 import { getSignerOrThrow } from "./get-signer-or-throw";
@@ -19,10 +19,29 @@ export type UpdateSignerOptions = {
   email?: string;
   role?: "signer" | "co_signer";
   routingOrder?: number;
+  /** E.164 mobile number; null removes it. */
+  phone?: string | null;
+  /** The manager attests the signer agreed to texts at the (new or current) number; false withdraws it. */
+  smsConsent?: boolean;
   ipAddress?: string | null;
 };
 
-/** Edits a signer of a draft; a new email re-links the signer to that email's user. */
+/**
+ * The mobile number and consent columns after an edit: a changed number drops the consent unless it
+ * is attested again; a consent needs a number (400 otherwise).
+ */
+function textColumns(before: PackageSigner, options: UpdateSignerOptions) {
+  const phoneGiven = options.phone !== undefined;
+  const phone = phoneGiven ? options.phone?.trim() || null : before.phone;
+  const phoneChanged = phone !== before.phone;
+  if (options.smsConsent && !phone) throw BadRequest("A consent to text messages needs the signer's mobile number.");
+  let consent: { smsConsentAt: Date | null; smsConsentByUserId: string | null } | undefined;
+  if (options.smsConsent === true && (phoneChanged || !before.smsConsentAt)) consent = { smsConsentAt: new Date(), smsConsentByUserId: options.principal.user.id };
+  else if (options.smsConsent === false || (phoneChanged && options.smsConsent === undefined)) consent = { smsConsentAt: null, smsConsentByUserId: null };
+  return { ...(phoneChanged ? { phone } : {}), ...consent };
+}
+
+/** Edits a signer of a draft; a new email re-links the signer to that email's user; see textColumns for the mobile number. */
 export async function updateSigner(db: Db, options: UpdateSignerOptions): Promise<PackageSigner> {
   requireCapability(options.principal, "signings:write", "You do not have permission to change signers.");
   try {
@@ -37,6 +56,7 @@ export async function updateSigner(db: Db, options: UpdateSignerOptions): Promis
           ...(options.email !== undefined ? { email: options.email, userId: await findUserIdByEmail(tx, options.email) } : {}),
           ...(options.role !== undefined ? { role: options.role } : {}),
           ...(options.routingOrder !== undefined ? { routingOrder: options.routingOrder } : {}),
+          ...textColumns(before, options),
           updatedAt: new Date(),
         })
         .where(eq(packageSigners.id, before.id))

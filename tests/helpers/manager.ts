@@ -108,6 +108,9 @@ export const SignerJson = z.strictObject({
   authMethod: z.enum(["link", "email_code", "access_code", "sms_code", "account"]).nullable(),
   hasAccessCode: z.boolean(),
   phone: z.string().nullable(),
+  // The manager's attestation that the signer agreed to texts at `phone`.
+  smsConsentAt: iso.nullable(),
+  smsConsentByUserId: z.uuid().nullable(),
   authPassedAt: iso.nullable(),
   authPassedMethod: z.enum(["link", "email_code", "access_code", "sms_code", "account"]).nullable(),
   authFailures: z.number().int(),

@@ -9,6 +9,7 @@ import * as bankWebhookRoute from "@/app/api/webhooks/bank/route";
 import * as emailWebhookRoute from "@/app/api/webhooks/email/route";
 import * as identityWebhookRoute from "@/app/api/webhooks/identity/route";
 import * as paymentsWebhookRoute from "@/app/api/webhooks/payments/route";
+import * as smsWebhookRoute from "@/app/api/webhooks/sms/route";
 import { setEnvForTests } from "@/lib/env";
 import { callApi, tokenFor } from "@/tests/helpers/api";
 import { sessionCookieFor } from "@/tests/helpers/bank";
@@ -80,6 +81,7 @@ const routes: { name: string; handler: Handler; method: string; path: string; ca
   { name: "POST /api/webhooks/email", handler: emailWebhookRoute.POST, method: "POST", path: "/api/webhooks/email", cap: 5 * MiB },
   { name: "POST /api/webhooks/identity", handler: identityWebhookRoute.POST, method: "POST", path: "/api/webhooks/identity", cap: 1 * MiB },
   { name: "POST /api/webhooks/payments", handler: paymentsWebhookRoute.POST, method: "POST", path: "/api/webhooks/payments", cap: 1 * MiB },
+  { name: "POST /api/webhooks/sms", handler: smsWebhookRoute.POST, method: "POST", path: "/api/webhooks/sms", cap: 64 * KiB },
   {
     name: "POST /api/v1 (core-api's streaming bodyLimit)",
     handler: v1Route.POST,

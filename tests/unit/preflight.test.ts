@@ -139,6 +139,11 @@ describe("preflight", () => {
       { now: NOW },
     );
     expect(errorsFor(plaidOk.findings)).toEqual([]);
+    // Text messages: all three Twilio variables or none, an E.164 sender, no API override.
+    expect(errorsFor(runPreflight({ ...good, TWILIO_ACCOUNT_SID: "AC1", TWILIO_AUTH_TOKEN: "t" }, { now: NOW }).findings)).toEqual(["TWILIO_FROM"]);
+    expect(errorsFor(runPreflight({ ...good, TWILIO_ACCOUNT_SID: "AC1", TWILIO_AUTH_TOKEN: "t", TWILIO_FROM: "5125550100" }, { now: NOW }).findings)).toEqual(["TWILIO_FROM"]);
+    expect(errorsFor(runPreflight({ ...good, TWILIO_ACCOUNT_SID: "AC1", TWILIO_AUTH_TOKEN: "t", TWILIO_FROM: "+15125550100" }, { now: NOW }).findings)).toEqual([]);
+    expect(errorsFor(runPreflight({ ...good, TWILIO_API_BASE_URL: "http://127.0.0.1:9" }, { now: NOW }).findings)).toEqual(["TWILIO_API_BASE_URL"]);
     expect(errorsFor(runPreflight({ ...good, STRIPE_API_BASE_URL: "http://127.0.0.1:12111" }, { now: NOW }).findings)).toEqual(["STRIPE_API_BASE_URL"]);
     const clerk = runPreflight({ ...good, NEXT_PUBLIC_CLERK_PUBLISHABLE_KEY: "pk_test_abc", CLERK_SECRET_KEY: "sk_test_abc" }, { now: NOW });
     expect(clerk.findings.filter((f) => f.level === "warn").map((f) => f.variable)).toEqual(

@@ -27,6 +27,8 @@ export const SignerSchema = z
     authMethod: SignerAuthMethodSchema.nullable().openapi({ description: "This signer's proof of identity; null follows the package's signerAuthMethod" }),
     hasAccessCode: z.boolean().openapi({ description: "Whether an access code is set (the code itself is never returned)" }),
     phone: z.string().nullable(),
+    smsConsentAt: IsoDateTime.nullable().openapi({ description: "When a manager attested the signer's consent to texts at `phone`; null: no texts" }),
+    smsConsentByUserId: z.string().nullable().openapi({ description: "The user who attested the consent to texts" }),
     authPassedAt: IsoDateTime.nullable(),
     authPassedMethod: SignerAuthMethodSchema.nullable(),
     authFailures: z.number().int().openapi({ description: "Wrong codes entered" }),
@@ -56,13 +58,26 @@ export const signerAccessFields = {
     .trim()
     .regex(/^\+[1-9]\d{6,14}$/, { error: "expected a phone number in E.164 form, e.g. +15125550123" })
     .optional()
-    .openapi({ description: "E.164 mobile number; required with authMethod sms_code", example: "+15125550123" }),
+    .openapi({ description: "E.164 mobile number; required with authMethod sms_code and with smsConsent", example: "+15125550123" }),
+  smsConsent: z
+    .boolean({ error: "expected true or false" })
+    .optional()
+    .openapi({
+      description:
+        "You attest that the signer agreed to receive text messages at `phone`: invitations, \"your turn\" and reminders then also go by text. " +
+        "Stored with who attested and when (smsConsentAt); the signer can stop texts by replying STOP",
+    }),
 };
 
-/** access_code needs the code, sms_code needs the phone. */
-export function refineSignerAccess(signer: { authMethod?: string; accessCode?: string; phone?: string }, ctx: z.RefinementCtx, path: (string | number)[] = []) {
+/** access_code needs the code, sms_code and a consent to texts need the phone. */
+export function refineSignerAccess(
+  signer: { authMethod?: string; accessCode?: string; phone?: string; smsConsent?: boolean },
+  ctx: z.RefinementCtx,
+  path: (string | number)[] = [],
+) {
   if (signer.authMethod === "access_code" && !signer.accessCode) ctx.addIssue({ code: "custom", path: [...path, "accessCode"], message: "required with authMethod access_code" });
   if (signer.authMethod === "sms_code" && !signer.phone) ctx.addIssue({ code: "custom", path: [...path, "phone"], message: "required with authMethod sms_code" });
+  if (signer.smsConsent && !signer.phone) ctx.addIssue({ code: "custom", path: [...path, "phone"], message: "required with smsConsent" });
 }
 
 export const CreateSignerSchema = z
@@ -95,6 +110,11 @@ export const UpdateSignerSchema = z
     email: z.email({ error: "expected an email address" }).max(320).optional(),
     role: SignerRoleSchema.optional(),
     routingOrder: RoutingOrder.optional(),
+    phone: signerAccessFields.phone.unwrap().nullable().optional().openapi({
+      description: "E.164 mobile number; null removes it. A new number clears the consent to texts unless smsConsent is given again",
+      example: "+15125550123",
+    }),
+    smsConsent: signerAccessFields.smsConsent,
   })
   .refine((v) => Object.keys(v).length > 0, { error: "at least one field is required" })
   .openapi("UpdateSignerRequest");

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import twilio from "twilio";
 
 /**
  * A fake of the one Twilio REST endpoint the service uses, for the real `twilio` SDK (point
@@ -8,13 +9,19 @@ import type { AddressInfo } from "node:net";
  * basic auth (account SID and auth token) and a form body (`To`, `From`, `Body`). It answers 201 with
  * a message resource shaped like Twilio's and records what was sent in `messages`. Wrong credentials
  * answer 401, a missing field 400, both with Twilio's error shape `{ code, message, more_info, status }`.
+ * A number in `unsubscribed` is refused as Twilio refuses a number that replied STOP (400, code 21610).
+ * `webhook(url, params)` builds the signed POST Twilio would make to a status callback or reply webhook.
  * Listens on 127.0.0.1 only and never ships in production code paths.
  */
 export type FakeTwilio = {
   url: string;
   accountSid: string;
   authToken: string;
-  messages: { sid: string; to: string; from: string; body: string }[];
+  messages: { sid: string; to: string; from: string; body: string; statusCallback: string | null }[];
+  /** Numbers that "replied STOP" at Twilio: sending to them fails with 21610. */
+  unsubscribed: Set<string>;
+  /** A POST as Twilio signs it (X-Twilio-Signature over the URL and the form parameters, under the auth token). */
+  webhook: (url: string, params: Record<string, string>, options?: { authToken?: string }) => Request;
   close: () => Promise<void>;
 };
 
@@ -22,6 +29,7 @@ export async function startFakeTwilio(options: { accountSid?: string; authToken?
   const accountSid = options.accountSid ?? `AC${"0".repeat(31)}1`;
   const authToken = options.authToken ?? "fake-twilio-auth-token";
   const messages: FakeTwilio["messages"] = [];
+  const unsubscribed = new Set<string>();
 
   const send = (res: ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { "content-type": "application/json" });
@@ -45,8 +53,9 @@ export async function startFakeTwilio(options: { accountSid?: string; authToken?
     if (!to) return fail(res, 400, 21604, "A 'To' phone number is required.");
     if (!from) return fail(res, 400, 21603, "A 'From' phone number is required.");
     if (!body) return fail(res, 400, 21602, "Message body is required.");
+    if (unsubscribed.has(to)) return fail(res, 400, 21610, "Attempt to send to unsubscribed recipient");
     const sid = `SM${randomUUID().replace(/-/g, "")}`;
-    messages.push({ sid, to, from, body });
+    messages.push({ sid, to, from, body, statusCallback: form.get("StatusCallback") });
     const now = new Date().toUTCString();
     send(res, 201, {
       account_sid: accountSid,
@@ -82,6 +91,16 @@ export async function startFakeTwilio(options: { accountSid?: string; authToken?
     accountSid,
     authToken,
     messages,
+    unsubscribed,
+    webhook: (url, params, options = {}) =>
+      new Request(url, {
+        method: "POST",
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          "x-twilio-signature": twilio.getExpectedTwilioSignature(options.authToken ?? authToken, url, params),
+        },
+        body: new URLSearchParams(params).toString(),
+      }),
     close: () => new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve()))),
   };
 }

@@ -62,6 +62,8 @@ const ACTIONS: Record<string, string> = {
   "signer.consented": "Signer accepted e-records",
   "signer.signed": "Signer finished signing",
   "signer.declined": "Signer declined",
+  "signer.texts_stopped": "Signer stopped text messages (STOP)",
+  "signer.texts_resumed": "Signer allowed text messages again (START)",
   "esignature.recorded": "Document signed",
   "document.added": "Document added",
   "document.removed": "Document removed",

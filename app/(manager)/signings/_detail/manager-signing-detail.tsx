@@ -89,6 +89,7 @@ export function ManagerSigningDetail({
             <SignerTimeline
               signers={detail.signers}
               lastReminderAt={page.lastReminderAt}
+              texts={page.texts}
               now={now}
               signingId={detail.id}
               canResend={page.canWrite && (detail.status === "sent" || detail.status === "in_progress")}

@@ -1,5 +1,6 @@
 import { StatusBadge } from "@/components/status-badge";
 import type { ManagerSigningPage } from "@/lib/signings/get-manager-signing-page";
+import type { SignerTexts as SignerTextsView } from "@/lib/sms/list-signer-texts";
 import { formatDateTime, relativeTime } from "@/app/_lib/format";
 import { AUTH_METHOD_LABELS } from "@/lib/signer-access/rules";
 import { ResendInvitation } from "./resend-invitation";
@@ -25,9 +26,12 @@ export function SignerTimeline({
   now,
   signingId,
   canResend,
+  texts = {},
 }: {
   signers: Signer[];
   lastReminderAt: Record<string, string>;
+  /** Per signer id: consent to texts, a STOP reply, the last text's status (signers with a mobile number). */
+  texts?: Record<string, SignerTextsView>;
   now: Date;
   signingId: string;
   /** The package is sent or in progress (and the viewer may write): invited signers get "Resend invitation". */
@@ -51,6 +55,7 @@ export function SignerTimeline({
               {last ? <> · last activity {relativeTime(last.at, now)}</> : <> · not emailed yet</>}
             </p>
             <SignerProof signer={signer} />
+            {texts[signer.id] ? <SignerTexts texts={texts[signer.id]!} /> : null}
             {canResend && (signer.status === "notified" || signer.status === "viewed") ? (
               <ResendInvitation signingId={signingId} signerId={signer.id} signerName={signer.name} />
             ) : null}
@@ -88,6 +93,62 @@ function SignerProof({ signer }: { signer: Signer }) {
         </>
       ) : (
         "not passed yet"
+      )}
+    </p>
+  );
+}
+
+const TEXT_KINDS = { invitation: "Invitation", your_turn: "Your turn", reminder: "Reminder" } as const;
+
+/** Where the last text stands, in words. */
+function textStatus(last: NonNullable<SignerTextsView["last"]>): string {
+  switch (last.status) {
+    case "queued":
+      return "waiting to be sent";
+    case "sent":
+      return "sent";
+    case "delivered":
+      return "delivered";
+    case "undelivered":
+      return `not delivered${last.errorCode ? ` (carrier error ${last.errorCode})` : ""}`;
+    case "failed":
+      return `failed${last.errorCode ? ` (error ${last.errorCode})` : ""}`;
+    case "skipped":
+      return last.skipReason === "opted_out"
+        ? "not sent: texts stopped"
+        : last.skipReason === "not_configured"
+          ? "not sent: text messages are not set up"
+          : "not sent: no consent to texts";
+  }
+}
+
+/** The signer's texts: stopped by the borrower (and when), or consent and the last text's delivery status. */
+function SignerTexts({ texts }: { texts: SignerTextsView }) {
+  if (texts.stoppedAt) {
+    return (
+      <p className="mt-1 text-xs font-medium text-amber-900">
+        Texts stopped by the borrower on{" "}
+        <time dateTime={texts.stoppedAt} title={formatDateTime(texts.stoppedAt)}>
+          {formatDateTime(texts.stoppedAt)}
+        </time>{" "}
+        (they replied STOP; emails still go).
+      </p>
+    );
+  }
+  if (!texts.consentAt) return <p className="mt-1 text-xs text-slate-700">Texts: off (no consent to texts recorded).</p>;
+  return (
+    <p className="mt-1 text-xs text-slate-700">
+      Texts: on
+      {texts.last ? (
+        <>
+          {" "}
+          · {TEXT_KINDS[texts.last.kind]} text {textStatus(texts.last)}{" "}
+          <time dateTime={texts.last.at} title={formatDateTime(texts.last.at)}>
+            {formatDateTime(texts.last.at)}
+          </time>
+        </>
+      ) : (
+        " · none sent yet"
       )}
     </p>
   );

@@ -56,6 +56,9 @@ function toCreateRequest(formData: FormData) {
       email: row.email,
       role: row.role,
       routingOrder: /^\d+$/.test(row.routingOrder) ? Number(row.routingOrder) : row.routingOrder,
+      // The mobile number for texts, and the manager's attestation of the signer's consent to them.
+      ...(row.phone?.trim() ? { phone: row.phone.trim() } : {}),
+      ...(row.smsConsent ? { smsConsent: true } : {}),
     })),
   };
 }

@@ -19,6 +19,8 @@ export function signerRowsFromValues(values: Record<string, string>): SignerRow[
       role: get("role") || "signer",
       routingOrder: get("routingOrder") || "1",
       ...(get("label") ? { label: get("label") } : {}),
+      ...(get("phone") ? { phone: get("phone") } : {}),
+      ...(get("smsConsent") ? { smsConsent: get("smsConsent") } : {}),
     });
   }
   return rows;

@@ -9,7 +9,7 @@ import type { SignerRow } from "./types";
 /** A row of the client form: the posted fields plus a React key that survives reordering. */
 export type KeyedRow = SignerRow & { key: number };
 
-/** Step 3: the signer rows, each with name, email, role and routing order, and the row buttons. */
+/** Step 3: the signer rows, each with name, email, role, routing order, mobile number and consent to texts, and the row buttons. */
 export function SignersSection({
   rows,
   dispatch,
@@ -100,6 +100,46 @@ export function SignersSection({
                     onChange={(event) => update({ routingOrder: event.currentTarget.value })}
                     error={err("routingOrder")}
                   />
+                </div>
+                {/* Texts: the signer's mobile number and the manager's attestation of their consent. */}
+                <div className="mt-3 grid gap-3 md:grid-cols-[2fr_4fr] md:items-start">
+                  <InputField
+                    id={`signer-${row.key}-phone`}
+                    name={`${prefix}.phone`}
+                    type="tel"
+                    inputMode="tel"
+                    label={label("Mobile number (optional)")}
+                    hint="With the country code, e.g. +15125550123."
+                    value={row.phone ?? ""}
+                    onChange={(event) => update({ phone: event.currentTarget.value })}
+                    autoComplete="off"
+                    maxLength={16}
+                    error={err("phone")}
+                  />
+                  <div className="space-y-1 md:pt-6">
+                    <label className="flex items-start gap-2 text-sm text-slate-900" htmlFor={`signer-${row.key}-sms-consent`}>
+                      <input
+                        id={`signer-${row.key}-sms-consent`}
+                        type="checkbox"
+                        name={`${prefix}.smsConsent`}
+                        value="on"
+                        checked={Boolean(row.smsConsent)}
+                        onChange={(event) => update({ smsConsent: event.currentTarget.checked ? "on" : undefined })}
+                        className="mt-0.5 h-4 w-4 shrink-0"
+                        aria-describedby={err("smsConsent") ? `signer-${row.key}-sms-consent-error` : undefined}
+                      />
+                      <span>
+                        <span className="sr-only">Signer {n}: </span>
+                        The signer agreed to receive text messages at this number (invitations and reminders, with their link). They can reply STOP at any
+                        time.
+                      </span>
+                    </label>
+                    {err("smsConsent") ? (
+                      <p id={`signer-${row.key}-sms-consent-error`} className="text-sm text-red-800">
+                        {err("smsConsent")}
+                      </p>
+                    ) : null}
+                  </div>
                 </div>
                 <div className="mt-3 flex flex-wrap gap-2">
                   <RowButton hydrated={hydrated} action={{ type: "move", index: i, by: -1 }} dispatch={dispatch} disabled={i === 0}>

@@ -16,6 +16,7 @@ import { FlowSteps } from "./flow-steps";
 import { ManageLink } from "./manage-link";
 import { SignPanel } from "./sign-panel";
 import { SignerFieldsProvider, type SignerField } from "./signer-fields-context";
+import { StopTexts } from "./stop-texts";
 import { focusRing } from "@/components/ui/classes";
 
 const primaryClass =
@@ -253,6 +254,7 @@ function SigningScreen({ page, fields, waitingFor }: { page: SignerPackagePage; 
         <Panel title="Signers">
           <CoSigners view={view} />
         </Panel>
+        <StopTexts signingId={view.id} organizationName={page.brand.displayName} />
         <DeferredDeclineDialog signingId={view.id} organizationName={page.sender.organizationName} otherSignerNames={otherSignerNames} />
       </aside>
 
