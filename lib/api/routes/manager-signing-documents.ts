@@ -1,10 +1,11 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { addPackageDocument } from "@/lib/signings/add-package-document";
 import { deletePackageDocument } from "@/lib/signings/delete-package-document";
-import { getPackageDocumentFile } from "@/lib/signings/get-package-document-file";
+import { getDocumentFile } from "@/lib/documents/get-document-file";
 import { listPackageDocuments } from "@/lib/signings/list-package-documents";
 import { serializeDocumentMetadata } from "@/lib/documents/serialize-document-metadata";
 import type { ApiEnv } from "../context";
+import { documentFileBody } from "../document-file-body";
 import { readPdfUpload } from "../read-pdf-upload";
 import { errorResponses, jsonResponse, pickErrors } from "../schemas/common";
 import {
@@ -80,13 +81,8 @@ export const managerSigningDocuments = new OpenAPIHono<ApiEnv>({ defaultHook: va
   })
   .openapi(fileRoute, async (c) => {
     const { id, docId } = c.req.valid("param");
-    const file = await getPackageDocumentFile(c.get("db"), { principal: c.get("principal"), packageId: id, documentId: docId });
-    return c.body(file.content as Uint8Array<ArrayBuffer>, 200, {
-      "Content-Type": file.contentType,
-      "Content-Disposition": `inline; filename*=UTF-8''${encodeURIComponent(file.name)}`,
-      ETag: `"${file.sha256}"`,
-      "Cache-Control": "private, no-store",
-    });
+    const file = await getDocumentFile(c.get("db"), { principal: c.get("principal"), owner: "package", ownerId: id, documentId: docId });
+    return documentFileBody(c, file);
   })
   .openapi(deleteRoute, async (c) => {
     const { id, docId } = c.req.valid("param");

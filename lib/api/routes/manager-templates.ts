@@ -8,12 +8,13 @@ import { requireCapability } from "@/lib/auth/principal";
 import { addTemplateDocument } from "@/lib/templates/add-template-document";
 import { createTemplate } from "@/lib/templates/create-template";
 import { deleteTemplateDocument } from "@/lib/templates/delete-template-document";
-import { getTemplateDocumentFile } from "@/lib/templates/get-template-document-file";
+import { getDocumentFile } from "@/lib/documents/get-document-file";
 import { getTemplateDetail } from "@/lib/templates/get-template-detail";
 import { listTemplates } from "@/lib/templates/list-templates";
 import { serializeTemplate } from "@/lib/templates/serialize-template";
 import { updateTemplate } from "@/lib/templates/update-template";
 import type { ApiEnv } from "../context";
+import { documentFileBody } from "../document-file-body";
 import { readPdfUpload } from "../read-pdf-upload";
 import { errorResponses, jsonBody, jsonResponse, pickErrors } from "../schemas/common";
 import { DocumentParamsSchema, PackageDocumentSchema, PdfUploadContent, UploadQuerySchema } from "../schemas/package-documents";
@@ -174,13 +175,8 @@ export const managerTemplates = new OpenAPIHono<ApiEnv>({ defaultHook: validatio
   })
   .openapi(templateDocumentFileRoute, async (c) => {
     const { id, docId } = c.req.valid("param");
-    const file = await getTemplateDocumentFile(c.get("db"), { principal: c.get("principal"), templateId: id, documentId: docId });
-    return c.body(file.content as Uint8Array<ArrayBuffer>, 200, {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `inline; filename*=UTF-8''${encodeURIComponent(file.name)}`,
-      ETag: `"${file.sha256}"`,
-      "Cache-Control": "private, no-store",
-    });
+    const file = await getDocumentFile(c.get("db"), { principal: c.get("principal"), owner: "template", ownerId: id, documentId: docId });
+    return documentFileBody(c, file);
   })
   .openapi(deleteTemplateDocumentRoute, async (c) => {
     const { id, docId } = c.req.valid("param");
