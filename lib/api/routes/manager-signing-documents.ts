@@ -6,7 +6,7 @@ import { listPackageDocuments } from "@/lib/signings/list-package-documents";
 import { serializeDocumentMetadata } from "@/lib/documents/serialize-document-metadata";
 import type { ApiEnv } from "../context";
 import { documentFileBody } from "../document-file-body";
-import { readPdfUpload } from "../read-pdf-upload";
+import { PDF_UPLOAD, readUpload } from "../read-upload";
 import { errorResponses, jsonResponse, pickErrors } from "../schemas/common";
 import {
   DocumentParamsSchema,
@@ -75,7 +75,7 @@ export const managerSigningDocuments = new OpenAPIHono<ApiEnv>({ defaultHook: va
   .openapi(uploadRoute, async (c) => {
     const { id } = c.req.valid("param");
     const { name } = c.req.valid("query");
-    const upload = await readPdfUpload(c, name);
+    const upload = await readUpload(c, PDF_UPLOAD, name);
     const document = await addPackageDocument(c.get("db"), { principal: c.get("principal"), packageId: id, ...upload, ipAddress: c.get("ipAddress") });
     return c.json(document, 201);
   })

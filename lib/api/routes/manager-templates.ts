@@ -15,7 +15,7 @@ import { serializeTemplate } from "@/lib/templates/serialize-template";
 import { updateTemplate } from "@/lib/templates/update-template";
 import type { ApiEnv } from "../context";
 import { documentFileBody } from "../document-file-body";
-import { readPdfUpload } from "../read-pdf-upload";
+import { PDF_UPLOAD, readUpload } from "../read-upload";
 import { errorResponses, jsonBody, jsonResponse, pickErrors } from "../schemas/common";
 import { DocumentParamsSchema, PackageDocumentSchema, PdfUploadContent, UploadQuerySchema } from "../schemas/package-documents";
 import {
@@ -164,7 +164,7 @@ export const managerTemplates = new OpenAPIHono<ApiEnv>({ defaultHook: validatio
     return c.json(serializeTemplate(updated), 200);
   })
   .openapi(uploadTemplateDocumentRoute, async (c) => {
-    const upload = await readPdfUpload(c, c.req.valid("query").name);
+    const upload = await readUpload(c, PDF_UPLOAD, c.req.valid("query").name);
     const document = await addTemplateDocument(c.get("db"), {
       principal: c.get("principal"),
       templateId: c.req.valid("param").id,
