@@ -1,16 +1,5 @@
 import type { DocumentField } from "@/db/schema";
-
-/** Where a field sits and what it asks for: the same for a package's and a template's fields. */
-const placement = (f: DocumentField) => ({
-  type: f.type,
-  page: f.page,
-  x: f.x,
-  y: f.y,
-  width: f.width,
-  height: f.height,
-  required: f.required,
-  label: f.label,
-});
+import { placementColumns } from "./field-placement";
 
 /**
  * A field as `/v1` and the pages show it, per owner: a package document's field names its signer
@@ -21,7 +10,8 @@ export const serializeField = {
     id: f.id,
     documentId: f.documentId!,
     signerId: f.signerId!,
-    ...placement(f),
+    // Where the field sits and what it asks for: the same for a package's and a template's fields.
+    ...placementColumns(f),
     value: f.value,
     filledAt: f.filledAt?.toISOString() ?? null,
   }),
@@ -29,7 +19,7 @@ export const serializeField = {
     id: f.id,
     documentId: f.templateDocumentId!,
     roleKey: f.templateRoleKey!,
-    ...placement(f),
+    ...placementColumns(f),
   }),
 };
 

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { FieldEditor, type EditorDocument, type EditorField, type FieldEditorProps } from "@/components/field-editor/field-editor";
-import type { FieldType } from "@/lib/fields/field-type-values";
+import type { DocumentField } from "@/db/schema";
+import { placementColumns } from "@/lib/fields/field-placement";
 import type { Capability } from "@/lib/auth/capabilities";
 import { hasCapability, type Principal } from "@/lib/auth/principal";
 import type { Db } from "@/db/client";
@@ -18,31 +19,11 @@ import { saveTemplateFieldsAction } from "../../templates/[id]/fields/actions";
 /** What the page shows above the editor, and the editor's own props. */
 type FieldsView = { backHref: string; backLabel: string; title: string; intro: string; editor: FieldEditorProps };
 
-type StoredField = {
-  id: string;
-  signerId: string | null;
-  templateRoleKey: string | null;
-  type: FieldType;
-  page: number;
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-  required: boolean;
-  label: string | null;
-};
-
-const toEditorField = (f: StoredField): EditorField => ({
+const toEditorField = (f: DocumentField): EditorField => ({
   key: f.id,
   // A package field is placed for a signer, a template field for a role.
   party: f.signerId ?? f.templateRoleKey ?? "",
-  type: f.type,
-  page: f.page,
-  x: f.x,
-  y: f.y,
-  width: f.width,
-  height: f.height,
-  required: f.required,
+  ...placementColumns(f),
   label: f.label ?? "",
 });
 
