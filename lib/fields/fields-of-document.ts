@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { documentFields } from "@/db/schema";
-import type { DocumentOwner } from "@/lib/documents/document-owner";
+import type { DocumentOwner } from "@/lib/document-owners/document-owner";
 
 /** The condition selecting the fields of one package document or one template document. */
 export function fieldsOfDocument(owner: DocumentOwner, documentId: string) {

@@ -1,7 +1,7 @@
 import type { Db } from "@/db/client";
 import { documentFields } from "@/db/schema";
 import type { Principal } from "@/lib/auth/principal";
-import { getOwnedDocumentOrThrow, loadDocumentOwner, requireOwnerCapability, type OwnedDocumentRef } from "@/lib/documents/document-owner";
+import { getOwnedDocumentOrThrow, loadDocumentOwner, requireOwnerCapability, type OwnedDocumentRef } from "@/lib/document-owners/document-owner";
 import { FIELD_ORDER } from "./field-order";
 import { fieldsOfDocument } from "./fields-of-document";
 

@@ -3,7 +3,7 @@ import type { Db } from "@/db/client";
 import { documentFields, packageSigners, type DocumentField, type NewDocumentField } from "@/db/schema";
 import { recordAuditEntry, type AuditInput } from "@/lib/audit/record-audit-entry";
 import type { Principal } from "@/lib/auth/principal";
-import { getOwnedDocumentOrThrow, loadDocumentOwner, requireOwnerCapability, type LoadedOwner, type OwnedDocumentRef } from "@/lib/documents/document-owner";
+import { getOwnedDocumentOrThrow, loadDocumentOwner, requireOwnerCapability, type LoadedOwner, type OwnedDocumentRef } from "@/lib/document-owners/document-owner";
 import { BadRequest } from "@/lib/errors";
 import { assertDraft } from "@/lib/signings/assert-draft";
 import { assertFieldsFitDocument } from "./assert-fields-fit-document";

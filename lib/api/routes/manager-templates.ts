@@ -8,7 +8,7 @@ import { requireCapability } from "@/lib/auth/principal";
 import { addTemplateDocument } from "@/lib/templates/add-template-document";
 import { createTemplate } from "@/lib/templates/create-template";
 import { deleteTemplateDocument } from "@/lib/templates/delete-template-document";
-import { getDocumentFile } from "@/lib/documents/get-document-file";
+import { getDocumentFile } from "@/lib/document-owners/get-document-file";
 import { getTemplateDetail } from "@/lib/templates/get-template-detail";
 import { listTemplates } from "@/lib/templates/list-templates";
 import { serializeTemplate } from "@/lib/templates/serialize-template";

@@ -1,7 +1,7 @@
 import { getSessionPrincipal } from "@/lib/auth/get-session-principal";
 import { prepareDatabase } from "@/lib/boot";
-import type { DocumentOwner } from "@/lib/documents/document-owner";
-import { getDocumentFile } from "@/lib/documents/get-document-file";
+import type { DocumentOwner } from "@/lib/document-owners/document-owner";
+import { getDocumentFile } from "@/lib/document-owners/get-document-file";
 import { errorJsonResponse, Unauthorized } from "@/lib/errors";
 import { fileResponse } from "../../../_lib/file-response";
 

@@ -5,7 +5,7 @@ import { placementColumns } from "@/lib/fields/field-placement";
 import type { Capability } from "@/lib/auth/capabilities";
 import { hasCapability, type Principal } from "@/lib/auth/principal";
 import type { Db } from "@/db/client";
-import type { DocumentOwner } from "@/lib/documents/document-owner";
+import type { DocumentOwner } from "@/lib/document-owners/document-owner";
 import { listFields } from "@/lib/fields/list-fields";
 import { getSigningOrThrow } from "@/lib/signings/get-signing-or-throw";
 import { listPackageDocuments } from "@/lib/signings/list-package-documents";
