@@ -1,13 +1,10 @@
-import { asc, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { templateDocuments, type SigningPackage, type Template } from "@/db/schema";
+import type { SigningPackage, Template } from "@/db/schema";
 import type { Capability } from "@/lib/auth/capabilities";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { getDocumentOrThrow } from "@/lib/signings/get-document-or-throw";
 import { getSigningOrThrow } from "@/lib/signings/get-signing-or-throw";
-import { packageDocumentMetadata } from "@/lib/signings/list-package-documents";
 import { getTemplateOrThrow } from "@/lib/templates/get-template-or-throw";
-import { templateDocumentMetadataColumns } from "@/lib/templates/template-document-metadata-columns";
 
 /**
  * Documents belong to a package or to a template. Both hold PDFs the manager places fields on and
@@ -94,13 +91,3 @@ export async function getOwnedDocumentOrThrow(
 }
 
 export type OwnedDocument = { id: string; name: string; contentType: string; pageCount: number; sha256: string };
-
-/** The metadata of a loaded owner's documents in order (no bytes). */
-export async function listOwnedDocuments(db: Db, loaded: LoadedOwner) {
-  if (loaded.owner === "package") return packageDocumentMetadata(db, loaded.row.id);
-  return db
-    .select(templateDocumentMetadataColumns)
-    .from(templateDocuments)
-    .where(eq(templateDocuments.templateId, loaded.row.id))
-    .orderBy(asc(templateDocuments.position), asc(templateDocuments.id));
-}
