@@ -1,9 +1,10 @@
 import { index, integer, jsonb, pgEnum, pgTable, text, uuid } from "drizzle-orm/pg-core";
-import { bytea, createdAt, idColumn, updatedAt } from "./columns";
+import { createdAt, idColumn, updatedAt } from "./columns";
 import { companies } from "./companies";
 import { locations } from "./locations";
 import { organizations } from "./organizations";
 import { signingPackages } from "./signing-packages";
+import { storedFileColumns } from "./stored-file-columns";
 import { users } from "./users";
 
 export const chattelDocumentTypeEnum = pgEnum("chattel_document_type", [
@@ -68,13 +69,7 @@ export const chattelDocumentFiles = pgTable(
       .references(() => chattelDocuments.id, { onDelete: "cascade" }),
     fileName: text("file_name").notNull(),
     contentType: text("content_type").notNull(),
-    sizeBytes: integer("size_bytes").notNull(),
-    sha256: text("sha256").notNull(),
-    storage: text("storage", { enum: ["database", "s3"] }).notNull(),
-    storageKey: text("storage_key"),
-    content: bytea("content"),
-    uploadedByUserId: uuid("uploaded_by_user_id").references(() => users.id, { onDelete: "set null" }),
-    createdAt: createdAt(),
+    ...storedFileColumns(),
   },
   (t) => [index("chattel_document_files_document_id_idx").on(t.chattelDocumentId)],
 );

@@ -1,7 +1,6 @@
-import { integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
-import { bytea, createdAt } from "./columns";
+import { integer, pgTable, text } from "drizzle-orm/pg-core";
 import { organizations } from "./organizations";
-import { users } from "./users";
+import { storedFileColumns } from "./stored-file-columns";
 
 /**
  * The organization's uploaded logo (one per organization, replaced on upload), kept like document
@@ -13,15 +12,9 @@ export const organizationLogos = pgTable("organization_logos", {
     .primaryKey()
     .references(() => organizations.id, { onDelete: "cascade" }),
   contentType: text("content_type", { enum: ["image/png", "image/jpeg"] }).notNull(),
-  sizeBytes: integer("size_bytes").notNull(),
   width: integer("width").notNull(),
   height: integer("height").notNull(),
-  sha256: text("sha256").notNull(),
-  storage: text("storage", { enum: ["database", "s3"] }).notNull(),
-  storageKey: text("storage_key"),
-  content: bytea("content"),
-  uploadedByUserId: uuid("uploaded_by_user_id").references(() => users.id, { onDelete: "set null" }),
-  createdAt: createdAt(),
+  ...storedFileColumns(),
 });
 
 export type OrganizationLogo = typeof organizationLogos.$inferSelect;

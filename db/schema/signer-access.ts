@@ -1,8 +1,30 @@
-import { index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, text, uniqueIndex, uuid, type PgColumn } from "drizzle-orm/pg-core";
 import { createdAt, idColumn, timestampTz } from "./columns";
 import { packageSigners } from "./package-signers";
 import { signerAuthMethodEnum } from "./signer-auth-method";
 import { signingPackages } from "./signing-packages";
+
+/**
+ * What a link and a session have in common: a secret held by one signer of one package, of which
+ * only the SHA-256 is stored (the table adds that hash column), ended early by `revoked_at`.
+ */
+const signerTokenColumns = () => ({
+  id: idColumn(),
+  packageId: uuid("package_id")
+    .notNull()
+    .references(() => signingPackages.id, { onDelete: "cascade" }),
+  signerId: uuid("signer_id")
+    .notNull()
+    .references(() => packageSigners.id, { onDelete: "cascade" }),
+  revokedAt: timestampTz("revoked_at"),
+  createdAt: createdAt(),
+});
+
+/** A token is found by its hash (unique) and a signer's tokens are revoked together. */
+const signerTokenIndexes = (table: string, hash: { column: PgColumn; name: string }, signerId: PgColumn) => [
+  uniqueIndex(`${table}_${hash.name}_key`).on(hash.column),
+  index(`${table}_signer_id_idx`).on(signerId),
+];
 
 /**
  * Per-signer access links. The token (32 random bytes, base64url) exists only in the email; only
@@ -12,22 +34,14 @@ import { signingPackages } from "./signing-packages";
 export const signerAccessLinks = pgTable(
   "signer_access_links",
   {
-    id: idColumn(),
-    packageId: uuid("package_id")
-      .notNull()
-      .references(() => signingPackages.id, { onDelete: "cascade" }),
-    signerId: uuid("signer_id")
-      .notNull()
-      .references(() => packageSigners.id, { onDelete: "cascade" }),
+    ...signerTokenColumns(),
     tokenHash: text("token_hash").notNull(),
     expiresAt: timestampTz("expires_at"),
     usedAt: timestampTz("used_at"),
-    revokedAt: timestampTz("revoked_at"),
     /** The last "Email me a new link" asked with this link: the throttle of that request. */
     renewRequestedAt: timestampTz("renew_requested_at"),
-    createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("signer_access_links_token_hash_key").on(t.tokenHash), index("signer_access_links_signer_id_idx").on(t.signerId)],
+  (t) => signerTokenIndexes("signer_access_links", { column: t.tokenHash, name: "token_hash" }, t.signerId),
 );
 
 /**
@@ -39,14 +53,8 @@ export const signerAccessLinks = pgTable(
 export const signerSessions = pgTable(
   "signer_sessions",
   {
-    id: idColumn(),
+    ...signerTokenColumns(),
     sessionHash: text("session_hash").notNull(),
-    packageId: uuid("package_id")
-      .notNull()
-      .references(() => signingPackages.id, { onDelete: "cascade" }),
-    signerId: uuid("signer_id")
-      .notNull()
-      .references(() => packageSigners.id, { onDelete: "cascade" }),
     linkId: uuid("link_id")
       .notNull()
       .references(() => signerAccessLinks.id, { onDelete: "cascade" }),
@@ -54,12 +62,10 @@ export const signerSessions = pgTable(
     authMethod: signerAuthMethodEnum("auth_method"),
     lastSeenAt: timestampTz("last_seen_at").notNull().defaultNow(),
     expiresAt: timestampTz("expires_at").notNull(),
-    revokedAt: timestampTz("revoked_at"),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
-    createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("signer_sessions_session_hash_key").on(t.sessionHash), index("signer_sessions_signer_id_idx").on(t.signerId)],
+  (t) => signerTokenIndexes("signer_sessions", { column: t.sessionHash, name: "session_hash" }, t.signerId),
 );
 
 /**

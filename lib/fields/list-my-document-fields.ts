@@ -9,7 +9,7 @@ import { getDocumentOrThrow } from "@/lib/signings/get-document-or-throw";
 /**
  * The caller's own fields in a package assigned to them, in reading order: on one document
  * (`documentId`, 404 when it is not in the package) or on all of them. Other signers' fields are
- * not shown. Returns rows; callers serialize with `serializePackageField`.
+ * not shown. Returns rows; callers serialize with `serializeField.package`.
  */
 export async function listMyDocumentFields(db: Db, options: { principal: Principal; packageId: string; documentId?: string }) {
   requireCapability(options.principal, "signer:signings:read", "You do not have permission to read signing packages.");

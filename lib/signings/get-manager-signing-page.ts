@@ -10,6 +10,7 @@ import { listSignerTexts, type SignerTexts } from "@/lib/sms/list-signer-texts";
 import { listSigningVaultDeliveries, type SigningVaultDelivery } from "@/lib/vault/list-signing-vault-deliveries";
 import { getSigningCreator } from "./get-signing-creator";
 import { getSigningDetail } from "./get-signing-detail";
+import { serializeSigningDetail, type SigningDetailJson } from "./serialize-signing-detail";
 import { getSigningOrThrow } from "./get-signing-or-throw";
 
 export type ManagerAuditEntry = {
@@ -27,7 +28,8 @@ export type ManagerAuditEntry = {
 };
 
 export type ManagerSigningPage = {
-  detail: Awaited<ReturnType<typeof getSigningDetail>>;
+  /** `getSigningDetail`'s rows in their `/v1` wire form (ISO dates), as the page components read them. */
+  detail: SigningDetailJson;
   place: { organizationName: string; companyName: string; locationName: string };
   creatorName: string | null;
   /** The caller may send, remind, cancel, edit and delete this package (`signings:write` in its scope). */
@@ -130,7 +132,7 @@ export async function getManagerSigningPage(
   }
 
   return {
-    detail,
+    detail: serializeSigningDetail(detail),
     place: place[0] ?? { organizationName: "", companyName: "", locationName: "" },
     creatorName: creator?.name ?? null,
     canWrite: hasCapability(principal, "signings:write") && canAccess(principal, "signings:write", signing),

@@ -1,13 +1,17 @@
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { packageDocuments, packageSigners } from "@/db/schema";
-import { serializeDocumentMetadata } from "@/lib/documents/serialize-document-metadata";
+import { packageSigners } from "@/db/schema";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { getSigningOrThrow } from "./get-signing-or-throw";
-import { serializeSigner } from "./serialize-signer";
-import { serializeSigning } from "./serialize-signing";
+import { packageDocumentMetadata } from "./list-package-documents";
 
-/** One package with its signers and its documents' metadata, for a manager or admin in scope. */
+export type SigningDetail = Awaited<ReturnType<typeof getSigningDetail>>;
+
+/**
+ * One package with its signers and its documents' metadata, for a manager or admin in scope. Rows
+ * out (the package row with `signers` and `documents` beside its columns): the `/v1` route and the
+ * pages serialize them with `serializeSigningDetail`.
+ */
 export async function getSigningDetail(db: Db, options: { principal: Principal; packageId: string }) {
   requireCapability(options.principal, "signings:read", "You do not have permission to read signing packages.");
   const signing = await getSigningOrThrow(db, { ...options, capability: "signings:read" });
@@ -17,24 +21,7 @@ export async function getSigningDetail(db: Db, options: { principal: Principal; 
       .from(packageSigners)
       .where(eq(packageSigners.packageId, signing.id))
       .orderBy(asc(packageSigners.routingOrder), asc(packageSigners.createdAt), asc(packageSigners.id)),
-    db
-      .select({
-        id: packageDocuments.id,
-        name: packageDocuments.name,
-        contentType: packageDocuments.contentType,
-        sizeBytes: packageDocuments.sizeBytes,
-        sha256: packageDocuments.sha256,
-        pageCount: packageDocuments.pageCount,
-        position: packageDocuments.position,
-        createdAt: packageDocuments.createdAt,
-      })
-      .from(packageDocuments)
-      .where(eq(packageDocuments.packageId, signing.id))
-      .orderBy(asc(packageDocuments.position), asc(packageDocuments.id)),
+    packageDocumentMetadata(db, signing.id),
   ]);
-  return {
-    ...serializeSigning(signing),
-    signers: signers.map(serializeSigner),
-    documents: documents.map(serializeDocumentMetadata),
-  };
+  return { ...signing, signers, documents };
 }

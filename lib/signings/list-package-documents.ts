@@ -8,11 +8,15 @@ import { getSigningOrThrow } from "./get-signing-or-throw";
 export async function listPackageDocuments(db: Db, options: { principal: Principal; packageId: string }) {
   requireCapability(options.principal, "signings:read", "You do not have permission to read signing packages.");
   const signing = await getSigningOrThrow(db, { ...options, capability: "signings:read" });
+  return packageDocumentMetadata(db, signing.id);
+}
+
+/** The metadata rows of a package the caller has already been checked against, in order (no bytes). */
+export function packageDocumentMetadata(db: Db, packageId: string) {
   const { content: _content, ...metadataColumns } = getTableColumns(packageDocuments);
-  const rows = await db
+  return db
     .select(metadataColumns)
     .from(packageDocuments)
-    .where(eq(packageDocuments.packageId, signing.id))
+    .where(eq(packageDocuments.packageId, packageId))
     .orderBy(asc(packageDocuments.position), asc(packageDocuments.id));
-  return rows;
 }

@@ -1,10 +1,7 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
-import { listDocumentFields } from "@/lib/fields/list-document-fields";
-import { listTemplateDocumentFields } from "@/lib/fields/list-template-document-fields";
-import { replaceDocumentFields } from "@/lib/fields/replace-document-fields";
-import { replaceTemplateDocumentFields } from "@/lib/fields/replace-template-document-fields";
-import { serializePackageField } from "@/lib/fields/serialize-package-field";
-import { serializeTemplateField } from "@/lib/fields/serialize-template-field";
+import { listFields } from "@/lib/fields/list-fields";
+import { replaceFields } from "@/lib/fields/replace-fields";
+import { serializeField } from "@/lib/fields/serialize-field";
 import type { ApiEnv } from "../context";
 import { jsonBody, jsonResponse, pickErrors } from "../schemas/common";
 import {
@@ -72,33 +69,23 @@ const replaceTemplateFieldsRoute = createRoute({
 export const managerFields = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook })
   .openapi(listSigningFieldsRoute, async (c) => {
     const { id, docId } = c.req.valid("param");
-    const rows = await listDocumentFields(c.get("db"), { principal: c.get("principal"), packageId: id, documentId: docId });
-    return c.json({ data: rows.map(serializePackageField) }, 200);
+    const rows = await listFields(c.get("db"), { principal: c.get("principal"), owner: "package", ownerId: id, documentId: docId });
+    return c.json({ data: rows.map(serializeField.package) }, 200);
   })
   .openapi(replaceSigningFieldsRoute, async (c) => {
     const { id, docId } = c.req.valid("param");
-    const rows = await replaceDocumentFields(c.get("db"), {
-      principal: c.get("principal"),
-      packageId: id,
-      documentId: docId,
-      fields: c.req.valid("json").fields,
-      ipAddress: c.get("ipAddress"),
-    });
-    return c.json({ data: rows.map(serializePackageField) }, 200);
+    const { fields } = c.req.valid("json");
+    const rows = await replaceFields(c.get("db"), { principal: c.get("principal"), owner: "package", ownerId: id, documentId: docId, fields, ipAddress: c.get("ipAddress") });
+    return c.json({ data: rows.map(serializeField.package) }, 200);
   })
   .openapi(listTemplateFieldsRoute, async (c) => {
     const { id, docId } = c.req.valid("param");
-    const rows = await listTemplateDocumentFields(c.get("db"), { principal: c.get("principal"), templateId: id, documentId: docId });
-    return c.json({ data: rows.map(serializeTemplateField) }, 200);
+    const rows = await listFields(c.get("db"), { principal: c.get("principal"), owner: "template", ownerId: id, documentId: docId });
+    return c.json({ data: rows.map(serializeField.template) }, 200);
   })
   .openapi(replaceTemplateFieldsRoute, async (c) => {
     const { id, docId } = c.req.valid("param");
-    const templateRows = await replaceTemplateDocumentFields(c.get("db"), {
-      principal: c.get("principal"),
-      templateId: id,
-      documentId: docId,
-      fields: c.req.valid("json").fields,
-      ipAddress: c.get("ipAddress"),
-    });
-    return c.json({ data: templateRows.map(serializeTemplateField) }, 200);
+    const { fields } = c.req.valid("json");
+    const rows = await replaceFields(c.get("db"), { principal: c.get("principal"), owner: "template", ownerId: id, documentId: docId, fields, ipAddress: c.get("ipAddress") });
+    return c.json({ data: rows.map(serializeField.template) }, 200);
   });

@@ -1,11 +1,12 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { addPackageDocument } from "@/lib/signings/add-package-document";
 import { deletePackageDocument } from "@/lib/signings/delete-package-document";
-import { getPackageDocumentFile } from "@/lib/signings/get-package-document-file";
+import { getDocumentFile } from "@/lib/document-owners/get-document-file";
 import { listPackageDocuments } from "@/lib/signings/list-package-documents";
 import { serializeDocumentMetadata } from "@/lib/documents/serialize-document-metadata";
 import type { ApiEnv } from "../context";
-import { readPdfUpload } from "../read-pdf-upload";
+import { documentFileBody } from "../document-file-body";
+import { PDF_UPLOAD, readUpload } from "../read-upload";
 import { errorResponses, jsonResponse, pickErrors } from "../schemas/common";
 import {
   DocumentParamsSchema,
@@ -74,19 +75,14 @@ export const managerSigningDocuments = new OpenAPIHono<ApiEnv>({ defaultHook: va
   .openapi(uploadRoute, async (c) => {
     const { id } = c.req.valid("param");
     const { name } = c.req.valid("query");
-    const upload = await readPdfUpload(c, name);
+    const upload = await readUpload(c, PDF_UPLOAD, name);
     const document = await addPackageDocument(c.get("db"), { principal: c.get("principal"), packageId: id, ...upload, ipAddress: c.get("ipAddress") });
     return c.json(document, 201);
   })
   .openapi(fileRoute, async (c) => {
     const { id, docId } = c.req.valid("param");
-    const file = await getPackageDocumentFile(c.get("db"), { principal: c.get("principal"), packageId: id, documentId: docId });
-    return c.body(file.content as Uint8Array<ArrayBuffer>, 200, {
-      "Content-Type": file.contentType,
-      "Content-Disposition": `inline; filename*=UTF-8''${encodeURIComponent(file.name)}`,
-      ETag: `"${file.sha256}"`,
-      "Cache-Control": "private, no-store",
-    });
+    const file = await getDocumentFile(c.get("db"), { principal: c.get("principal"), owner: "package", ownerId: id, documentId: docId });
+    return documentFileBody(c, file);
   })
   .openapi(deleteRoute, async (c) => {
     const { id, docId } = c.req.valid("param");

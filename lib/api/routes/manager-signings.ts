@@ -3,6 +3,7 @@ import { cancelSigning } from "@/lib/signings/cancel-signing";
 import { createSigning } from "@/lib/signings/create-signing";
 import { deleteSigning } from "@/lib/signings/delete-signing";
 import { getSigningDetail } from "@/lib/signings/get-signing-detail";
+import { serializeSigningDetail } from "@/lib/signings/serialize-signing-detail";
 import { listSignings } from "@/lib/signings/list-signings";
 import { remindSigners } from "@/lib/signings/remind-signers";
 import { sendSigning } from "@/lib/signings/send-signing";
@@ -135,7 +136,8 @@ export const managerSignings = new OpenAPIHono<ApiEnv>({ defaultHook: validation
   })
   .openapi(getRoute, async (c) => {
     const { id } = c.req.valid("param");
-    return c.json(await getSigningDetail(c.get("db"), { principal: c.get("principal"), packageId: id }), 200);
+    const detail = await getSigningDetail(c.get("db"), { principal: c.get("principal"), packageId: id });
+    return c.json(serializeSigningDetail(detail), 200);
   })
   .openapi(updateRoute, async (c) => {
     const { id } = c.req.valid("param");

@@ -8,13 +8,14 @@ import { requireCapability } from "@/lib/auth/principal";
 import { addTemplateDocument } from "@/lib/templates/add-template-document";
 import { createTemplate } from "@/lib/templates/create-template";
 import { deleteTemplateDocument } from "@/lib/templates/delete-template-document";
-import { getTemplateDocumentFile } from "@/lib/templates/get-template-document-file";
+import { getDocumentFile } from "@/lib/document-owners/get-document-file";
 import { getTemplateDetail } from "@/lib/templates/get-template-detail";
 import { listTemplates } from "@/lib/templates/list-templates";
 import { serializeTemplate } from "@/lib/templates/serialize-template";
 import { updateTemplate } from "@/lib/templates/update-template";
 import type { ApiEnv } from "../context";
-import { readPdfUpload } from "../read-pdf-upload";
+import { documentFileBody } from "../document-file-body";
+import { PDF_UPLOAD, readUpload } from "../read-upload";
 import { errorResponses, jsonBody, jsonResponse, pickErrors } from "../schemas/common";
 import { DocumentParamsSchema, PackageDocumentSchema, PdfUploadContent, UploadQuerySchema } from "../schemas/package-documents";
 import {
@@ -163,7 +164,7 @@ export const managerTemplates = new OpenAPIHono<ApiEnv>({ defaultHook: validatio
     return c.json(serializeTemplate(updated), 200);
   })
   .openapi(uploadTemplateDocumentRoute, async (c) => {
-    const upload = await readPdfUpload(c, c.req.valid("query").name);
+    const upload = await readUpload(c, PDF_UPLOAD, c.req.valid("query").name);
     const document = await addTemplateDocument(c.get("db"), {
       principal: c.get("principal"),
       templateId: c.req.valid("param").id,
@@ -174,13 +175,8 @@ export const managerTemplates = new OpenAPIHono<ApiEnv>({ defaultHook: validatio
   })
   .openapi(templateDocumentFileRoute, async (c) => {
     const { id, docId } = c.req.valid("param");
-    const file = await getTemplateDocumentFile(c.get("db"), { principal: c.get("principal"), templateId: id, documentId: docId });
-    return c.body(file.content as Uint8Array<ArrayBuffer>, 200, {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `inline; filename*=UTF-8''${encodeURIComponent(file.name)}`,
-      ETag: `"${file.sha256}"`,
-      "Cache-Control": "private, no-store",
-    });
+    const file = await getDocumentFile(c.get("db"), { principal: c.get("principal"), owner: "template", ownerId: id, documentId: docId });
+    return documentFileBody(c, file);
   })
   .openapi(deleteTemplateDocumentRoute, async (c) => {
     const { id, docId } = c.req.valid("param");

@@ -1,6 +1,6 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { listMyDocumentFields } from "@/lib/fields/list-my-document-fields";
-import { serializePackageField } from "@/lib/fields/serialize-package-field";
+import { serializeField } from "@/lib/fields/serialize-field";
 import { listMyESignatures } from "@/lib/esignatures/list-my-esignatures";
 import { recordESignature } from "@/lib/esignatures/record-esignature";
 import { serializeESignature } from "@/lib/esignatures/serialize-esignature";
@@ -174,7 +174,7 @@ export const signerSignings = new OpenAPIHono<ApiEnv>({ defaultHook: validationH
   .openapi(fieldsRoute, async (c) => {
     const { id, docId } = c.req.valid("param");
     const rows = await listMyDocumentFields(c.get("db"), { principal: c.get("principal"), packageId: id, documentId: docId });
-    return c.json({ data: rows.map(serializePackageField) }, 200);
+    return c.json({ data: rows.map(serializeField.package) }, 200);
   })
   .openapi(declineRoute, async (c) => {
     const view = await declineSigning(c.get("db"), {

@@ -1,6 +1,5 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { removeOrganizationLogo, setOrganizationLogo } from "@/lib/branding/organization-logo";
-import { BadRequest } from "@/lib/errors";
 import { changeMemberRole } from "@/lib/workspace/change-member-role";
 import { createBillingPortalSession } from "@/lib/workspace/create-billing-portal-session";
 import { createCheckoutSession } from "@/lib/workspace/create-checkout-session";
@@ -13,6 +12,7 @@ import { removeMembership } from "@/lib/workspace/remove-membership";
 import { serializeMembership } from "@/lib/workspace/serialize-membership";
 import { updateWorkspaceSettings } from "@/lib/workspace/update-workspace-settings";
 import type { ApiEnv } from "../context";
+import { LOGO_UPLOAD, readUpload } from "../read-upload";
 import { errorResponses, jsonBody, jsonResponse, pickErrors } from "../schemas/common";
 import { OrganizationQuerySchema } from "../schemas/organization-query";
 import {
@@ -105,8 +105,6 @@ const updateSettingsRoute = createRoute({
   responses: { 200: jsonResponse(WorkspaceSettingsSchema, "The settings"), ...pickErrors(400, 401, 403, 404) },
 });
 
-const LOGO_FORM_ERROR = "Upload the logo as the request body with Content-Type: image/png or image/jpeg, or as the `file` field of a multipart/form-data form.";
-
 const LogoSchema = WorkspaceSettingsSchema.shape.branding.shape.logo.unwrap().openapi("WorkspaceLogo");
 
 // PUT /v1/workspace/settings/logo – upload (replace) the logo: PNG or JPEG, at most 512 KiB and 2000 px a side.
@@ -145,23 +143,6 @@ const deleteLogoRoute = createRoute({
   request: { query: OrganizationQuerySchema },
   responses: { 204: { description: "Removed (also when there was none)" }, ...pickErrors(400, 401, 403, 404) },
 });
-
-/** The logo's bytes from a raw image body or a multipart `file` field. */
-async function readLogoUpload(c: { req: { header: (name: string) => string | undefined; arrayBuffer: () => Promise<ArrayBuffer>; parseBody: () => Promise<Record<string, unknown>> } }): Promise<Uint8Array> {
-  const mediaType = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
-  if (mediaType === "image/png" || mediaType === "image/jpeg") return new Uint8Array(await c.req.arrayBuffer());
-  if (mediaType === "multipart/form-data") {
-    let form: Record<string, unknown>;
-    try {
-      form = await c.req.parseBody();
-    } catch {
-      throw BadRequest(`The multipart form could not be read. ${LOGO_FORM_ERROR}`);
-    }
-    if (!(form.file instanceof File)) throw BadRequest(`Missing the \`file\` field. ${LOGO_FORM_ERROR}`);
-    return new Uint8Array(await form.file.arrayBuffer());
-  }
-  throw BadRequest(LOGO_FORM_ERROR);
-}
 
 // GET /v1/workspace/billing – status, plan tier and current period end.
 const billingRoute = createRoute({
@@ -227,7 +208,7 @@ export const workspace = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook }
     const logo = await setOrganizationLogo(c.get("db"), {
       principal: c.get("principal"),
       ...c.req.valid("query"),
-      bytes: await readLogoUpload(c),
+      bytes: (await readUpload(c, LOGO_UPLOAD)).bytes,
       ipAddress: c.get("ipAddress"),
     });
     return c.json(logo, 200);

@@ -1,11 +1,12 @@
 import Link from "next/link";
 import { FieldEditor, type EditorDocument, type EditorField, type FieldEditorProps } from "@/components/field-editor/field-editor";
-import type { FieldType } from "@/lib/fields/field-type-values";
+import type { DocumentField } from "@/db/schema";
+import { placementColumns } from "@/lib/fields/field-placement";
 import type { Capability } from "@/lib/auth/capabilities";
 import { hasCapability, type Principal } from "@/lib/auth/principal";
 import type { Db } from "@/db/client";
-import { listDocumentFields } from "@/lib/fields/list-document-fields";
-import { listTemplateDocumentFields } from "@/lib/fields/list-template-document-fields";
+import type { DocumentOwner } from "@/lib/document-owners/document-owner";
+import { listFields } from "@/lib/fields/list-fields";
 import { getSigningOrThrow } from "@/lib/signings/get-signing-or-throw";
 import { listPackageDocuments } from "@/lib/signings/list-package-documents";
 import { listSigners } from "@/lib/signings/list-signers";
@@ -18,20 +19,31 @@ import { saveTemplateFieldsAction } from "../../templates/[id]/fields/actions";
 /** What the page shows above the editor, and the editor's own props. */
 type FieldsView = { backHref: string; backLabel: string; title: string; intro: string; editor: FieldEditorProps };
 
-type StoredField = { id: string; type: FieldType; page: number; x: number; y: number; width: number; height: number; required: boolean; label: string | null };
-
-const toEditorField = (f: StoredField, party: string): EditorField => ({
+const toEditorField = (f: DocumentField): EditorField => ({
   key: f.id,
-  party,
-  type: f.type,
-  page: f.page,
-  x: f.x,
-  y: f.y,
-  width: f.width,
-  height: f.height,
-  required: f.required,
+  // A package field is placed for a signer, a template field for a role.
+  party: f.signerId ?? f.templateRoleKey ?? "",
+  ...placementColumns(f),
   label: f.label ?? "",
 });
+
+/** The owner's documents with their stored fields, each PDF from `<path>/<docId>/file`. */
+function toEditorDocuments(
+  db: Db,
+  principal: Principal,
+  owner: { owner: DocumentOwner; ownerId: string; path: string },
+  documents: { id: string; name: string; pageCount: number }[],
+): Promise<EditorDocument[]> {
+  return Promise.all(
+    documents.map(async (d) => ({
+      id: d.id,
+      name: d.name,
+      pageCount: d.pageCount,
+      fileUrl: `${owner.path}/${d.id}/file`,
+      fields: (await listFields(db, { principal, owner: owner.owner, ownerId: owner.ownerId, documentId: d.id })).map(toEditorField),
+    })),
+  );
+}
 
 /**
  * The two owners of placed fields: a package (fields per signer, editable while it is a draft) and
@@ -47,15 +59,7 @@ const OWNERS = {
     async load(db: Db, principal: Principal, id: string): Promise<FieldsView> {
       const signing = await loadOr404(getSigningOrThrow(db, { principal, packageId: id, capability: "signings:write" }));
       const [documents, signers] = await Promise.all([listPackageDocuments(db, { principal, packageId: id }), listSigners(db, { principal, packageId: id })]);
-      const editorDocuments: EditorDocument[] = await Promise.all(
-        documents.map(async (d) => ({
-          id: d.id,
-          name: d.name,
-          pageCount: d.pageCount,
-          fileUrl: `/signings/${signing.id}/fields/${d.id}/file`,
-          fields: (await listDocumentFields(db, { principal, packageId: id, documentId: d.id })).map((f) => toEditorField(f, f.signerId!)),
-        })),
-      );
+      const editorDocuments = await toEditorDocuments(db, principal, { owner: "package", ownerId: signing.id, path: OWNERS.package.path(signing.id) }, documents);
       return {
         backHref: `/signings/${signing.id}`,
         backLabel: `Back to ${signing.title}`,
@@ -81,15 +85,7 @@ const OWNERS = {
     denied: "Templates are managed by your organization’s managers. Ask your organization’s administrator for access.",
     async load(db: Db, principal: Principal, id: string): Promise<FieldsView> {
       const template = await loadOr404(getTemplateDetail(db, { principal, templateId: id }));
-      const editorDocuments: EditorDocument[] = await Promise.all(
-        template.documents.map(async (d) => ({
-          id: d.id,
-          name: d.name,
-          pageCount: d.pageCount,
-          fileUrl: `/templates/${template.id}/fields/${d.id}/file`,
-          fields: (await listTemplateDocumentFields(db, { principal, templateId: id, documentId: d.id })).map((f) => toEditorField(f, f.templateRoleKey!)),
-        })),
-      );
+      const editorDocuments = await toEditorDocuments(db, principal, { owner: "template", ownerId: template.id, path: OWNERS.template.path(template.id) }, template.documents);
       return {
         backHref: "/templates",
         backLabel: "Back to templates",

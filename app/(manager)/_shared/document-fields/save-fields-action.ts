@@ -1,14 +1,18 @@
 import { z } from "zod";
 import { ReplacePackageFieldsSchema, ReplaceTemplateFieldsSchema } from "@/lib/api/schemas/fields";
-import { replaceDocumentFields } from "@/lib/fields/replace-document-fields";
-import { replaceTemplateDocumentFields } from "@/lib/fields/replace-template-document-fields";
-import { validatedAction, type FormState } from "../../../_lib/validated-action";
+import { replaceFields, type FieldsToReplace } from "@/lib/fields/replace-fields";
+import { validatedAction, type ActionContext, type FormState } from "../../../_lib/validated-action";
 import { parseFieldsEntry } from "./parse-fields-entry";
 
-const saved = (count: number): FormState => ({ status: "ok", message: `Saved ${count} ${count === 1 ? "field" : "fields"}.` });
 const returnTo = (owner: "signings" | "templates", idField: string) => (formData: FormData) =>
   `/${owner}/${encodeURIComponent(String(formData.get(idField) ?? ""))}/fields`;
 const Id = z.string().min(1).max(100);
+
+/** Replaces the fields through the same domain function as `/v1` and says how many were saved. */
+async function save({ db, principal, evidence }: ActionContext, ref: FieldsToReplace): Promise<FormState> {
+  const { length } = await replaceFields(db, { ...ref, principal, ipAddress: evidence.ipAddress });
+  return { status: "ok", message: `Saved ${length} ${length === 1 ? "field" : "fields"}.` };
+}
 
 /**
  * The field editor's save, per owner: the fields of one document, posted as JSON in `fields` with
@@ -17,18 +21,12 @@ const Id = z.string().min(1).max(100);
  */
 export const savePackageFields = validatedAction(
   ReplacePackageFieldsSchema.extend({ signingId: Id, documentId: Id }),
-  async (input, { db, principal, evidence }) => {
-    const rows = await replaceDocumentFields(db, { principal, packageId: input.signingId, documentId: input.documentId, fields: input.fields, ipAddress: evidence.ipAddress });
-    return saved(rows.length);
-  },
+  ({ signingId, documentId, fields }, context) => save(context, { owner: "package", ownerId: signingId, documentId, fields }),
   { returnTo: returnTo("signings", "signingId"), toInput: parseFieldsEntry },
 );
 
 export const saveTemplateFields = validatedAction(
   ReplaceTemplateFieldsSchema.extend({ templateId: Id, documentId: Id }),
-  async (input, { db, principal, evidence }) => {
-    const rows = await replaceTemplateDocumentFields(db, { principal, ...input, ipAddress: evidence.ipAddress });
-    return saved(rows.length);
-  },
+  ({ templateId, documentId, fields }, context) => save(context, { owner: "template", ownerId: templateId, documentId, fields }),
   { returnTo: returnTo("templates", "templateId"), toInput: parseFieldsEntry },
 );

@@ -1,7 +1,5 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
-import { requirePrincipal } from "@/app/_lib/require-principal";
-import { canAccess, hasCapability } from "@/lib/auth/principal";
+import { canAccess } from "@/lib/auth/principal";
 import { getCompanyOrThrow } from "@/lib/companies/get-company-or-throw";
 import { getLocationOrThrow } from "@/lib/locations/get-location-or-throw";
 import { getOrganizationOrThrow } from "@/lib/organizations/get-organization-or-throw";
@@ -9,15 +7,12 @@ import { loadOr404, loadOrNull } from "@/app/_lib/load-or-404";
 import { deleteLocationAction, updateLocationAction } from "../../actions";
 import { LocationForm } from "../../_components/location-form";
 import { PlaceDetail } from "../../_components/place-detail";
-import { placeId } from "../../place-id";
+import { openPlacePage, type PlacePageProps } from "../../place-id";
 
 export const metadata: Metadata = { title: "Location" };
 
-export default async function LocationPage({ params }: { params: Promise<{ id: string }> }) {
-  const raw = (await params).id;
-  const { db, principal } = await requirePrincipal(`/places/locations/${raw}`);
-  const id = placeId(raw);
-  if (id === null || !hasCapability(principal, "locations:read")) notFound();
+export default async function LocationPage({ params }: Pick<PlacePageProps, "params">) {
+  const { db, principal, id } = await openPlacePage(params, "locations", "locations:read");
   const location = await loadOr404(getLocationOrThrow(db, { principal, locationId: id, capability: "locations:read" }));
   const [company, organization] = await Promise.all([
     loadOrNull(getCompanyOrThrow(db, { principal, companyId: location.companyId, capability: "locations:read" })),
@@ -40,29 +35,22 @@ export default async function LocationPage({ params }: { params: Promise<{ id: s
         </>
       }
       settings={
-        canEdit
-          ? {
-              id: "location-details-heading",
-              title: "Location details",
-              form: (
-                <LocationForm
-                  action={updateLocationAction.bind(null, location.id)}
-                  idPrefix="location"
-                  initial={location}
-                  submitLabel="Save location"
-                  pendingLabel="Saving…"
-                />
-              ),
-              delete: {
-                id: "delete-location",
-                title: `Delete ${location.name}?`,
-                description: "A location can be deleted only while no signing package or role assignment uses it. This cannot be undone.",
-                openLabel: "Delete location",
-                confirmLabel: "Delete location",
-                action: deleteLocationAction.bind(null, location.id, location.companyId),
-              },
-            }
-          : undefined
+        canEdit && {
+          noun: "location",
+          name: location.name,
+          heading: { id: "location-details-heading", title: "Location details" },
+          form: (
+            <LocationForm
+              action={updateLocationAction.bind(null, location.id)}
+              idPrefix="location"
+              initial={location}
+              submitLabel="Save location"
+              pendingLabel="Saving…"
+            />
+          ),
+          deleteRule: "A location can be deleted only while no signing package or role assignment uses it.",
+          deleteAction: deleteLocationAction.bind(null, location.id, location.companyId),
+        }
       }
       readOnlyNote="You can see this location; changing it needs a manager role for it."
     />

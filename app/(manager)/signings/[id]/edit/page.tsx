@@ -81,7 +81,7 @@ export default async function EditSigningPage({ params, searchParams }: Props) {
       <SigningForm
         // A save redirects to this same page: a new key drops the form's local state (picked files,
         // rows without ids) so it starts again from what was stored.
-        key={[signing.updatedAt, ...signing.signers.map((s) => `${s.id}:${s.updatedAt}`), ...signing.documents.map((d) => d.id)].join(",")}
+        key={[signing.updatedAt.toISOString(), ...signing.signers.map((s) => `${s.id}:${s.updatedAt.toISOString()}`), ...signing.documents.map((d) => d.id)].join(",")}
         {...options}
         signing={{
           id: signing.id,

@@ -5,7 +5,7 @@ import { BrandHeader } from "@/components/brand/brand-header";
 import { DocumentsViewer } from "@/components/pdf-viewer/documents-viewer";
 import type { SignerPackagePage } from "@/lib/signings/get-signer-package-page";
 import { listMyDocumentFields } from "@/lib/fields/list-my-document-fields";
-import { serializePackageField } from "@/lib/fields/serialize-package-field";
+import { serializeField } from "@/lib/fields/serialize-field";
 import { formatDateTime, joinNames } from "@/app/_lib/format";
 import { documentFileUrl } from "@/app/_lib/package-links";
 import { requirePrincipal } from "@/app/_lib/require-principal";
@@ -103,7 +103,7 @@ async function SignerScreen({ id, page }: { id: string; page: SignerPackagePage 
     case "waiting":
     case "your_turn": {
       const { db, principal } = await requirePrincipal(`/signings/${id}`);
-      const fields = (await listMyDocumentFields(db, { principal, packageId: id })).map(serializePackageField);
+      const fields = (await listMyDocumentFields(db, { principal, packageId: id })).map(serializeField.package);
       return <SigningScreen page={page} fields={fields} waitingFor={state.kind === "waiting" ? state.waitingFor : null} />;
     }
   }

@@ -1,8 +1,8 @@
 import type { Db } from "@/db/client";
 import type { Principal } from "@/lib/auth/principal";
 import { AppError } from "@/lib/errors";
-import { getAssignedDocumentFile, type DocumentFile, type GetAssignedDocumentFileOptions } from "./get-assigned-document-file";
-import { getPackageDocumentFile } from "./get-package-document-file";
+import { getAssignedDocumentFile, type DocumentFile, type GetAssignedDocumentFileOptions } from "@/lib/signings/get-assigned-document-file";
+import { getDocumentFile } from "./get-document-file";
 
 /**
  * A document's bytes for the viewer at `/signings/<id>`, which serves the package's signers and its
@@ -15,7 +15,7 @@ export async function getViewableDocumentFile(db: Db, options: GetAssignedDocume
   } catch (error) {
     if (!(error instanceof AppError && error.code === "not_found") || !options.principal.capabilities.includes("signings:read")) throw error;
     try {
-      return await getPackageDocumentFile(db, { principal: options.principal, packageId: options.packageId, documentId: options.documentId });
+      return await getDocumentFile(db, { principal: options.principal, owner: "package", ownerId: options.packageId, documentId: options.documentId });
     } catch (managerError) {
       if (managerError instanceof AppError && managerError.code === "not_found") throw error;
       throw managerError;

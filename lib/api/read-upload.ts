@@ -1,0 +1,37 @@
+import type { Context } from "hono";
+import { BadRequest } from "@/lib/errors";
+
+/** What an upload route accepts: the media types of a raw body, how its messages name the file, and the name when none is given. */
+export type UploadKind = { what: string; mediaTypes: readonly string[]; defaultName: string };
+
+/** A package or template document. */
+export const PDF_UPLOAD: UploadKind = { what: "the PDF", mediaTypes: ["application/pdf"], defaultName: "Document.pdf" };
+/** An organization's logo. */
+export const LOGO_UPLOAD: UploadKind = { what: "the logo", mediaTypes: ["image/png", "image/jpeg"], defaultName: "logo" };
+
+/**
+ * Reads an upload's bytes and name from a raw body of one of the kind's media types (name from
+ * `?name=`) or from the `file` field of a multipart form (name from its `name` field, else the
+ * file's). Anything else is a 400 that says both ways. Whether the bytes really are what they claim,
+ * and their size, are the domain's checks (the `/v1` body limit caps what is read at all).
+ */
+export async function readUpload(c: Context, kind: UploadKind, nameFromQuery?: string): Promise<{ bytes: Uint8Array; name: string }> {
+  const formError = `Upload ${kind.what} as the request body with Content-Type: ${kind.mediaTypes.join(" or ")}, or as the \`file\` field of a multipart/form-data form.`;
+  const mediaType = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  if (kind.mediaTypes.includes(mediaType)) {
+    return { bytes: new Uint8Array(await c.req.arrayBuffer()), name: nameFromQuery ?? kind.defaultName };
+  }
+  if (mediaType === "multipart/form-data") {
+    let form: Record<string, unknown>;
+    try {
+      form = await c.req.parseBody();
+    } catch {
+      throw BadRequest(`The multipart form could not be read. ${formError}`);
+    }
+    const file = form.file;
+    if (!(file instanceof File)) throw BadRequest(`Missing the \`file\` field. ${formError}`);
+    const name = typeof form.name === "string" && form.name.trim() ? form.name : file.name || nameFromQuery || kind.defaultName;
+    return { bytes: new Uint8Array(await file.arrayBuffer()), name };
+  }
+  throw BadRequest(formError);
+}

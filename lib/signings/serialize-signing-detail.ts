@@ -1,0 +1,15 @@
+import { serializeDocumentMetadata } from "@/lib/documents/serialize-document-metadata";
+import type { SigningDetail } from "./get-signing-detail";
+import { serializeSigner } from "./serialize-signer";
+import { serializeSigning } from "./serialize-signing";
+
+export type SigningDetailJson = ReturnType<typeof serializeSigningDetail>;
+
+/** The wire form of `getSigningDetail`'s rows: the package, its signers and its documents' metadata. */
+export function serializeSigningDetail(detail: SigningDetail) {
+  return {
+    ...serializeSigning(detail),
+    signers: detail.signers.map(serializeSigner),
+    documents: detail.documents.map(serializeDocumentMetadata),
+  };
+}
