@@ -22,7 +22,7 @@ export const planTierEnum = pgEnum("plan_tier", ["free", "starter", "pro", "ente
  */
 export type BillingFieldVersions = Partial<Record<"status" | "planTier" | "currentPeriodEnd" | "stripeSubscriptionId", string>>;
 
-/** One billing record per organization, moved only by payment webhooks (spec §3). */
+/** One billing record per organization, moved only by payment webhooks (docs/integrations.md). */
 export const billingRecords = pgTable(
   "billing_records",
   {

@@ -3,7 +3,7 @@ import { idColumn, timestampTz, createdAt } from "./columns";
 import { organizations } from "./organizations";
 
 /**
- * Every verified webhook delivery, stored before it is acknowledged (ARCHITECTURE §6). The unique
+ * Every verified webhook delivery, stored before it is acknowledged (docs/integrations.md). The unique
  * (source, provider_event_id) pair turns a duplicate delivery into a no-op.
  */
 export const inboundEvents = pgTable(

@@ -9,7 +9,7 @@ import { signerAuthMethodEnum } from "./signer-auth-method";
 import { templates } from "./templates";
 import { users } from "./users";
 
-/** ARCHITECTURE §5: draft → sent → in_progress → completed; cancelled, declined, expired are terminal. */
+/** Package states (docs/signing-api.md): draft → sent → in_progress → completed; cancelled, declined, expired are terminal. */
 export const signingStatusEnum = pgEnum("signing_status", [
   "draft",
   "sent",

@@ -3,7 +3,7 @@ import { createdAt, idColumn } from "./columns";
 import { eSignatures } from "./e-signatures";
 
 /**
- * Every attempt to deliver a `signer_document_signed` event to the vault (spec §6): the HTTP status
+ * Every attempt to deliver a `signer_document_signed` event to the vault (docs/integrations.md): the HTTP status
  * it got, or the error (timeout, connection refused). A 2xx row means "delivered": the job checks for
  * one before sending, so a retried job never delivers twice.
  */

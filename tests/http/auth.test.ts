@@ -44,7 +44,7 @@ async function forge(options: {
     .sign(keys.privateKey);
 }
 
-describe("Authorization header parsing (spec §7 texts)", () => {
+describe("Authorization header parsing (the documented error texts, docs/architecture.md)", () => {
   it.each([
     ["no header", {}],
     ["a Basic credential", { authorization: "Basic bWFuYWdlcjpwYXNz" }],

@@ -92,7 +92,7 @@ describe("POST /api/webhooks/payments – verification", () => {
   });
 });
 
-describe("billing events (spec §3)", () => {
+describe("billing events (docs/integrations.md)", () => {
   it("moves one organization through the six events", async () => {
     const db = testDb.db;
     const org = await createOrganization(db);
@@ -184,7 +184,7 @@ describe("billing events (spec §3)", () => {
     expect(await billingOf(db, org)).toMatchObject({ status: "past_due", stripeCustomerId: "cus_late" });
   });
 
-  it("ignores event types outside spec §3 and one-off invoices", async () => {
+  it("ignores event types outside the billing table of docs/integrations.md and one-off invoices", async () => {
     const db = testDb.db;
     const other = stripeEvent("charge.succeeded", T0, { id: "ch_1", object: "charge" });
     const oneOff = stripeEvent("invoice.paid", T0, invoiceObject({ customer: "cus_nobody" }));

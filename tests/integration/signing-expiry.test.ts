@@ -21,7 +21,7 @@ import { as, BASE, createReadyDraft, loadManagerWorld } from "../helpers/manager
 import { ErrorBody } from "../helpers/schemas";
 import { createSignerPackage, pngDataUrl } from "../helpers/signing-fixtures";
 
-// The expiry sweep (ARCHITECTURE §5: sent|in_progress → expired) on PGlite, or on PostgreSQL when
+// The expiry sweep (sent|in_progress → expired, docs/signing-api.md) on PGlite, or on PostgreSQL when
 // TEST_DATABASE_URL is set — there also with two sweepers on separate connection pools.
 
 const HOUR = 3_600_000;

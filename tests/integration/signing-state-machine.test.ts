@@ -9,7 +9,7 @@ import { auditEntriesFor } from "../helpers/fixtures";
 import { as, BASE, createReadyDraft, loadManagerWorld, uploadPdf } from "../helpers/manager";
 import { ErrorBody } from "../helpers/schemas";
 
-// The package state machine of ARCHITECTURE §5, written out here by hand — never read from
+// The package state machine (docs/signing-api.md), written out here by hand — never read from
 // lib/signings/state-machine.ts — and checked two ways: every pair through `transitionSigning` (the
 // one function that changes a package's status), and the manager-driven moves over the HTTP API.
 //
@@ -111,7 +111,7 @@ async function conflictOf(run: () => Promise<unknown>): Promise<AppError> {
   return error as AppError;
 }
 
-describe("the table of ARCHITECTURE §5", () => {
+describe("the package state table", () => {
   it("lists every pair of states exactly once", () => {
     const pairs = MOVES.map(([from, to]) => `${from}>${to}`);
     expect(new Set(pairs).size).toBe(pairs.length);
@@ -250,7 +250,7 @@ describe("signing package state machine over the API", () => {
     }
   }
 
-  it("the 409 for cancelling a cancelled package says it is already cancelled (spec §3)", async () => {
+  it("the 409 for cancelling a cancelled package says it is already cancelled", async () => {
     const id = await packageIn("cancelled");
     const res = await as("manager@demo.local", `${PATH}/${id}/cancel`, { method: "POST", json: { reason: "again" } });
     expect(res).toMatchObject({ status: 409, body: { error: "The signing package is already cancelled." } });
