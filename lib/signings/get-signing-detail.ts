@@ -1,4 +1,5 @@
 import { asc, eq } from "drizzle-orm";
+import { signerProofLocks } from "@/lib/signer-access/signer-proof-locks";
 import type { Db } from "@/db/client";
 import { packageDocuments, packageSigners } from "@/db/schema";
 import { serializeDocumentMetadata } from "@/lib/documents/serialize-document-metadata";
@@ -32,9 +33,10 @@ export async function getSigningDetail(db: Db, options: { principal: Principal; 
       .where(eq(packageDocuments.packageId, signing.id))
       .orderBy(asc(packageDocuments.position), asc(packageDocuments.id)),
   ]);
+  const lockedUntil = await signerProofLocks(db, signers.map((s) => s.id));
   return {
     ...serializeSigning(signing),
-    signers: signers.map(serializeSigner),
+    signers: signers.map((s) => ({ ...serializeSigner(s), authLockedUntil: lockedUntil.get(s.id) ?? null })),
     documents: documents.map(serializeDocumentMetadata),
   };
 }

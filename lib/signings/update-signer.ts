@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { packageSigners, type PackageSigner } from "@/db/schema";
+import { packageSigners, type PackageSigner, type SignerAuthMethod } from "@/db/schema";
+import { hashPassword } from "@/lib/auth/passwords";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { pgErrorCode } from "@/lib/db/pg-error-code";
@@ -19,10 +20,20 @@ export type UpdateSignerOptions = {
   email?: string;
   role?: "signer" | "co_signer";
   routingOrder?: number;
+  /** The signer's own method of proof; null follows the package's. */
+  authMethod?: SignerAuthMethod | null;
+  /** A new access code (write-only: stored hashed, replaces the old one). */
+  accessCode?: string;
+  /** E.164 mobile number; null removes it. */
+  phone?: string | null;
   ipAddress?: string | null;
 };
 
-/** Edits a signer of a draft; a new email re-links the signer to that email's user. */
+/**
+ * Edits a signer of a draft; a new email re-links the signer to that email's user. A new access code
+ * replaces the stored hash (the code is never stored or audited in clear); sending checks that each
+ * signer's method has what it needs.
+ */
 export async function updateSigner(db: Db, options: UpdateSignerOptions): Promise<PackageSigner> {
   requireCapability(options.principal, "signings:write", "You do not have permission to change signers.");
   try {
@@ -37,6 +48,9 @@ export async function updateSigner(db: Db, options: UpdateSignerOptions): Promis
           ...(options.email !== undefined ? { email: options.email, userId: await findUserIdByEmail(tx, options.email) } : {}),
           ...(options.role !== undefined ? { role: options.role } : {}),
           ...(options.routingOrder !== undefined ? { routingOrder: options.routingOrder } : {}),
+          ...(options.authMethod !== undefined ? { authMethod: options.authMethod } : {}),
+          ...(options.accessCode ? { accessCodeHash: await hashPassword(options.accessCode.trim()) } : {}),
+          ...(options.phone !== undefined ? { phone: options.phone?.trim() || null } : {}),
           updatedAt: new Date(),
         })
         .where(eq(packageSigners.id, before.id))

@@ -1,4 +1,6 @@
 import { z } from "@hono/zod-openapi";
+import type { SignerAuthMethod } from "@/db/schema/signer-auth-method";
+import { signerProofGaps } from "@/lib/signer-access/signer-proof-gaps";
 import { IsoDateTime, SafeString } from "./common";
 
 export const SignerRoleSchema = z.enum(["signer", "co_signer"]);
@@ -59,10 +61,19 @@ export const signerAccessFields = {
     .openapi({ description: "E.164 mobile number; required with authMethod sms_code", example: "+15125550123" }),
 };
 
-/** access_code needs the code, sms_code needs the phone. */
-export function refineSignerAccess(signer: { authMethod?: string; accessCode?: string; phone?: string }, ctx: z.RefinementCtx, path: (string | number)[] = []) {
-  if (signer.authMethod === "access_code" && !signer.accessCode) ctx.addIssue({ code: "custom", path: [...path, "accessCode"], message: "required with authMethod access_code" });
-  if (signer.authMethod === "sms_code" && !signer.phone) ctx.addIssue({ code: "custom", path: [...path, "phone"], message: "required with authMethod sms_code" });
+/**
+ * access_code needs the code, sms_code needs the phone (`signerProofGaps`, the one rule). A signer
+ * that follows the package's method is checked by the package's schema, which knows that method.
+ */
+export function refineSignerAccess(
+  signer: { authMethod?: SignerAuthMethod | null; accessCode?: string; phone?: string | null },
+  ctx: z.RefinementCtx,
+  path: (string | number)[] = [],
+) {
+  if (!signer.authMethod) return;
+  for (const gap of signerProofGaps(signer.authMethod, [{ name: "", authMethod: signer.authMethod, hasAccessCode: Boolean(signer.accessCode), hasPhone: Boolean(signer.phone) }])) {
+    ctx.addIssue({ code: "custom", path: [...path, gap.field], message: gap.message });
+  }
 }
 
 export const CreateSignerSchema = z
@@ -75,17 +86,20 @@ export const CreateSignerSchema = z
   .superRefine((signer, ctx) => refineSignerAccess(signer, ctx))
   .openapi("CreateSignerRequest");
 
+/** The fields of a signer given with a new package (also the package form's signer rows). */
+export const newPackageSignerFields = {
+  ...signerFields,
+  role: SignerRoleSchema.optional().openapi({ description: "Default: the template role's, else signer" }),
+  routingOrder: RoutingOrder.optional().openapi({ description: "Default: the template role's, else 1" }),
+  templateRole: SafeString.trim().min(1).max(64).optional().openapi({
+    description: "Key of a template role; its role, routing order and authMethod apply unless given here",
+  }),
+  ...signerAccessFields,
+};
+
 /** A signer given with a new package; role and routing order may come from a template role. */
 export const NewPackageSignerSchema = z
-  .strictObject({
-    ...signerFields,
-    role: SignerRoleSchema.optional().openapi({ description: "Default: the template role's, else signer" }),
-    routingOrder: RoutingOrder.optional().openapi({ description: "Default: the template role's, else 1" }),
-    templateRole: SafeString.trim().min(1).max(64).optional().openapi({
-      description: "Key of a template role; its role and routing order apply unless given here",
-    }),
-    ...signerAccessFields,
-  })
+  .strictObject(newPackageSignerFields)
   .superRefine((signer, ctx) => refineSignerAccess(signer, ctx))
   .openapi("NewPackageSigner");
 
@@ -95,6 +109,9 @@ export const UpdateSignerSchema = z
     email: z.email({ error: "expected an email address" }).max(320).optional(),
     role: SignerRoleSchema.optional(),
     routingOrder: RoutingOrder.optional(),
+    authMethod: SignerAuthMethodSchema.nullable().optional().openapi({ description: "null: follow the package's signerAuthMethod" }),
+    accessCode: signerAccessFields.accessCode.openapi({ description: "Write-only. Replaces the signer's access code" }),
+    phone: signerAccessFields.phone.unwrap().nullable().optional().openapi({ description: "E.164 mobile number for sms_code; null removes it" }),
   })
   .refine((v) => Object.keys(v).length > 0, { error: "at least one field is required" })
   .openapi("UpdateSignerRequest");
