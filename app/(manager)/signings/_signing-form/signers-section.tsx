@@ -3,23 +3,31 @@ import { Button } from "@/components/ui/button";
 import { buttonClass } from "@/components/ui/button-class";
 import { InputField, SelectField } from "@/components/ui/field";
 import { FormSection } from "./form-section";
-import { isBlankRow, rowIntent, type RowButtonAction, type SignerRowAction } from "./signer-rows";
+import { isBlankRow, rowIntent, rowNeedsAccessCodeInput, rowNeedsPhoneInput, type RowButtonAction, type SignerRowAction } from "./signer-rows";
+import { PROOF_METHODS, proofMethodLabel } from "./signer-proof-select";
 import type { SignerRow } from "./types";
 
 /** A row of the client form: the posted fields plus a React key that survives reordering. */
 export type KeyedRow = SignerRow & { key: number };
 
-/** Step 3: the signer rows, each with name, email, role and routing order, and the row buttons. */
+/**
+ * Step 3: the signer rows, each with name, email, role and routing order, how the signer proves who
+ * they are (the package's method unless the row picks another), the access code or mobile number
+ * that method needs, and the row buttons.
+ */
 export function SignersSection({
   rows,
   dispatch,
   fieldErrors,
   hydrated,
+  packageMethod,
 }: {
   rows: KeyedRow[];
   dispatch: (action: SignerRowAction) => void;
   fieldErrors: Record<string, string>;
   hydrated: boolean;
+  /** The package's method of proof, as chosen in the form right now. */
+  packageMethod: string;
 }) {
   // Errors per row are keyed by the row's place among the filled rows (blank rows are not sent).
   let filledIndex = -1;
@@ -55,6 +63,7 @@ export function SignersSection({
                 </legend>
                 {row.id ? <input type="hidden" name={`${prefix}.id`} value={row.id} /> : null}
                 {row.label ? <input type="hidden" name={`${prefix}.label`} value={row.label} /> : null}
+                {row.keepsAccessCode ? <input type="hidden" name={`${prefix}.keepsAccessCode`} value={row.keepsAccessCode} /> : null}
                 <div className="grid gap-3 md:grid-cols-[2fr_2fr_1fr_6rem]">
                   <InputField
                     id={`signer-${row.key}-name`}
@@ -100,6 +109,57 @@ export function SignersSection({
                     onChange={(event) => update({ routingOrder: event.currentTarget.value })}
                     error={err("routingOrder")}
                   />
+                </div>
+                <div className="mt-3 grid gap-3 md:grid-cols-2">
+                  <SelectField
+                    id={`signer-${row.key}-auth-method`}
+                    name={`${prefix}.authMethod`}
+                    label={label("Proves who they are with")}
+                    value={row.authMethod ?? ""}
+                    onChange={(event) => update({ authMethod: event.currentTarget.value })}
+                    error={err("authMethod")}
+                  >
+                    <option value="">The package&apos;s method ({proofMethodLabel(packageMethod).toLowerCase()})</option>
+                    {PROOF_METHODS.map((m) => (
+                      <option key={m.value} value={m.value}>
+                        {m.label}
+                      </option>
+                    ))}
+                  </SelectField>
+                  {rowNeedsAccessCodeInput(row, packageMethod) ? (
+                    <InputField
+                      id={`signer-${row.key}-access-code`}
+                      name={`${prefix}.accessCode`}
+                      label={label(row.keepsAccessCode ? "New access code" : "Access code")}
+                      hint={
+                        row.keepsAccessCode
+                          ? "An access code is set. It is never shown again: leave this empty to keep it, or type a new one to replace it."
+                          : "4 to 64 characters, e.g. the last four digits of their SSN or the property's ZIP code. Tell it to the signer yourself (by phone, in person). It is stored so that nobody can read it back: after saving, it is never shown again."
+                      }
+                      value={row.accessCode ?? ""}
+                      onChange={(event) => update({ accessCode: event.currentTarget.value })}
+                      autoComplete="off"
+                      spellCheck={false}
+                      maxLength={64}
+                      required={!row.keepsAccessCode}
+                      error={err("accessCode")}
+                    />
+                  ) : null}
+                  {rowNeedsPhoneInput(row, packageMethod) ? (
+                    <InputField
+                      id={`signer-${row.key}-phone`}
+                      name={`${prefix}.phone`}
+                      type="tel"
+                      label={label("Mobile number")}
+                      hint="With the country code, e.g. +15125550123. The code is texted to this number."
+                      value={row.phone ?? ""}
+                      onChange={(event) => update({ phone: event.currentTarget.value })}
+                      autoComplete="off"
+                      maxLength={20}
+                      required
+                      error={err("phone")}
+                    />
+                  ) : null}
                 </div>
                 <div className="mt-3 flex flex-wrap gap-2">
                   <RowButton hydrated={hydrated} action={{ type: "move", index: i, by: -1 }} dispatch={dispatch} disabled={i === 0}>

@@ -3,13 +3,30 @@ export type TemplateOption = {
   id: string;
   organizationId: number;
   name: string;
-  roles: { key: string; label: string; role: "signer" | "co_signer"; routingOrder: number }[];
+  roles: { key: string; label: string; role: "signer" | "co_signer"; routingOrder: number; authMethod?: string }[];
+  /** How the template's signers prove who they are (the package form starts from it). */
+  signerAuthMethod: string;
   documentNames: string[];
 };
 export type FlowOption = { id: string; organizationId: number; name: string; isDefault: boolean };
 export type ExistingDocument = { id: string; name: string; pageCount: number };
 
-/** One signer row of the form, as posted (`signers.<i>.<field>`). */
-export type SignerRow = { id?: string; name: string; email: string; role: string; routingOrder: string; label?: string };
+/**
+ * One signer row of the form, as posted (`signers.<i>.<field>`). `authMethod` empty follows the
+ * package's method; `accessCode` is only ever what was typed (a stored code is never sent back:
+ * `keepsAccessCode` "1" says one is stored).
+ */
+export type SignerRow = {
+  id?: string;
+  name: string;
+  email: string;
+  role: string;
+  routingOrder: string;
+  label?: string;
+  authMethod?: string;
+  accessCode?: string;
+  phone?: string;
+  keepsAccessCode?: string;
+};
 
-export const SIGNER_FIELDS = ["id", "name", "email", "role", "routingOrder", "label"] as const;
+export const SIGNER_FIELDS = ["id", "name", "email", "role", "routingOrder", "label", "authMethod", "accessCode", "phone", "keepsAccessCode"] as const;

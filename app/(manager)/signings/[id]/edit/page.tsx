@@ -56,8 +56,18 @@ export default async function EditSigningPage({ params, searchParams }: Props) {
   ]);
   const place = options.places.find((p) => p.id === signing.locationId);
   const initialValues = signerRowsToValues(
-    signing.signers.map((s) => ({ id: s.id, name: s.name, email: s.email, role: s.role, routingOrder: String(s.routingOrder) })),
-    { title: signing.title, message: signing.message ?? "", flowId: signing.flowId ?? "" },
+    signing.signers.map((s) => ({
+      id: s.id,
+      name: s.name,
+      email: s.email,
+      role: s.role,
+      routingOrder: String(s.routingOrder),
+      authMethod: s.authMethod ?? "",
+      phone: s.phone ?? "",
+      // The access code is write-only: the form only learns that one is stored.
+      keepsAccessCode: s.hasAccessCode ? "1" : "",
+    })),
+    { title: signing.title, message: signing.message ?? "", flowId: signing.flowId ?? "", signerAuthMethod: signing.signerAuthMethod },
   );
   return (
     <div className="mx-auto max-w-4xl space-y-6">
