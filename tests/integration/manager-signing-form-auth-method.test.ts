@@ -1,6 +1,6 @@
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { packageSigners, signingPackages, users } from "@/db/schema";
+import { packageSigners, signingPackages, templates, users } from "@/db/schema";
 import { verifyPassword } from "@/lib/auth/passwords";
 import { resolvePrincipal } from "@/lib/auth/principal";
 import { localSubjectForEmail } from "@/lib/auth/local-tokens";
@@ -18,18 +18,26 @@ vi.mock("next-auth", async (importOriginal) => ({
   getServerSession: async () => (session.userId ? { user: { id: session.userId, name: "", email: "" } } : null),
 }));
 
+vi.mock("next/cache", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("next/cache")>()),
+  revalidatePath: () => undefined,
+}));
+
 const { signingFormAction } = await import("@/app/(manager)/signings/_signing-form/actions");
+const { createTemplateAction, updateTemplateAction } = await import("@/app/(manager)/templates/actions");
 
 let testDb: TestDb;
 let world: DemoWorld;
 
-async function post(fields: Record<string, string>, files: File[] = []) {
+type Action = (previous: { status: "idle" }, formData: FormData) => Promise<unknown>;
+
+async function post(fields: Record<string, string>, files: File[] = [], action: Action = signingFormAction as Action) {
   const formData = new FormData();
   for (const [name, value] of Object.entries(fields)) formData.set(name, value);
   for (const file of files) formData.append("files", file);
   const request = new Request("http://localhost:3000/signings/new", { method: "POST" });
   try {
-    return { state: await inNextRequestScope(request, () => signingFormAction({ status: "idle" }, formData)) };
+    return { state: (await inNextRequestScope(request, () => action({ status: "idle" }, formData))) as Awaited<ReturnType<typeof signingFormAction>> };
   } catch (error) {
     const digest = (error as { digest?: string }).digest;
     if (typeof digest === "string" && digest.startsWith("NEXT_REDIRECT")) return { redirect: digest.split(";")[2] };
@@ -174,5 +182,35 @@ describe("package form: access codes and mobile numbers", () => {
     const id = idOf(result.redirect)!;
     expect(result.redirect).toBe(`/signings/${id}`);
     expect((await testDb.db.select().from(signingPackages).where(eq(signingPackages.id, id)))[0]!.status).toBe("sent");
+  });
+});
+
+describe("templates carry the method into the package form", () => {
+  it("the template form stores the package's method and a role's method; choosing the template (without JavaScript) sets both on the form", async () => {
+    const created = await post(
+      {
+        organizationId: String(world.austin.organizationId),
+        name: "Coded template",
+        signerAuthMethod: "access_code",
+        "roles.0.key": "buyer", "roles.0.label": "Buyer", "roles.0.role": "signer", "roles.0.routingOrder": "1",
+        "roles.1.key": "cobuyer", "roles.1.label": "Co-buyer", "roles.1.role": "co_signer", "roles.1.routingOrder": "1", "roles.1.authMethod": "sms_code",
+      },
+      [],
+      createTemplateAction as Action,
+    );
+    const templateId = /^\/templates\/([0-9a-f-]{36})$/.exec(created.redirect ?? "")?.[1];
+    expect(templateId).toBeDefined();
+    const [stored] = await testDb.db.select().from(templates).where(eq(templates.id, templateId!));
+    expect(stored!.signerAuthMethod).toBe("access_code");
+    expect(stored!.roles.map((r) => r.authMethod)).toEqual([undefined, "sms_code"]);
+
+    const bad = await post({ name: "Coded template", signerAuthMethod: "telepathy" }, [], updateTemplateAction.bind(null, templateId!) as Action);
+    expect(fieldErrorsOf(bad).signerAuthMethod).toBeDefined();
+
+    // "Use the template's roles" round trip: the rows take the roles (with the co-buyer's method) and the package takes the template's method.
+    const applied = await post({ locationId: String(world.austin.id), templateId: templateId!, intent: "template", signerAuthMethod: "email_code", "signers.0.name": "Bo", "signers.0.email": "bo@example.test" });
+    const values = applied.state?.status === "ok" ? applied.state.data!.values : {};
+    expect(values).toMatchObject({ signerAuthMethod: "access_code", "signers.0.role": "signer", "signers.1.role": "co_signer", "signers.1.authMethod": "sms_code" });
+    expect(values["signers.0.authMethod"]).toBeUndefined();
   });
 });
