@@ -62,28 +62,29 @@ const PlaceId = (what: string) =>
 const Title = SafeString.trim().min(1).max(200);
 const Message = SafeString.trim().max(2000);
 
+/** The fields of a create request (also the package form's, with its own signer rows). */
 const createSigningFields = {
-    locationId: PlaceId("location").openapi({ example: 1 }),
-    title: Title.optional().openapi({ example: "Retail installment contract — J. Doe" }),
-    message: Message.optional(),
-    templateId: z.uuid({ error: "expected a template id" }).optional(),
-    flowId: z.uuid({ error: "expected a flow id" }).optional().openapi({ description: "Defaults to the organization's default flow" }),
-    signerAuthMethod: SignerAuthMethodSchema.optional().openapi({ description: "How signers prove who they are unless a signer sets authMethod; default email_code (or the template's)" }),
-    signers: z.array(NewPackageSignerSchema).max(50).optional(),
-    documents: z
-      .array(
-        z.strictObject({
-          name: SafeString.trim().min(1).max(200),
-          contentBase64: z.base64({ error: "expected the PDF's bytes as base64" }).min(1),
-        }),
-      )
-      .max(10)
-      .optional()
-      .openapi({
-        description:
-          "PDFs to attach, as base64, after any template documents. The whole request body is capped at 1 MiB; " +
-          "attach larger files with POST /v1/signing/manager/signings/{id}/documents.",
+  locationId: PlaceId("location").openapi({ example: 1 }),
+  title: Title.optional().openapi({ example: "Retail installment contract — J. Doe" }),
+  message: Message.optional(),
+  templateId: z.uuid({ error: "expected a template id" }).optional(),
+  flowId: z.uuid({ error: "expected a flow id" }).optional().openapi({ description: "Defaults to the organization's default flow" }),
+  signerAuthMethod: SignerAuthMethodSchema.optional().openapi({ description: "How signers prove who they are unless a signer sets authMethod; default email_code (or the template's)" }),
+  signers: z.array(NewPackageSignerSchema).max(50).optional(),
+  documents: z
+    .array(
+      z.strictObject({
+        name: SafeString.trim().min(1).max(200),
+        contentBase64: z.base64({ error: "expected the PDF's bytes as base64" }).min(1),
       }),
+    )
+    .max(10)
+    .optional()
+    .openapi({
+      description:
+        "PDFs to attach, as base64, after any template documents. The whole request body is capped at 1 MiB; " +
+        "attach larger files with POST /v1/signing/manager/signings/{id}/documents.",
+    }),
 };
 
 type SigningBody = {
