@@ -177,3 +177,25 @@ describe("templates", () => {
     expect(SigningJson.parse(later.body).signerAuthMethod).toBe("email_code");
   });
 });
+
+describe("OpenAPI document", () => {
+  it("documents the new fields, with the access code write-only (in requests, never in responses)", async () => {
+    const res = await as(M, "/v1/openapi.json");
+    expect(res.status).toBe(200);
+    type Schema = { properties?: Record<string, unknown>; allOf?: (Schema & { $ref?: string })[]; $ref?: string };
+    const schemas = (res.body as { components: { schemas: Record<string, Schema> } }).components.schemas;
+    // Properties of a component, following allOf and $ref (an extended schema is allOf: [base, extra]).
+    const propsOf = (schema: Schema | undefined): string[] =>
+      schema?.$ref
+        ? propsOf(schemas[schema.$ref.split("/").at(-1)!])
+        : [...Object.keys(schema?.properties ?? {}), ...(schema?.allOf ?? []).flatMap(propsOf)];
+    const props = (name: string) => propsOf(schemas[name]);
+    expect(props("Signing")).toContain("signerAuthMethod");
+    expect(props("SigningDetailSigner")).toEqual(expect.arrayContaining(["authLockedUntil", "authFailures", "hasAccessCode"]));
+    expect(props("UpdateSigningRequest")).toContain("signerAuthMethod");
+    expect(props("UpdateSignerRequest")).toEqual(expect.arrayContaining(["authMethod", "accessCode", "phone"]));
+    expect(props("Template")).toContain("signerAuthMethod");
+    expect(props("TemplateRole")).toContain("authMethod");
+    for (const response of ["Signing", "SigningDetail", "SigningDetailSigner", "Signer", "Template"]) expect(props(response)).not.toContain("accessCode");
+  });
+});
