@@ -27,7 +27,8 @@ test.describe("how signers prove who they are", { tag: "@desktop" }, () => {
     // Signer 2 takes the emailed link instead: no code for them.
     await page.getByLabel("Signer 2 Proves who they are with").selectOption({ label: "The emailed link only" });
     await expect(page.getByLabel("Signer 2 Access code", { exact: true })).toHaveCount(0);
-    await expect(page.getByLabel("Signer 1 Proves who they are with")).toContainText("The package's method (an access code you give them)");
+    await expect(page.getByLabel("Signer 1 Proves who they are with")).toHaveValue("");
+    await expect(page.locator("#" + (await page.getByLabel("Signer 1 Proves who they are with").getAttribute("id")) + "-hint")).toHaveText("Now: an access code you give them.");
 
     await form.pick({ name: "Note.pdf", mimeType: "application/pdf", buffer: Buffer.from(await renderAgreementPdf({ title: `Note ${id}`, parties: ["Buyer"], pages: 1 })) });
     await expect(form.pickedFile("Note.pdf")).toContainText("Ready");

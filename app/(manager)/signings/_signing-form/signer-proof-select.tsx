@@ -13,14 +13,15 @@ export const DEFAULT_PROOF_METHOD = "email_code";
 
 export const proofMethodLabel = (value: string) => PROOF_METHODS.find((m) => m.value === value)?.label ?? value;
 
-/** "How signers prove who they are" for the package (new package and draft; default: a code sent by email). */
+/** "How signers prove who they are" for the package (new package and draft; default: a code sent by email), with what the chosen one means. */
 export function SignerProofSelect({ value, onChange, error }: { value: string; onChange: (value: string) => void; error?: string }) {
+  const chosen = PROOF_METHODS.find((m) => m.value === value);
   return (
     <SelectField
       id="signing-signer-auth-method"
       name="signerAuthMethod"
       label="How signers prove who they are"
-      hint={`${PROOF_METHODS.map((m) => `${m.label}: ${m.hint}`).join(" ")} A signer can have another method: choose it on their row.`}
+      hint={`${chosen ? `${chosen.hint} ` : ""}A signer can have another method: choose it on their row.`}
       value={value}
       onChange={(event) => onChange(event.currentTarget.value)}
       error={error}

@@ -21,6 +21,7 @@ export function SignersSection({
   fieldErrors,
   hydrated,
   packageMethod,
+  packageMethodSelect,
 }: {
   rows: KeyedRow[];
   dispatch: (action: SignerRowAction) => void;
@@ -28,6 +29,8 @@ export function SignersSection({
   hydrated: boolean;
   /** The package's method of proof, as chosen in the form right now. */
   packageMethod: string;
+  /** "How signers prove who they are" for the whole package, shown above the rows. */
+  packageMethodSelect: ReactNode;
 }) {
   // Errors per row are keyed by the row's place among the filled rows (blank rows are not sent).
   let filledIndex = -1;
@@ -40,6 +43,7 @@ export function SignersSection({
         Signers are invited in routing order: order 1 first, order 2 once everyone in order 1 has signed. Signers with the same number sign in
         parallel.
       </p>
+      <div className="md:max-w-xl">{packageMethodSelect}</div>
       {rowsError ? <p className="text-sm text-red-800">{rowsError}</p> : null}
       <ol className="space-y-4">
         {rows.map((row, i) => {
@@ -115,11 +119,12 @@ export function SignersSection({
                     id={`signer-${row.key}-auth-method`}
                     name={`${prefix}.authMethod`}
                     label={label("Proves who they are with")}
+                    hint={row.authMethod ? undefined : `Now: ${proofMethodLabel(packageMethod).toLowerCase()}.`}
                     value={row.authMethod ?? ""}
                     onChange={(event) => update({ authMethod: event.currentTarget.value })}
                     error={err("authMethod")}
                   >
-                    <option value="">The package&apos;s method ({proofMethodLabel(packageMethod).toLowerCase()})</option>
+                    <option value="">The package&apos;s method</option>
                     {PROOF_METHODS.map((m) => (
                       <option key={m.value} value={m.value}>
                         {m.label}

@@ -109,8 +109,14 @@ export function SigningForm({ signing, places, templates, flows, documents, init
         flows={flows.filter((f) => organizationId === undefined || f.organizationId === organizationId)}
         hydrated={hydrated}
       />
-      <SignerProofSelect value={packageMethod} onChange={setPackageMethod} error={fieldErrors.signerAuthMethod} />
-      <SignersSection rows={rows} dispatch={dispatch} fieldErrors={fieldErrors} hydrated={hydrated} packageMethod={packageMethod} />
+      <SignersSection
+        rows={rows}
+        dispatch={dispatch}
+        fieldErrors={fieldErrors}
+        hydrated={hydrated}
+        packageMethod={packageMethod}
+        packageMethodSelect={<SignerProofSelect value={packageMethod} onChange={setPackageMethod} error={fieldErrors.signerAuthMethod} />}
+      />
       <DocumentsSection
         templateDocumentNames={template?.documentNames ?? []}
         documents={documents}
