@@ -2,10 +2,17 @@ import { index, integer, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core"
 import { bytea, createdAt, idColumn, updatedAt } from "./columns";
 import { executionModeEnum } from "./execution-modes";
 import { organizations } from "./organizations";
-import { signerAuthMethodEnum } from "./signer-auth-method";
+import { signerAuthMethodEnum, type SignerAuthMethod } from "./signer-auth-method";
 import { users } from "./users";
 
-export type TemplateRole = { key: string; label: string; role: "signer" | "co_signer"; routingOrder: number };
+export type TemplateRole = {
+  key: string;
+  label: string;
+  role: "signer" | "co_signer";
+  routingOrder: number;
+  /** How the signer taking the role proves who they are; absent follows the template's `signer_auth_method`. */
+  authMethod?: SignerAuthMethod;
+};
 
 /** A reusable package: documents plus signer roles, copied into a package created from it. */
 export const templates = pgTable(

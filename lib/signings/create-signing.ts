@@ -23,6 +23,7 @@ import { getLocationOrThrow } from "@/lib/locations/get-location-or-throw";
 import { appointmentColumns, type ClosingAppointmentInput } from "@/lib/closings/closing-appointment";
 import { findUserIdByEmail } from "./find-user-id-by-email";
 import { signerAccessColumns, type SignerAccessInput } from "@/lib/signer-access/signer-access-columns";
+import { assertSignerProofComplete } from "@/lib/signer-access/signer-proof-gaps";
 import { serializeSigner } from "./serialize-signer";
 import { serializeSigning } from "./serialize-signing";
 
@@ -178,10 +179,16 @@ export async function createSigning(db: Db, options: CreateSigningOptions): Prom
         email: input.email,
         role: input.role ?? role?.role ?? "signer",
         routingOrder: input.routingOrder ?? role?.routingOrder ?? 1,
-        ...(await signerAccessColumns(input, { userId: options.principal.user.id })),
+        // A template role's method applies unless the signer sets one.
+        ...(await signerAccessColumns({ ...input, authMethod: input.authMethod ?? role?.authMethod }, { userId: options.principal.user.id })),
       });
       signerRoleKeys.push(role?.key);
     }
+    assertSignerProofComplete(
+      signing.signerAuthMethod,
+      signerRows.map((row) => ({ name: row.name, authMethod: row.authMethod, hasAccessCode: row.accessCodeHash !== null, hasPhone: row.phone !== null })),
+      "creating the package",
+    );
     const signers =
       signerRows.length > 0
         ? await tx

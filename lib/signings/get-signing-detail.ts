@@ -1,4 +1,5 @@
 import { asc, eq } from "drizzle-orm";
+import { signerProofLocks } from "@/lib/signer-access/signer-proof-locks";
 import type { Db } from "@/db/client";
 import { packageSigners } from "@/db/schema";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
@@ -23,5 +24,6 @@ export async function getSigningDetail(db: Db, options: { principal: Principal; 
       .orderBy(asc(packageSigners.routingOrder), asc(packageSigners.createdAt), asc(packageSigners.id)),
     packageDocumentMetadata(db, signing.id),
   ]);
-  return { ...signing, signers, documents };
+  const lockedUntil = await signerProofLocks(db, signers.map((s) => s.id));
+  return { ...signing, signers: signers.map((s) => ({ ...s, authLockedUntil: lockedUntil.get(s.id) ?? null })), documents };
 }

@@ -5,7 +5,12 @@ import { locations, type Location, type Template } from "@/db/schema";
 import { canAccess, requireCapability, type Principal } from "@/lib/auth/principal";
 import { getTemplateOrThrow } from "@/lib/templates/get-template-or-throw";
 import type { NewSignerInput } from "./create-signing";
+import { signerProofGaps } from "@/lib/signer-access/signer-proof-gaps";
 import { parseSignerCsv } from "./parse-signer-csv";
+
+/** The CSV column a signer field comes from, for the row's error. */
+const COLUMN_OF_FIELD: Record<string, string> = { templateRole: "role", authMethod: "auth_method", accessCode: "access_code" };
+const columnOf = (path: PropertyKey[]) => path.map((part) => COLUMN_OF_FIELD[String(part)] ?? String(part)).join(".");
 
 export const SIGNER_CSV_COLUMNS = ["name", "email", "location"] as const;
 
@@ -24,11 +29,13 @@ export type PlannedPackage = { key: string; title: string; location: Location; s
 export type SigningsPlan = { template: Template; rows: PlannedRow[]; packages: PlannedPackage[]; valid: boolean };
 
 /**
- * Reads a bulk CSV (columns name, email, location; optional package, role, title) against a
+ * Reads a bulk CSV (columns name, email, location; optional package, role, title, auth_method,
+ * access_code, phone) against a
  * template and checks every row before anything is created: the signer's name and email by the
  * caller's signer schema, the location by id or by name among the template organization's locations
  * the caller may send from, each email at most once in the file, one location per package, a role
- * the template has. Rows sharing a `package` cell become one package (signers in row order, taking
+ * the template has, and the access code or mobile number the signer's method of proof needs (their
+ * `auth_method`, else their template role's, else the template's). Rows sharing a `package` cell become one package (signers in row order, taking
  * the template's roles in order unless `role` names one); otherwise each row is its own package.
  */
 export async function planSigningsFromCsv(
@@ -61,9 +68,16 @@ export async function planSigningsFromCsv(
     };
     planned.push(row);
     const errors: string[] = [];
-    const parsed = options.signerSchema.safeParse({ name: row.name, email: row.email, ...(cells.role ? { templateRole: cells.role } : {}) });
+    const parsed = options.signerSchema.safeParse({
+      name: row.name,
+      email: row.email,
+      ...(cells.role ? { templateRole: cells.role } : {}),
+      ...(cells.auth_method ? { authMethod: cells.auth_method } : {}),
+      ...(cells.access_code ? { accessCode: cells.access_code } : {}),
+      ...(cells.phone ? { phone: cells.phone } : {}),
+    });
     if (!parsed.success) {
-      for (const issue of parsed.error.issues) errors.push(`${issue.path.join(".") || "row"}: ${issue.message}`);
+      for (const issue of parsed.error.issues) errors.push(`${columnOf(issue.path) || "row"}: ${issue.message}`);
     } else {
       const email = parsed.data.email.toLowerCase();
       const earlier = firstLineOfEmail.get(email);
@@ -96,7 +110,17 @@ export async function planSigningsFromCsv(
       existing ??
       ({ key: row.packageKey, title: "", location: row.locationRow, signers: [], lines: [] } satisfies PlannedPackage);
     const role = row.signer.templateRole ? undefined : template.roles[pkg.signers.length];
-    pkg.signers.push(role ? { ...row.signer, templateRole: role.key } : row.signer);
+    const signer = role ? { ...row.signer, templateRole: role.key } : row.signer;
+    // The method the signer will have (theirs, else their template role's, else the template's) needs its code or number.
+    const roleMethod = template.roles.find((r) => r.key === signer.templateRole)?.authMethod;
+    const [gap] = signerProofGaps(template.signerAuthMethod, [
+      { name: signer.name, authMethod: signer.authMethod ?? roleMethod, hasAccessCode: Boolean(signer.accessCode), hasPhone: Boolean(signer.phone) },
+    ]);
+    if (gap) {
+      row.error = `${gap.field === "accessCode" ? "access_code" : "phone"}: ${gap.message}`;
+      continue;
+    }
+    pkg.signers.push(signer);
     pkg.lines.push(row.line);
     pkg.title ||= row.title ?? "";
     packages.set(row.packageKey, pkg);

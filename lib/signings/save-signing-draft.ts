@@ -3,6 +3,7 @@ import type { Db } from "@/db/client";
 import { packageSigners, type SignerAuthMethod, type SigningPackage } from "@/db/schema";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { AppError } from "@/lib/errors";
+import { assertSignerProofComplete } from "@/lib/signer-access/signer-proof-gaps";
 import { addPackageDocument } from "./add-package-document";
 import { addSigner } from "./add-signer";
 import { assertDraft } from "./assert-draft";
@@ -28,9 +29,13 @@ export type SaveSigningDraftOptions = {
   message?: string;
   templateId?: string;
   flowId?: string;
-  /** How signers prove who they are; only when the draft is created (default: createSigning's). */
+  /** How signers prove who they are unless a signer sets its own (new draft: default createSigning's; a draft: unchanged when absent). */
   signerAuthMethod?: SignerAuthMethod;
-  /** The whole list of signers after the save: existing ones missing from it are removed. */
+  /**
+   * The whole list of signers after the save: existing ones missing from it are removed. On a draft,
+   * an existing signer's `authMethod` is set to what is given (absent: follows the package), a given
+   * `accessCode` replaces the stored one (absent keeps it) and a given `phone` replaces the number.
+   */
   signers: DraftSignerInput[];
   /** Documents of the draft to detach. */
   removeDocumentIds?: string[];
@@ -74,6 +79,7 @@ export async function saveSigningDraft(db: Db, options: SaveSigningDraftOptions)
         ...(options.title !== undefined && options.title !== before.title ? { title: options.title } : {}),
         ...((options.message ?? null) !== before.message ? { message: options.message ?? null } : {}),
         ...(options.flowId !== undefined && options.flowId !== before.flowId ? { flowId: options.flowId } : {}),
+        ...(options.signerAuthMethod !== undefined && options.signerAuthMethod !== before.signerAuthMethod ? { signerAuthMethod: options.signerAuthMethod } : {}),
       };
       if (Object.keys(changes).length > 0) await updateSigning(tx, { principal, packageId, ipAddress, ...changes });
 
@@ -93,15 +99,39 @@ export async function saveSigningDraft(db: Db, options: SaveSigningDraftOptions)
             ...(input.email !== current.email ? { email: input.email } : {}),
             ...(role !== current.role ? { role } : {}),
             ...(routingOrder !== current.routingOrder ? { routingOrder } : {}),
+            ...((input.authMethod ?? null) !== current.authMethod ? { authMethod: input.authMethod ?? null } : {}),
+            ...(input.accessCode ? { accessCode: input.accessCode } : {}),
             // The form always posts the mobile number and the consent box: both follow what it shows.
             ...((input.phone?.trim() || null) !== current.phone ? { phone: input.phone?.trim() || null } : {}),
             ...(Boolean(input.smsConsent) !== (current.smsConsentAt !== null) ? { smsConsent: Boolean(input.smsConsent) } : {}),
           };
           if (Object.keys(changed).length > 0) await updateSigner(tx, { principal, packageId, signerId: input.id, ipAddress, ...changed });
         } else {
-          await addSigner(tx, { principal, packageId, ipAddress, name: input.name, email: input.email, role, routingOrder, phone: input.phone, smsConsent: input.smsConsent });
+          await addSigner(tx, {
+            principal,
+            packageId,
+            ipAddress,
+            name: input.name,
+            email: input.email,
+            role,
+            routingOrder,
+            authMethod: input.authMethod,
+            accessCode: input.accessCode,
+            phone: input.phone,
+            smsConsent: input.smsConsent,
+          });
         }
       }
+      // The form's whole state is known here: a signer whose method cannot work yet is refused now.
+      const [after, signers] = await Promise.all([
+        getSigningOrThrow(tx, { principal, packageId, capability: "signings:write" }),
+        tx.select().from(packageSigners).where(eq(packageSigners.packageId, packageId)),
+      ]);
+      assertSignerProofComplete(
+        after.signerAuthMethod,
+        signers.map((s) => ({ name: s.name, authMethod: s.authMethod, hasAccessCode: s.accessCodeHash !== null, hasPhone: s.phone !== null })),
+        "saving",
+      );
       for (const documentId of options.removeDocumentIds ?? []) {
         await deletePackageDocument(tx, { principal, packageId, documentId, ipAddress });
       }

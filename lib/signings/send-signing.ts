@@ -3,6 +3,7 @@ import type { Db } from "@/db/client";
 import { organizations, packageDocuments, packageSigners, signatureRequests, type SigningPackage } from "@/db/schema";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { Conflict } from "@/lib/errors";
+import { assertSignerProofComplete } from "@/lib/signer-access/signer-proof-gaps";
 import { getSigningOrThrow } from "./get-signing-or-throw";
 import { notifyNextRoutingGroup } from "./notify-next-routing-group";
 import { assertTransition } from "./state-machine";
@@ -24,8 +25,16 @@ export async function sendSigning(
     const before = await getSigningOrThrow(tx, { ...options, capability: "signings:write", lock: true });
     // Checked before the children so a package that cannot be sent says so, not "needs a signer".
     assertTransition(before.status, "sent");
-    const signers = await tx.select({ id: packageSigners.id }).from(packageSigners).where(eq(packageSigners.packageId, before.id));
+    const signers = await tx
+      .select({ id: packageSigners.id, name: packageSigners.name, authMethod: packageSigners.authMethod, accessCodeHash: packageSigners.accessCodeHash, phone: packageSigners.phone })
+      .from(packageSigners)
+      .where(eq(packageSigners.packageId, before.id));
     if (signers.length === 0) throw Conflict("A signing package needs at least one signer before it can be sent.");
+    assertSignerProofComplete(
+      before.signerAuthMethod,
+      signers.map((s) => ({ name: s.name, authMethod: s.authMethod, hasAccessCode: s.accessCodeHash !== null, hasPhone: s.phone !== null })),
+      "sending",
+    );
     const documents = await tx
       .select({ id: packageDocuments.id, executionMode: packageDocuments.executionMode })
       .from(packageDocuments)

@@ -9,7 +9,8 @@ export type SigningDetailJson = ReturnType<typeof serializeSigningDetail>;
 export function serializeSigningDetail(detail: SigningDetail) {
   return {
     ...serializeSigning(detail),
-    signers: detail.signers.map(serializeSigner),
+    // `authLockedUntil`: until when wrong codes lock the signer's proof step (ISO time), or null.
+    signers: detail.signers.map((s) => ({ ...serializeSigner(s), authLockedUntil: s.authLockedUntil })),
     documents: detail.documents.map(serializeDocumentMetadata),
   };
 }

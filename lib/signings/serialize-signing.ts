@@ -14,6 +14,7 @@ export function serializeSigning(p: SigningPackage) {
     templateId: p.templateId,
     flowId: p.flowId,
     message: p.message,
+    signerAuthMethod: p.signerAuthMethod,
     createdByUserId: p.createdByUserId,
     sentAt: iso(p.sentAt),
     completedAt: iso(p.completedAt),

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { packageSigners, type PackageSigner } from "@/db/schema";
+import { packageSigners, type PackageSigner, type SignerAuthMethod } from "@/db/schema";
+import { hashPassword } from "@/lib/auth/passwords";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { pgErrorCode } from "@/lib/db/pg-error-code";
@@ -19,6 +20,10 @@ export type UpdateSignerOptions = {
   email?: string;
   role?: "signer" | "co_signer";
   routingOrder?: number;
+  /** The signer's own method of proof; null follows the package's. */
+  authMethod?: SignerAuthMethod | null;
+  /** A new access code (write-only: stored hashed, replaces the old one). */
+  accessCode?: string;
   /** E.164 mobile number; null removes it. */
   phone?: string | null;
   /** The manager attests the signer agreed to texts at the (new or current) number; false withdraws it. */
@@ -41,7 +46,11 @@ function textColumns(before: PackageSigner, options: UpdateSignerOptions) {
   return { ...(phoneChanged ? { phone } : {}), ...consent };
 }
 
-/** Edits a signer of a draft; a new email re-links the signer to that email's user; see textColumns for the mobile number. */
+/**
+ * Edits a signer of a draft; a new email re-links the signer to that email's user. A new access code
+ * replaces the stored hash (the code is never stored or audited in clear); sending checks that each
+ * signer's method has what it needs. See textColumns for the mobile number and the consent to texts.
+ */
 export async function updateSigner(db: Db, options: UpdateSignerOptions): Promise<PackageSigner> {
   requireCapability(options.principal, "signings:write", "You do not have permission to change signers.");
   try {
@@ -57,6 +66,8 @@ export async function updateSigner(db: Db, options: UpdateSignerOptions): Promis
           ...(options.role !== undefined ? { role: options.role } : {}),
           ...(options.routingOrder !== undefined ? { routingOrder: options.routingOrder } : {}),
           ...textColumns(before, options),
+          ...(options.authMethod !== undefined ? { authMethod: options.authMethod } : {}),
+          ...(options.accessCode ? { accessCodeHash: await hashPassword(options.accessCode.trim()) } : {}),
           updatedAt: new Date(),
         })
         .where(eq(packageSigners.id, before.id))

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { flows, signingPackages, type SigningPackage } from "@/db/schema";
+import { flows, signingPackages, type SignerAuthMethod, type SigningPackage } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { NotFound } from "@/lib/errors";
@@ -14,11 +14,13 @@ export type UpdateSigningOptions = {
   title?: string;
   message?: string | null;
   flowId?: string | null;
+  /** How signers prove who they are unless a signer sets its own (sending checks each signer has what it needs). */
+  signerAuthMethod?: SignerAuthMethod;
   expiresAt?: string | null;
   ipAddress?: string | null;
 };
 
-/** Edits a draft's title, message, flow or expiry; 409 once the package has been sent. */
+/** Edits a draft's title, message, flow, signers' method of proof or expiry; 409 once the package has been sent. */
 export async function updateSigning(db: Db, options: UpdateSigningOptions): Promise<SigningPackage> {
   requireCapability(options.principal, "signings:write", "You do not have permission to edit signing packages.");
   const expiresAt = options.expiresAt === undefined ? undefined : options.expiresAt === null ? null : new Date(options.expiresAt);
@@ -39,6 +41,7 @@ export async function updateSigning(db: Db, options: UpdateSigningOptions): Prom
         ...(options.title !== undefined ? { title: options.title } : {}),
         ...(options.message !== undefined ? { message: options.message } : {}),
         ...(options.flowId !== undefined ? { flowId: options.flowId } : {}),
+        ...(options.signerAuthMethod !== undefined ? { signerAuthMethod: options.signerAuthMethod } : {}),
         ...(expiresAt !== undefined ? { expiresAt } : {}),
         updatedAt: new Date(),
       })

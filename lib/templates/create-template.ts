@@ -1,5 +1,5 @@
 import type { Db } from "@/db/client";
-import { templates, type Template, type TemplateRole } from "@/db/schema";
+import { templates, type SignerAuthMethod, type Template, type TemplateRole } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { getOrganizationOrThrow } from "@/lib/organizations/get-organization-or-throw";
@@ -14,6 +14,7 @@ export async function createTemplate(
     name: string;
     description?: string | null;
     roles: TemplateRole[];
+    signerAuthMethod?: SignerAuthMethod;
     ipAddress?: string | null;
   },
 ): Promise<Template> {
@@ -31,6 +32,7 @@ export async function createTemplate(
         name: options.name,
         description: options.description ?? null,
         roles: options.roles,
+        ...(options.signerAuthMethod ? { signerAuthMethod: options.signerAuthMethod } : {}),
         createdByUserId: options.principal.user.id,
       })
       .returning();

@@ -7,6 +7,7 @@ export function serializeTemplate(t: Template) {
     name: t.name,
     description: t.description,
     roles: t.roles,
+    signerAuthMethod: t.signerAuthMethod,
     createdByUserId: t.createdByUserId,
     createdAt: t.createdAt.toISOString(),
     updatedAt: t.updatedAt.toISOString(),

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { templates, type Template, type TemplateRole } from "@/db/schema";
+import { templates, type SignerAuthMethod, type Template, type TemplateRole } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { getTemplateOrThrow } from "./get-template-or-throw";
@@ -8,7 +8,7 @@ import { serializeTemplate } from "./serialize-template";
 
 const FORBIDDEN = "Changing a template needs an organization-level role.";
 
-/** Edits a template's name, description or roles. Packages created from it earlier keep their copies. */
+/** Edits a template's name, description, roles or signers' method of proof. Packages created from it earlier keep their copies. */
 export async function updateTemplate(
   db: Db,
   options: {
@@ -17,6 +17,7 @@ export async function updateTemplate(
     name?: string;
     description?: string | null;
     roles?: TemplateRole[];
+    signerAuthMethod?: SignerAuthMethod;
     ipAddress?: string | null;
   },
 ): Promise<Template> {
@@ -29,6 +30,7 @@ export async function updateTemplate(
         ...(options.name !== undefined ? { name: options.name } : {}),
         ...(options.description !== undefined ? { description: options.description } : {}),
         ...(options.roles !== undefined ? { roles: options.roles } : {}),
+        ...(options.signerAuthMethod !== undefined ? { signerAuthMethod: options.signerAuthMethod } : {}),
         updatedAt: new Date(),
       })
       .where(eq(templates.id, before.id))

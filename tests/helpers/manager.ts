@@ -79,6 +79,7 @@ export const SigningJson = z.strictObject({
   templateId: z.uuid().nullable(),
   flowId: z.uuid().nullable(),
   message: z.string().nullable(),
+  signerAuthMethod: z.enum(["link", "email_code", "access_code", "sms_code", "account"]),
   createdByUserId: z.uuid().nullable(),
   sentAt: iso.nullable(),
   completedAt: iso.nullable(),
@@ -130,7 +131,10 @@ export const DocumentJson = z.strictObject({
   createdAt: iso,
 });
 
-export const SigningDetailJson = SigningJson.extend({ signers: z.array(SignerJson), documents: z.array(DocumentJson) }).strict();
+export const SigningDetailJson = SigningJson.extend({
+  signers: z.array(SignerJson.extend({ authLockedUntil: iso.nullable() }).strict()),
+  documents: z.array(DocumentJson),
+}).strict();
 
 /** Creates a draft at a location and returns its id. */
 export async function createDraft(email: string, body: Record<string, unknown>): Promise<string> {

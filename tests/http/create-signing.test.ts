@@ -19,6 +19,7 @@ const Signing = z.strictObject({
   templateId: z.null(),
   flowId: z.uuid().nullable(),
   message: z.string().nullable(),
+  signerAuthMethod: z.enum(["link", "email_code", "access_code", "sms_code", "account"]),
   createdByUserId: z.uuid(),
   sentAt: z.null(),
   completedAt: z.null(),

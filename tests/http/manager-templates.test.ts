@@ -7,13 +7,15 @@ import { as, BASE, DocumentJson, loadManagerWorld, samplePdf } from "../helpers/
 import { ErrorBody, pageOf } from "../helpers/schemas";
 
 const iso = z.iso.datetime();
-const Role = z.strictObject({ key: z.string(), label: z.string(), role: z.enum(["signer", "co_signer"]), routingOrder: z.number().int() });
+const Method = z.enum(["link", "email_code", "access_code", "sms_code", "account"]);
+const Role = z.strictObject({ key: z.string(), label: z.string(), role: z.enum(["signer", "co_signer"]), routingOrder: z.number().int(), authMethod: Method.optional() });
 const Template = z.strictObject({
   id: z.uuid(),
   organizationId: z.number().int(),
   name: z.string(),
   description: z.string().nullable(),
   roles: z.array(Role),
+  signerAuthMethod: Method,
   createdByUserId: z.uuid().nullable(),
   createdAt: iso,
   updatedAt: iso,

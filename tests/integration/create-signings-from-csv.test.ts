@@ -167,3 +167,71 @@ describe("createSigningsFromCsv", () => {
     );
   });
 });
+
+describe("bulk CSV: how each signer proves who they are", () => {
+  it("takes auth_method, access_code and phone per row; the code is stored hashed", async () => {
+    const csv = [
+      "name,email,location,auth_method,access_code,phone",
+      "Cole Code,cole.code@example.com,Austin Branch,access_code,78701,",
+      "Tia Text,tia.text@example.com,Austin Branch,sms_code,,+15125550123",
+      "Lou Link,lou.link@example.com,Austin Branch,link,,",
+      "Eve Default,eve.default@example.com,Austin Branch,,,",
+    ].join("\n");
+    const result = await run(manager, csv);
+    expect(result).toMatchObject({ valid: true, sent: 4, failed: 0 });
+    const rows = await db
+      .select()
+      .from(packageSigners)
+      .where(inArray(packageSigners.email, ["cole.code@example.com", "tia.text@example.com", "lou.link@example.com", "eve.default@example.com"]))
+      .orderBy(asc(packageSigners.email));
+    expect(rows.map((r) => [r.email, r.authMethod, r.phone, r.accessCodeHash !== null])).toEqual([
+      ["cole.code@example.com", "access_code", null, true],
+      ["eve.default@example.com", null, null, false],
+      ["lou.link@example.com", "link", null, false],
+      ["tia.text@example.com", "sms_code", "+15125550123", false],
+    ]);
+    expect(rows[0]!.accessCodeHash).not.toContain("78701");
+  });
+
+  it("names the column and the reason on each wrong row, and creates nothing", async () => {
+    const before = await countPackages(db);
+    const csv = [
+      "name,email,location,auth_method,access_code,phone",
+      "Nia Nocode,nia.nocode@example.com,Austin Branch,access_code,,",
+      "Pia Nophone,pia.nophone@example.com,Austin Branch,sms_code,,",
+      "Rex Badphone,rex.badphone@example.com,Austin Branch,sms_code,,512-555-0123",
+      "Moe Magic,moe.magic@example.com,Austin Branch,magic_word,,",
+      "Sal Short,sal.short@example.com,Austin Branch,access_code,12,",
+      "Ok Row,ok.row@example.com,Austin Branch,email_code,,",
+    ].join("\n");
+    const result = await run(manager, csv);
+    expect(result.valid).toBe(false);
+    const errors = Object.fromEntries(result.rows.map((r) => [r.line, r.error]));
+    expect(errors[2]).toMatch(/^access_code: Enter an access code/);
+    expect(errors[3]).toMatch(/^phone: Enter a mobile number/);
+    expect(errors[4]).toMatch(/^phone: expected a phone number in E\.164 form/);
+    expect(errors[5]).toMatch(/^auth_method: /);
+    expect(errors[5]).toMatch(/access_code/);
+    expect(errors[6]).toMatch(/^access_code: an access code has at least 4 characters/);
+    expect(errors[7]).toBeUndefined();
+    expect(await countPackages(db)).toBe(before);
+  });
+
+  it("a template whose method is access_code needs the access_code column on each row that follows it", async () => {
+    const coded = await createTemplate(db, {
+      principal: manager,
+      organizationId: world.austin.organizationId,
+      name: "Coded bulk",
+      signerAuthMethod: "access_code",
+      roles: [{ key: "buyer", label: "Buyer", role: "signer", routingOrder: 1 }],
+    });
+    await addTemplateDocument(db, { principal: manager, templateId: coded.id, name: "C.pdf", bytes: await renderAgreementPdf({ title: "C", parties: ["Buyer"], pages: 1 }) });
+    const plan = await planSigningsFromCsv(db, {
+      principal: manager,
+      templateId: coded.id,
+      csv: "name,email,location,access_code,auth_method\nAmy Coded,amy.coded@example.com,Austin Branch,5555,\nBen Uncoded,ben.uncoded@example.com,Austin Branch,,\nCal Linked,cal.linked@example.com,Austin Branch,,link\n",
+      signerSchema: NewPackageSignerSchema,
+    });
+    expect(plan.rows.map((r) => r.error ?? "ok")).toEqual(["ok", expect.stringMatching(/^access_code: Enter an access code/), "ok"]);
+  });
+});

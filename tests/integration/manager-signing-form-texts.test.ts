@@ -102,7 +102,7 @@ describe("package form: mobile number and consent to texts", () => {
     const { renderToStaticMarkup } = await import("react-dom/server");
     const { SignerTimeline } = await import("@/app/(manager)/signings/_detail/signer-timeline");
     const html = renderToStaticMarkup(
-      SignerTimeline({ signers: page.detail.signers, lastReminderAt: {}, now: new Date(), signingId: pkg.id, canResend: false, texts: page.texts }),
+      SignerTimeline({ signers: page.detail.signers, packageMethod: page.detail.signerAuthMethod, lastReminderAt: {}, now: new Date(), signingId: pkg.id, canResend: false, texts: page.texts }),
     );
     expect(html).toContain("Texts stopped by the borrower on");
     expect(html).toContain(`dateTime="${stoppedAt.toISOString()}"`);

@@ -41,7 +41,7 @@ afterAll(async () => {
 });
 
 /** A sent package for signers who have no account, each with an optional proof method. */
-async function sendPackage(signers: { email: string; method?: SignerAuthMethod; accessCode?: string }[], packageMethod: SignerAuthMethod = "email_code") {
+async function sendPackage(signers: { email: string; method?: SignerAuthMethod; accessCode?: string; phone?: string }[], packageMethod: SignerAuthMethod = "email_code") {
   counter += 1;
   const bytes = await renderAgreementPdf({ title: `Access ${counter}`, parties: ["Borrower"], pages: 1 });
   const created = await createSigning(testDb.db, {
@@ -55,7 +55,7 @@ async function sendPackage(signers: { email: string; method?: SignerAuthMethod; 
   for (const s of signers) {
     await testDb.db
       .update(packageSigners)
-      .set({ authMethod: s.method ?? null, accessCodeHash: s.accessCode ? await hashPassword(s.accessCode) : null })
+      .set({ authMethod: s.method ?? null, accessCodeHash: s.accessCode ? await hashPassword(s.accessCode) : null, phone: s.phone ?? null })
       .where(and(eq(packageSigners.packageId, created.id), eq(packageSigners.email, s.email)));
   }
   await sendSigning(testDb.db, { principal: manager, packageId: created.id });
@@ -194,7 +194,8 @@ describe("proof of identity", () => {
   });
 
   it("sms_code without SMS configured is a clear 503", async () => {
-    const id = await sendPackage([{ email: "sms@example.test", method: "sms_code" }]);
+    // Sending needs the signer's mobile number (signerProofGaps).
+    const id = await sendPackage([{ email: "sms@example.test", method: "sms_code", phone: "+15125550177" }]);
     const opened = await openAccessLink(testDb.db, { token: await tokenFromMail("sms@example.test"), ...evidence });
     const context = await session(id, opened!.sessionValue);
     const { sendSignerCode } = await import("@/lib/signer-access/send-signer-code");

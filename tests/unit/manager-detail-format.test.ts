@@ -9,12 +9,12 @@ type Detail = ManagerSigningPage["detail"];
 const now = new Date("2026-03-10T12:00:00Z");
 
 function signer(name: string, routingOrder: number, status: Detail["signers"][number]["status"], extra: Partial<Detail["signers"][number]> = {}) {
-  return { id: name, signingId: "p", userId: null, name, email: `${name}@x.test`, role: "signer" as const, routingOrder, status, notifiedAt: null, viewedAt: null, signedAt: null, declinedAt: null, declineReason: null, authMethod: null, hasAccessCode: false, phone: null, smsConsentAt: null, smsConsentByUserId: null, authPassedAt: null, authPassedMethod: null, authFailures: 0, consentedAt: null, createdAt: "", updatedAt: "", ...extra };
+  return { id: name, signingId: "p", userId: null, name, email: `${name}@x.test`, role: "signer" as const, routingOrder, status, notifiedAt: null, viewedAt: null, signedAt: null, declinedAt: null, declineReason: null, authMethod: null, hasAccessCode: false, phone: null, smsConsentAt: null, smsConsentByUserId: null, authPassedAt: null, authPassedMethod: null, authFailures: 0, authLockedUntil: null, consentedAt: null, createdAt: "", updatedAt: "", ...extra };
 }
 
 function detail(values: Partial<Detail>): Detail {
   return {
-    id: "p", organizationId: 1, companyId: 1, locationId: 1, title: "T", status: "sent", templateId: null, flowId: null, message: null,
+    id: "p", organizationId: 1, companyId: 1, locationId: 1, title: "T", status: "sent", templateId: null, flowId: null, message: null, signerAuthMethod: "email_code",
     createdByUserId: null, sentAt: null, completedAt: null, cancelledAt: null, cancelReason: null, declinedAt: null, expiresAt: null,
     createdAt: "2026-03-01T12:00:00Z", updatedAt: "", signers: [], documents: [], ...values,
   };

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { parseRowIntent, rowIntent, signerRowsReducer, type SignerRowAction } from "@/app/(manager)/signings/_signing-form/signer-rows";
+import {
+  parseRowIntent,
+  rowIntent,
+  rowNeedsAccessCodeInput,
+  rowNeedsPhoneInput,
+  signerRowsFromValues,
+  signerRowsReducer,
+  type SignerRowAction,
+} from "@/app/(manager)/signings/_signing-form/signer-rows";
 import type { SignerRow } from "@/app/(manager)/signings/_signing-form/types";
 
 // The package form's signer-row rules, shared by the client form and the no-JavaScript round trip.
@@ -88,5 +96,27 @@ describe("signer rows", () => {
     expect(parseRowIntent("template")).toEqual({ type: "template" });
     expect(rowIntent({ type: "template" })).toBe("template");
     expect(parseRowIntent(null)).toBeUndefined();
+  });
+});
+
+describe("signer rows: proof of identity", () => {
+  it("reads a row's method, access code and phone from the posted values, and a template role's method onto its row", () => {
+    const rows = signerRowsFromValues({
+      "signers.0.name": "A", "signers.0.email": "a@x.test", "signers.0.authMethod": "access_code", "signers.0.accessCode": "1234", "signers.0.keepsAccessCode": "1",
+      "signers.1.name": "B", "signers.1.email": "b@x.test", "signers.1.authMethod": "", "signers.1.phone": "+15125550123",
+    });
+    expect(rows[0]).toMatchObject({ authMethod: "access_code", accessCode: "1234", keepsAccessCode: "1" });
+    expect(rows[1]!.authMethod).toBeUndefined();
+    expect(rowNeedsAccessCodeInput(rows[0]!, "email_code")).toBe(true);
+    expect(rowNeedsAccessCodeInput(rows[1]!, "email_code")).toBe(false);
+    expect(rowNeedsPhoneInput(rows[1]!, "sms_code")).toBe(true);
+    const applied = signerRowsReducer((row) => row)(rows, {
+      type: "template",
+      roles: [
+        { label: "Buyer", role: "signer", routingOrder: 1 },
+        { label: "Co-buyer", role: "co_signer", routingOrder: 1, authMethod: "sms_code" },
+      ],
+    });
+    expect(applied.map((r) => r.authMethod)).toEqual(["access_code", "sms_code"]);
   });
 });

@@ -14,12 +14,14 @@ import { roleInput, roleRowsFrom } from "./template-input";
 
 // The templates console's writes: the /v1 schemas parse the form, the /v1 domain functions act.
 
-/** Name, description (empty means none) and the roles rows of a template form, as the API's request body. */
+/** Name, description (empty means none), the signers' method of proof and the roles rows of a template form, as the API's request body. */
 const templateFields = (formData: FormData, fields: FormFields) => {
   const description = fields.text("description");
+  const method = fields.text("signerAuthMethod");
   return {
     name: fields.text("name"),
     description: description === undefined || description.trim() === "" ? null : description,
+    ...(method ? { signerAuthMethod: method } : {}),
     roles: roleRowsFrom(formData.entries()).map(roleInput),
   };
 };

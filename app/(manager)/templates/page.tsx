@@ -85,7 +85,7 @@ export default async function TemplatesPage({ searchParams }: { searchParams: Pr
           <TemplateForm
             action={createTemplateAction}
             idPrefix="new-template"
-            initial={{ name: "", description: null, roles: [] }}
+            initial={{ name: "", description: null, signerAuthMethod: "email_code", roles: [] }}
             organizations={writable.map((o) => ({ id: o.id, name: o.name }))}
             submitLabel="Create template"
             pendingLabel="Creating…"

@@ -1,8 +1,9 @@
 // Shared by the template form (client) and its actions (server): the roles rows as form fields.
 
-export type RoleRow = { key: string; label: string; role: string; routingOrder: string };
+/** A role row; `authMethod` empty follows the template's method of proof. */
+export type RoleRow = { key: string; label: string; role: string; routingOrder: string; authMethod?: string };
 
-const ROW = /^roles\.(\d{1,2})\.(key|label|role|routingOrder)$/;
+const ROW = /^roles\.(\d{1,2})\.(key|label|role|routingOrder|authMethod)$/;
 
 /**
  * The roles rows of a template form, in row order, from its field names `roles.<i>.<field>` (a
@@ -27,5 +28,11 @@ export function roleRowsFrom(entries: Iterable<[string, unknown]>): RoleRow[] {
 /** A row as the API's TemplateRole input; the routing order as a number when it is one (the schema judges it). */
 export function roleInput(row: RoleRow) {
   const order = row.routingOrder.trim();
-  return { key: row.key, label: row.label, role: row.role, routingOrder: /^-?\d{1,4}$/.test(order) ? Number(order) : order };
+  return {
+    key: row.key,
+    label: row.label,
+    role: row.role,
+    routingOrder: /^-?\d{1,4}$/.test(order) ? Number(order) : order,
+    ...(row.authMethod ? { authMethod: row.authMethod } : {}),
+  };
 }

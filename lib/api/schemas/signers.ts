@@ -1,4 +1,6 @@
 import { z } from "@hono/zod-openapi";
+import type { SignerAuthMethod } from "@/db/schema/signer-auth-method";
+import { signerProofGaps } from "@/lib/signer-access/signer-proof-gaps";
 import { IsoDateTime, SafeString } from "./common";
 
 export const SignerRoleSchema = z.enum(["signer", "co_signer"]);
@@ -69,15 +71,21 @@ export const signerAccessFields = {
     }),
 };
 
-/** access_code needs the code, sms_code and a consent to texts need the phone. */
+/**
+ * access_code needs the code, sms_code needs the phone (`signerProofGaps`, the one rule), and a consent
+ * to texts needs the phone. A signer that follows the package's method is checked by the package's
+ * schema, which knows that method.
+ */
 export function refineSignerAccess(
-  signer: { authMethod?: string; accessCode?: string; phone?: string; smsConsent?: boolean },
+  signer: { authMethod?: SignerAuthMethod | null; accessCode?: string; phone?: string | null; smsConsent?: boolean },
   ctx: z.RefinementCtx,
   path: (string | number)[] = [],
 ) {
-  if (signer.authMethod === "access_code" && !signer.accessCode) ctx.addIssue({ code: "custom", path: [...path, "accessCode"], message: "required with authMethod access_code" });
-  if (signer.authMethod === "sms_code" && !signer.phone) ctx.addIssue({ code: "custom", path: [...path, "phone"], message: "required with authMethod sms_code" });
   if (signer.smsConsent && !signer.phone) ctx.addIssue({ code: "custom", path: [...path, "phone"], message: "required with smsConsent" });
+  if (!signer.authMethod) return;
+  for (const gap of signerProofGaps(signer.authMethod, [{ name: "", authMethod: signer.authMethod, hasAccessCode: Boolean(signer.accessCode), hasPhone: Boolean(signer.phone) }])) {
+    ctx.addIssue({ code: "custom", path: [...path, gap.field], message: gap.message });
+  }
 }
 
 export const CreateSignerSchema = z
@@ -90,17 +98,20 @@ export const CreateSignerSchema = z
   .superRefine((signer, ctx) => refineSignerAccess(signer, ctx))
   .openapi("CreateSignerRequest");
 
+/** The fields of a signer given with a new package (also the package form's signer rows). */
+export const newPackageSignerFields = {
+  ...signerFields,
+  role: SignerRoleSchema.optional().openapi({ description: "Default: the template role's, else signer" }),
+  routingOrder: RoutingOrder.optional().openapi({ description: "Default: the template role's, else 1" }),
+  templateRole: SafeString.trim().min(1).max(64).optional().openapi({
+    description: "Key of a template role; its role, routing order and authMethod apply unless given here",
+  }),
+  ...signerAccessFields,
+};
+
 /** A signer given with a new package; role and routing order may come from a template role. */
 export const NewPackageSignerSchema = z
-  .strictObject({
-    ...signerFields,
-    role: SignerRoleSchema.optional().openapi({ description: "Default: the template role's, else signer" }),
-    routingOrder: RoutingOrder.optional().openapi({ description: "Default: the template role's, else 1" }),
-    templateRole: SafeString.trim().min(1).max(64).optional().openapi({
-      description: "Key of a template role; its role and routing order apply unless given here",
-    }),
-    ...signerAccessFields,
-  })
+  .strictObject(newPackageSignerFields)
   .superRefine((signer, ctx) => refineSignerAccess(signer, ctx))
   .openapi("NewPackageSigner");
 
@@ -110,8 +121,10 @@ export const UpdateSignerSchema = z
     email: z.email({ error: "expected an email address" }).max(320).optional(),
     role: SignerRoleSchema.optional(),
     routingOrder: RoutingOrder.optional(),
+    authMethod: SignerAuthMethodSchema.nullable().optional().openapi({ description: "null: follow the package's signerAuthMethod" }),
+    accessCode: signerAccessFields.accessCode.openapi({ description: "Write-only. Replaces the signer's access code" }),
     phone: signerAccessFields.phone.unwrap().nullable().optional().openapi({
-      description: "E.164 mobile number; null removes it. A new number clears the consent to texts unless smsConsent is given again",
+      description: "E.164 mobile number (sms_code, texts); null removes it. A new number clears the consent to texts unless smsConsent is given again",
       example: "+15125550123",
     }),
     smsConsent: signerAccessFields.smsConsent,

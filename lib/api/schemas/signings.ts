@@ -2,7 +2,9 @@ import { z } from "@hono/zod-openapi";
 import { IsoDateTime, SafeString } from "./common";
 import { PackageDocumentSchema } from "./package-documents";
 import { PaginationQuerySchema } from "./pagination";
-import { NewPackageSignerSchema, SignerAuthMethodSchema, SignerSchema } from "./signers";
+import type { SignerAuthMethod } from "@/db/schema/signer-auth-method";
+import { signerProofGaps } from "@/lib/signer-access/signer-proof-gaps";
+import { NewPackageSignerSchema, newPackageSignerFields, refineSignerAccess, SignerAuthMethodSchema, SignerSchema } from "./signers";
 
 export const SigningStatusSchema = z.enum(["draft", "sent", "in_progress", "completed", "cancelled", "declined", "expired"]);
 
@@ -17,6 +19,7 @@ export const SigningSchema = z
     templateId: z.string().nullable(),
     flowId: z.string().nullable(),
     message: z.string().nullable(),
+    signerAuthMethod: SignerAuthMethodSchema.openapi({ description: "How signers prove who they are unless a signer sets its own authMethod" }),
     createdByUserId: z.string().nullable(),
     sentAt: IsoDateTime.nullable(),
     completedAt: IsoDateTime.nullable(),
@@ -29,8 +32,15 @@ export const SigningSchema = z
   })
   .openapi("Signing");
 
+/** A signer in the package detail: the signer plus whether wrong codes have locked their proof step. */
+export const SigningDetailSignerSchema = SignerSchema.extend({
+  authLockedUntil: IsoDateTime.nullable().openapi({
+    description: "Set while five wrong codes lock this signer's proof step (15 minutes); null otherwise",
+  }),
+}).openapi("SigningDetailSigner");
+
 export const SigningDetailSchema = SigningSchema.extend({
-  signers: z.array(SignerSchema),
+  signers: z.array(SigningDetailSignerSchema),
   documents: z.array(PackageDocumentSchema),
 }).openapi("SigningDetail");
 
@@ -52,48 +62,87 @@ const PlaceId = (what: string) =>
 const Title = SafeString.trim().min(1).max(200);
 const Message = SafeString.trim().max(2000);
 
-export const CreateSigningSchema = z
-  .strictObject({
-    locationId: PlaceId("location").openapi({ example: 1 }),
-    title: Title.optional().openapi({ example: "Retail installment contract — J. Doe" }),
-    message: Message.optional(),
-    templateId: z.uuid({ error: "expected a template id" }).optional(),
-    flowId: z.uuid({ error: "expected a flow id" }).optional().openapi({ description: "Defaults to the organization's default flow" }),
-    signerAuthMethod: SignerAuthMethodSchema.optional().openapi({ description: "How signers prove who they are unless a signer sets authMethod; default email_code (or the template's)" }),
-    signers: z.array(NewPackageSignerSchema).max(50).optional(),
-    documents: z
-      .array(
-        z.strictObject({
-          name: SafeString.trim().min(1).max(200),
-          contentBase64: z.base64({ error: "expected the PDF's bytes as base64" }).min(1),
-        }),
-      )
-      .max(10)
-      .optional()
-      .openapi({
-        description:
-          "PDFs to attach, as base64, after any template documents. The whole request body is capped at 1 MiB; " +
-          "attach larger files with POST /v1/signing/manager/signings/{id}/documents.",
+/** The fields of a create request (also the package form's, with its own signer rows). */
+const createSigningFields = {
+  locationId: PlaceId("location").openapi({ example: 1 }),
+  title: Title.optional().openapi({ example: "Retail installment contract — J. Doe" }),
+  message: Message.optional(),
+  templateId: z.uuid({ error: "expected a template id" }).optional(),
+  flowId: z.uuid({ error: "expected a flow id" }).optional().openapi({ description: "Defaults to the organization's default flow" }),
+  signerAuthMethod: SignerAuthMethodSchema.optional().openapi({ description: "How signers prove who they are unless a signer sets authMethod; default email_code (or the template's)" }),
+  signers: z.array(NewPackageSignerSchema).max(50).optional(),
+  documents: z
+    .array(
+      z.strictObject({
+        name: SafeString.trim().min(1).max(200),
+        contentBase64: z.base64({ error: "expected the PDF's bytes as base64" }).min(1),
       }),
-  })
-  .superRefine((body, ctx) => {
-    const seen = new Set<string>();
-    body.signers?.forEach((signer, i) => {
-      const email = signer.email.toLowerCase();
-      if (seen.has(email)) ctx.addIssue({ code: "custom", path: ["signers", i, "email"], message: "each email may appear only once" });
-      seen.add(email);
-      if (signer.templateRole !== undefined && body.templateId === undefined) {
-        ctx.addIssue({ code: "custom", path: ["signers", i, "templateRole"], message: "needs a templateId" });
-      }
-    });
-  })
-  .openapi("CreateSigningRequest");
+    )
+    .max(10)
+    .optional()
+    .openapi({
+      description:
+        "PDFs to attach, as base64, after any template documents. The whole request body is capped at 1 MiB; " +
+        "attach larger files with POST /v1/signing/manager/signings/{id}/documents.",
+    }),
+};
+
+type SigningBody = {
+  templateId?: string;
+  signerAuthMethod?: SignerAuthMethod;
+  signers?: { email: string; templateRole?: string; authMethod?: SignerAuthMethod; accessCode?: string; phone?: string; keepsAccessCode?: boolean }[];
+};
+
+/**
+ * Each email once; a template role needs the template; a signer who follows the package's method
+ * (when the request names it) has the access code or phone that method needs.
+ */
+function refineSigningBody(body: SigningBody, ctx: z.RefinementCtx) {
+  const seen = new Set<string>();
+  body.signers?.forEach((signer, i) => {
+    const email = signer.email.toLowerCase();
+    if (seen.has(email)) ctx.addIssue({ code: "custom", path: ["signers", i, "email"], message: "each email may appear only once" });
+    seen.add(email);
+    if (signer.templateRole !== undefined && body.templateId === undefined) {
+      ctx.addIssue({ code: "custom", path: ["signers", i, "templateRole"], message: "needs a templateId" });
+    }
+  });
+  if (!body.signerAuthMethod || !body.signers) return;
+  const facts = body.signers.map((signer) => ({
+    name: signer.email,
+    authMethod: signer.authMethod,
+    hasAccessCode: Boolean(signer.accessCode) || signer.keepsAccessCode === true,
+    hasPhone: Boolean(signer.phone),
+  }));
+  for (const gap of signerProofGaps(body.signerAuthMethod, facts)) {
+    // A signer with its own method was checked by its own schema.
+    if (body.signers[gap.index]!.authMethod) continue;
+    ctx.addIssue({ code: "custom", path: ["signers", gap.index, gap.field], message: gap.message });
+  }
+}
+
+export const CreateSigningSchema = z.strictObject(createSigningFields).superRefine(refineSigningBody).openapi("CreateSigningRequest");
+
+/**
+ * A signer row of the manager's package form: the create request's signer, plus, on a draft, the
+ * signer's id and whether an access code is already stored (then the code may stay empty: it is
+ * write-only, so the form never has it; the save checks the stored one).
+ */
+const SigningFormSignerSchema = z
+  .strictObject({ ...newPackageSignerFields, id: z.uuid().optional(), keepsAccessCode: z.boolean().optional() })
+  .superRefine((signer, ctx) => refineSignerAccess({ ...signer, accessCode: signer.accessCode ?? (signer.keepsAccessCode ? "kept" : undefined) }, ctx));
+
+/** The manager's package form (new package and draft): the create request's fields and rules, with `SigningFormSignerSchema` rows. */
+export const SigningFormSchema = z
+  .strictObject({ ...createSigningFields, signers: z.array(SigningFormSignerSchema).max(50).optional() })
+  .superRefine(refineSigningBody);
 
 export const UpdateSigningSchema = z
   .strictObject({
     title: Title.optional(),
     message: Message.nullable().optional(),
     flowId: z.uuid({ error: "expected a flow id" }).nullable().optional(),
+    signerAuthMethod: SignerAuthMethodSchema.optional().openapi({ description: "How signers prove who they are unless a signer sets its own authMethod" }),
     expiresAt: z.iso
       .datetime({ offset: true, error: "expected an ISO 8601 date-time" })
       .refine((value) => new Date(value).getTime() > Date.now(), { error: "must be in the future" })

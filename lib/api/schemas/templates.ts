@@ -3,7 +3,7 @@ import { FLOW_STEPS } from "@/db/schema/flows";
 import { IsoDateTime, SafeString } from "./common";
 import { PackageDocumentSchema } from "./package-documents";
 import { PaginationQuerySchema } from "./pagination";
-import { SignerRoleSchema } from "./signers";
+import { SignerAuthMethodSchema, SignerRoleSchema } from "./signers";
 
 // Templates (documents + signer roles) and flows (ordered signer steps).
 
@@ -13,6 +13,9 @@ export const TemplateRoleSchema = z
     label: SafeString.trim().min(1).max(100).openapi({ example: "Buyer" }),
     role: SignerRoleSchema,
     routingOrder: z.number().int().min(1).max(100),
+    authMethod: SignerAuthMethodSchema.optional().openapi({
+      description: "How the signer taking this role proves who they are; omitted follows the template's signerAuthMethod",
+    }),
   })
   .openapi("TemplateRole");
 
@@ -28,6 +31,7 @@ export const TemplateSchema = z
     name: z.string(),
     description: z.string().nullable(),
     roles: z.array(TemplateRoleSchema),
+    signerAuthMethod: SignerAuthMethodSchema.openapi({ description: "Packages created from the template take it unless the request sets one" }),
     createdByUserId: z.string().nullable(),
     createdAt: IsoDateTime,
     updatedAt: IsoDateTime,
@@ -50,6 +54,7 @@ export const CreateTemplateSchema = z
     name: SafeString.trim().min(1).max(200).openapi({ example: "Retail installment closing" }),
     description: SafeString.trim().max(2000).nullable().optional(),
     roles: Roles.default([]),
+    signerAuthMethod: SignerAuthMethodSchema.optional().openapi({ description: "Default email_code" }),
   })
   .openapi("CreateTemplateRequest");
 export const UpdateTemplateSchema = z
@@ -57,6 +62,7 @@ export const UpdateTemplateSchema = z
     name: SafeString.trim().min(1).max(200).optional(),
     description: SafeString.trim().max(2000).nullable().optional(),
     roles: Roles.optional(),
+    signerAuthMethod: SignerAuthMethodSchema.optional(),
   })
   .refine((v) => Object.keys(v).length > 0, { error: "at least one field is required" })
   .openapi("UpdateTemplateRequest");

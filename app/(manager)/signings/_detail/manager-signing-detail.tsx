@@ -88,6 +88,7 @@ export function ManagerSigningDetail({
           <Section compact id="signers-heading" title="Signers" description="In signing order; signers with the same number sign in parallel.">
             <SignerTimeline
               signers={detail.signers}
+              packageMethod={detail.signerAuthMethod}
               lastReminderAt={page.lastReminderAt}
               texts={page.texts}
               now={now}

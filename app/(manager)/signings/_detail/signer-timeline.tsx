@@ -2,6 +2,7 @@ import { StatusBadge } from "@/components/status-badge";
 import type { ManagerSigningPage } from "@/lib/signings/get-manager-signing-page";
 import type { SignerTexts as SignerTextsView } from "@/lib/sms/list-signer-texts";
 import { formatDateTime, relativeTime } from "@/app/_lib/format";
+import type { SignerAuthMethod } from "@/db/schema/signer-auth-method";
 import { AUTH_METHOD_LABELS } from "@/lib/signer-access/rules";
 import { ResendInvitation } from "./resend-invitation";
 
@@ -22,6 +23,7 @@ function eventsOf(signer: Signer, lastReminderAt: string | undefined): Event[] {
 /** Each signer with status, routing group and what happened when (emailed, reminded, opened, signed or declined). */
 export function SignerTimeline({
   signers,
+  packageMethod,
   lastReminderAt,
   now,
   signingId,
@@ -29,6 +31,8 @@ export function SignerTimeline({
   texts = {},
 }: {
   signers: Signer[];
+  /** The package's method of proof, for signers who follow it. */
+  packageMethod: SignerAuthMethod;
   lastReminderAt: Record<string, string>;
   /** Per signer id: consent to texts, a STOP reply, the last text's status (signers with a mobile number). */
   texts?: Record<string, SignerTextsView>;
@@ -54,7 +58,7 @@ export function SignerTimeline({
               Order {signer.routingOrder} · {signer.role === "co_signer" ? "Co-signer" : "Signer"}
               {last ? <> · last activity {relativeTime(last.at, now)}</> : <> · not emailed yet</>}
             </p>
-            <SignerProof signer={signer} />
+            <SignerProof signer={signer} packageMethod={packageMethod} now={now} />
             {texts[signer.id] ? <SignerTexts texts={texts[signer.id]!} /> : null}
             {canResend && (signer.status === "notified" || signer.status === "viewed") ? (
               <ResendInvitation signingId={signingId} signerId={signer.id} signerName={signer.name} />
@@ -79,22 +83,44 @@ export function SignerTimeline({
   );
 }
 
-/** How the signer proves who they are, and whether (and when) they did. */
-function SignerProof({ signer }: { signer: Signer }) {
+/**
+ * How the signer proves who they are (their own method, or the package's), whether (and when, and
+ * how) they passed it, wrong codes entered, and until when five wrong codes lock their proof step.
+ */
+function SignerProof({ signer, packageMethod, now }: { signer: Signer; packageMethod: SignerAuthMethod; now: Date }) {
+  const method = signer.authMethod ?? packageMethod;
+  const locked = signer.authLockedUntil && new Date(signer.authLockedUntil) > now ? signer.authLockedUntil : null;
   return (
-    <p className="mt-1 text-xs text-slate-700">
-      Proof of identity: {signer.authMethod ? AUTH_METHOD_LABELS[signer.authMethod] : "the package's method"} ·{" "}
-      {signer.authPassedAt ? (
-        <>
-          passed{" "}
-          <time dateTime={signer.authPassedAt} title={formatDateTime(signer.authPassedAt)}>
-            {formatDateTime(signer.authPassedAt)}
+    <div className="mt-1 space-y-0.5 text-xs text-slate-700">
+      <p>
+        Proof of identity: {AUTH_METHOD_LABELS[method]}
+        {signer.authMethod ? "" : " (the package's method)"}
+        {method === "access_code" ? (signer.hasAccessCode ? " · code set" : " · no code set") : null}
+        {method === "sms_code" && signer.phone ? <> · {signer.phone}</> : null}
+      </p>
+      <p>
+        {signer.authPassedAt ? (
+          <>
+            Passed{signer.authPassedMethod && signer.authPassedMethod !== method ? ` (${AUTH_METHOD_LABELS[signer.authPassedMethod].toLowerCase()})` : ""}{" "}
+            <time dateTime={signer.authPassedAt} title={formatDateTime(signer.authPassedAt)}>
+              {formatDateTime(signer.authPassedAt)}
+            </time>
+          </>
+        ) : (
+          "Not passed yet"
+        )}
+        {" · "}
+        {signer.authFailures === 0 ? "no wrong codes" : `${signer.authFailures} wrong ${signer.authFailures === 1 ? "code" : "codes"}`}
+      </p>
+      {locked ? (
+        <p className="font-medium text-red-800">
+          Locked after too many wrong codes until{" "}
+          <time dateTime={locked} title={formatDateTime(locked)}>
+            {formatDateTime(locked)}
           </time>
-        </>
-      ) : (
-        "not passed yet"
-      )}
-    </p>
+        </p>
+      ) : null}
+    </div>
   );
 }
 

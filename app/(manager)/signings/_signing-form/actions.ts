@@ -1,7 +1,7 @@
 "use server";
 
 import { redirect } from "next/navigation";
-import { CreateSigningSchema } from "@/lib/api/schemas/signings";
+import { SigningFormSchema } from "@/lib/api/schemas/signings";
 import { isUuid } from "@/lib/ids";
 import { saveSigningDraft } from "@/lib/signings/save-signing-draft";
 import { getTemplateOrThrow } from "@/lib/templates/get-template-or-throw";
@@ -40,7 +40,10 @@ function filledRows(formData: FormData): SignerRow[] {
 
 const optional = (value: FormDataEntryValue | null) => (typeof value === "string" && value.trim() !== "" ? value : undefined);
 
-/** The form as the API's create request (CreateSigningSchema), so both check the same rules. */
+/**
+ * The form as the API's create request (`SigningFormSchema`: CreateSigningSchema's fields and rules,
+ * rows with their draft ids), so both check the same rules.
+ */
 function toCreateRequest(formData: FormData) {
   const location = optional(formData.get("locationId"));
   return {
@@ -49,25 +52,28 @@ function toCreateRequest(formData: FormData) {
     message: optional(formData.get("message")),
     templateId: optional(formData.get("templateId")),
     flowId: optional(formData.get("flowId")),
-    // Only a new package's form offers the choice; on a draft it stays what it was.
-    signerAuthMethod: formData.get("signingId") ? undefined : optional(formData.get("signerAuthMethod")),
+    signerAuthMethod: optional(formData.get("signerAuthMethod")),
     signers: filledRows(formData).map((row) => ({
+      ...(row.id ? { id: row.id } : {}),
       name: row.name,
       email: row.email,
       role: row.role,
       routingOrder: /^\d+$/.test(row.routingOrder) ? Number(row.routingOrder) : row.routingOrder,
-      // The mobile number for texts, and the manager's attestation of the signer's consent to them.
+      ...(row.authMethod ? { authMethod: row.authMethod } : {}),
+      ...(row.accessCode?.trim() ? { accessCode: row.accessCode } : {}),
+      // The mobile number (for sms_code and for texts), and the manager's attestation of the signer's consent to texts.
       ...(row.phone?.trim() ? { phone: row.phone.trim() } : {}),
       ...(row.smsConsent ? { smsConsent: true } : {}),
+      // Says a code is stored, so the empty (write-only) input may stay empty; the save checks the stored one.
+      ...(row.id && row.keepsAccessCode === "1" ? { keepsAccessCode: true } : {}),
     })),
   };
 }
 
-const save = validatedAction<typeof CreateSigningSchema, { values: Record<string, string> }>(
-  CreateSigningSchema,
+const save = validatedAction<typeof SigningFormSchema, { values: Record<string, string> }>(
+  SigningFormSchema,
   async (input, { db, principal, formData, evidence: { ipAddress } }) => {
     const signingId = optional(formData.get("signingId"));
-    const ids = filledRows(formData).map((row) => row.id);
     const files = formData.getAll("files").filter((f): f is File => f instanceof File && f.size > 0);
     const documents = await Promise.all(files.map(async (file) => ({ name: file.name || "Document.pdf", bytes: new Uint8Array(await file.arrayBuffer()) })));
     const send = formData.get("intent") === "send";
@@ -81,7 +87,7 @@ const save = validatedAction<typeof CreateSigningSchema, { values: Record<string
       templateId: input.templateId,
       flowId: input.flowId,
       signerAuthMethod: input.signerAuthMethod,
-      signers: (input.signers ?? []).map((signer, i) => ({ ...signer, ...(ids[i] ? { id: ids[i] } : {}) })),
+      signers: (input.signers ?? []).map(({ keepsAccessCode: _keeps, ...signer }) => signer),
       removeDocumentIds: formData.getAll("removeDocument").filter((v): v is string => typeof v === "string"),
       documents,
       send,
@@ -107,7 +113,12 @@ async function rearrange(formData: FormData, button: RowButtonAction): Promise<S
     const templateId = values.templateId;
     let roles: RoleTemplate[] = [];
     try {
-      if (templateId) roles = (await getTemplateOrThrow(db, { principal, templateId, capability: "templates:read" })).roles;
+      if (templateId) {
+        const template = await getTemplateOrThrow(db, { principal, templateId, capability: "templates:read" });
+        roles = template.roles;
+        // The template's method of proof becomes the package's, as the client form does on choosing it.
+        values.signerAuthMethod = template.signerAuthMethod;
+      }
     } catch (error) {
       return errorState(error, formData);
     }

@@ -1,4 +1,4 @@
-import type { SignerRow } from "./types";
+import { SIGNER_FIELDS, type SignerRow } from "./types";
 
 /**
  * The signer-row rules of the package form, in one place for both of its halves: the client form
@@ -12,16 +12,10 @@ export function signerRowsFromValues(values: Record<string, string>): SignerRow[
   const rows: SignerRow[] = [];
   for (let i = 0; values[`signers.${i}.name`] !== undefined || values[`signers.${i}.email`] !== undefined; i++) {
     const get = (field: string) => values[`signers.${i}.${field}`] ?? "";
-    rows.push({
-      ...(get("id") ? { id: get("id") } : {}),
-      name: get("name"),
-      email: get("email"),
-      role: get("role") || "signer",
-      routingOrder: get("routingOrder") || "1",
-      ...(get("label") ? { label: get("label") } : {}),
-      ...(get("phone") ? { phone: get("phone") } : {}),
-      ...(get("smsConsent") ? { smsConsent: get("smsConsent") } : {}),
-    });
+    const row: SignerRow = { name: get("name"), email: get("email"), role: get("role") || "signer", routingOrder: get("routingOrder") || "1" };
+    // The optional fields only when posted non-empty.
+    for (const field of SIGNER_FIELDS) if (!(field in row) && get(field)) row[field] = get(field);
+    rows.push(row);
   }
   return rows;
 }
@@ -44,7 +38,17 @@ export function signerRowsToValues(rows: SignerRow[], values: Record<string, str
 export const blankRow = (order: number): SignerRow => ({ name: "", email: "", role: "signer", routingOrder: String(order) });
 
 /** A template's signer role, as the form applies it to a row. */
-export type RoleTemplate = { label: string; role: string; routingOrder: number };
+export type RoleTemplate = { label: string; role: string; routingOrder: number; authMethod?: string };
+
+/** The method a row's signer proves who they are with: their own, else the package's. */
+export function effectiveRowMethod(row: Pick<SignerRow, "authMethod">, packageMethod: string): string {
+  return row.authMethod || packageMethod;
+}
+
+/** The row shows the access code input: its method is access_code. */
+export const rowNeedsAccessCodeInput = (row: SignerRow, packageMethod: string) => effectiveRowMethod(row, packageMethod) === "access_code";
+/** The row shows the mobile number input: its method is sms_code. */
+export const rowNeedsPhoneInput = (row: SignerRow, packageMethod: string) => effectiveRowMethod(row, packageMethod) === "sms_code";
 
 export type SignerRowAction =
   | { type: "add" }
@@ -82,8 +86,9 @@ export function parseRowIntent(intent: unknown): RowButtonAction | undefined {
  * - remove: the row goes; removing the last one leaves a blank row at order 1.
  * - move: the row swaps places with its neighbour, and the two swap routing orders, so order
  *   numbers stay where they were on the page.
- * - template: the template's roles (label, role, order) fill the typed rows in turn, blank rows
- *   are dropped, typed rows beyond the roles follow; no roles (no template) changes nothing.
+ * - template: the template's roles (label, role, order, and the role's method of proof when it
+ *   has one) fill the typed rows in turn, blank rows are dropped, typed rows beyond the roles
+ *   follow; no roles (no template) changes nothing.
  */
 export function signerRowsReducer<R extends SignerRow>(adopt: (row: SignerRow) => R): (rows: R[], action: SignerRowAction) => R[] {
   return (rows, action) => {
@@ -113,6 +118,7 @@ export function signerRowsReducer<R extends SignerRow>(adopt: (row: SignerRow) =
           role: role.role,
           routingOrder: String(role.routingOrder),
           label: role.label,
+          ...(role.authMethod ? { authMethod: role.authMethod } : {}),
         }));
         return [...fromRoles, ...typed.slice(action.roles.length)];
       }

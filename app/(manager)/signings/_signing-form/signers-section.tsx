@@ -3,23 +3,35 @@ import { Button } from "@/components/ui/button";
 import { buttonClass } from "@/components/ui/button-class";
 import { InputField, SelectField } from "@/components/ui/field";
 import { FormSection } from "./form-section";
-import { isBlankRow, rowIntent, type RowButtonAction, type SignerRowAction } from "./signer-rows";
+import { isBlankRow, rowIntent, rowNeedsAccessCodeInput, rowNeedsPhoneInput, type RowButtonAction, type SignerRowAction } from "./signer-rows";
+import { PROOF_METHODS, proofMethodLabel } from "./signer-proof-select";
 import type { SignerRow } from "./types";
 
 /** A row of the client form: the posted fields plus a React key that survives reordering. */
 export type KeyedRow = SignerRow & { key: number };
 
-/** Step 3: the signer rows, each with name, email, role, routing order, mobile number and consent to texts, and the row buttons. */
+/**
+ * Step 3: the signer rows, each with name, email, role and routing order, how the signer proves who
+ * they are (the package's method unless the row picks another), the access code that method may need,
+ * the mobile number (required for a texted code; optional for texts) with the consent to texts, and
+ * the row buttons.
+ */
 export function SignersSection({
   rows,
   dispatch,
   fieldErrors,
   hydrated,
+  packageMethod,
+  packageMethodSelect,
 }: {
   rows: KeyedRow[];
   dispatch: (action: SignerRowAction) => void;
   fieldErrors: Record<string, string>;
   hydrated: boolean;
+  /** The package's method of proof, as chosen in the form right now. */
+  packageMethod: string;
+  /** "How signers prove who they are" for the whole package, shown above the rows. */
+  packageMethodSelect: ReactNode;
 }) {
   // Errors per row are keyed by the row's place among the filled rows (blank rows are not sent).
   let filledIndex = -1;
@@ -32,6 +44,7 @@ export function SignersSection({
         Signers are invited in routing order: order 1 first, order 2 once everyone in order 1 has signed. Signers with the same number sign in
         parallel.
       </p>
+      <div className="md:max-w-xl">{packageMethodSelect}</div>
       {rowsError ? <p className="text-sm text-red-800">{rowsError}</p> : null}
       <ol className="space-y-4">
         {rows.map((row, i) => {
@@ -55,6 +68,7 @@ export function SignersSection({
                 </legend>
                 {row.id ? <input type="hidden" name={`${prefix}.id`} value={row.id} /> : null}
                 {row.label ? <input type="hidden" name={`${prefix}.label`} value={row.label} /> : null}
+                {row.keepsAccessCode ? <input type="hidden" name={`${prefix}.keepsAccessCode`} value={row.keepsAccessCode} /> : null}
                 <div className="grid gap-3 md:grid-cols-[2fr_2fr_1fr_6rem]">
                   <InputField
                     id={`signer-${row.key}-name`}
@@ -101,6 +115,43 @@ export function SignersSection({
                     error={err("routingOrder")}
                   />
                 </div>
+                <div className="mt-3 grid gap-3 md:grid-cols-2">
+                  <SelectField
+                    id={`signer-${row.key}-auth-method`}
+                    name={`${prefix}.authMethod`}
+                    label={label("Proves who they are with")}
+                    hint={row.authMethod ? undefined : `Now: ${proofMethodLabel(packageMethod).toLowerCase()}.`}
+                    value={row.authMethod ?? ""}
+                    onChange={(event) => update({ authMethod: event.currentTarget.value })}
+                    error={err("authMethod")}
+                  >
+                    <option value="">The package&apos;s method</option>
+                    {PROOF_METHODS.map((m) => (
+                      <option key={m.value} value={m.value}>
+                        {m.label}
+                      </option>
+                    ))}
+                  </SelectField>
+                  {rowNeedsAccessCodeInput(row, packageMethod) ? (
+                    <InputField
+                      id={`signer-${row.key}-access-code`}
+                      name={`${prefix}.accessCode`}
+                      label={label(row.keepsAccessCode ? "New access code" : "Access code")}
+                      hint={
+                        row.keepsAccessCode
+                          ? "An access code is set. It is never shown again: leave this empty to keep it, or type a new one to replace it."
+                          : "4 to 64 characters, e.g. the last four digits of their SSN or the property's ZIP code. Tell it to the signer yourself (by phone, in person). It is stored so that nobody can read it back: after saving, it is never shown again."
+                      }
+                      value={row.accessCode ?? ""}
+                      onChange={(event) => update({ accessCode: event.currentTarget.value })}
+                      autoComplete="off"
+                      spellCheck={false}
+                      maxLength={64}
+                      required={!row.keepsAccessCode}
+                      error={err("accessCode")}
+                    />
+                  ) : null}
+                </div>
                 {/* Texts: the signer's mobile number and the manager's attestation of their consent. */}
                 <div className="mt-3 grid gap-3 md:grid-cols-[2fr_4fr] md:items-start">
                   <InputField
@@ -108,8 +159,13 @@ export function SignersSection({
                     name={`${prefix}.phone`}
                     type="tel"
                     inputMode="tel"
-                    label={label("Mobile number (optional)")}
-                    hint="With the country code, e.g. +15125550123."
+                    label={label(rowNeedsPhoneInput(row, packageMethod) ? "Mobile number" : "Mobile number (optional)")}
+                    hint={
+                      rowNeedsPhoneInput(row, packageMethod)
+                        ? "With the country code, e.g. +15125550123. The code is texted to this number."
+                        : "With the country code, e.g. +15125550123."
+                    }
+                    required={rowNeedsPhoneInput(row, packageMethod)}
                     value={row.phone ?? ""}
                     onChange={(event) => update({ phone: event.currentTarget.value })}
                     autoComplete="off"

@@ -8,7 +8,7 @@ import type { PickedFile } from "./document-picker";
 import { DocumentsSection } from "./documents-section";
 import { SendCheck } from "./send-check";
 import { blankRow, isBlankRow, signerRowsFromValues, signerRowsReducer, type SignerRowAction } from "./signer-rows";
-import { SignerProofSelect } from "./signer-proof-select";
+import { DEFAULT_PROOF_METHOD, SignerProofSelect } from "./signer-proof-select";
 import { SignersSection, type KeyedRow } from "./signers-section";
 import type { ExistingDocument, FlowOption, PlaceOption, SignerRow, TemplateOption } from "./types";
 import { WhatSection } from "./what-section";
@@ -49,6 +49,7 @@ export function SigningForm({ signing, places, templates, flows, documents, init
   const dispatch = (action: SignerRowAction) => setRows((current) => reduceRows(current, action));
   const [locationId, setLocationId] = useState(values.locationId ?? (places.length === 1 ? String(places[0]!.id) : ""));
   const [templateId, setTemplateId] = useState(values.templateId ?? "");
+  const [packageMethod, setPackageMethod] = useState(values.signerAuthMethod || DEFAULT_PROOF_METHOD);
   const [files, setFiles] = useState<PickedFile[]>([]);
   const [removed, setRemoved] = useState<Set<string>>(() => new Set());
 
@@ -57,7 +58,10 @@ export function SigningForm({ signing, places, templates, flows, documents, init
 
   function applyTemplate(id: string) {
     setTemplateId(id);
-    dispatch({ type: "template", roles: templates.find((t) => t.id === id)?.roles ?? [] });
+    const chosen = templates.find((t) => t.id === id);
+    // The template's method of proof becomes the package's (and its roles' methods the rows').
+    if (chosen) setPackageMethod(chosen.signerAuthMethod);
+    dispatch({ type: "template", roles: chosen?.roles ?? [] });
   }
 
   function markRemoved(id: string, remove: boolean) {
@@ -105,8 +109,14 @@ export function SigningForm({ signing, places, templates, flows, documents, init
         flows={flows.filter((f) => organizationId === undefined || f.organizationId === organizationId)}
         hydrated={hydrated}
       />
-      {signing ? null : <SignerProofSelect value={values.signerAuthMethod} error={fieldErrors.signerAuthMethod} />}
-      <SignersSection rows={rows} dispatch={dispatch} fieldErrors={fieldErrors} hydrated={hydrated} />
+      <SignersSection
+        rows={rows}
+        dispatch={dispatch}
+        fieldErrors={fieldErrors}
+        hydrated={hydrated}
+        packageMethod={packageMethod}
+        packageMethodSelect={<SignerProofSelect value={packageMethod} onChange={setPackageMethod} error={fieldErrors.signerAuthMethod} />}
+      />
       <DocumentsSection
         templateDocumentNames={template?.documentNames ?? []}
         documents={documents}

@@ -3,17 +3,32 @@ export type TemplateOption = {
   id: string;
   organizationId: number;
   name: string;
-  roles: { key: string; label: string; role: "signer" | "co_signer"; routingOrder: number }[];
+  roles: { key: string; label: string; role: "signer" | "co_signer"; routingOrder: number; authMethod?: string }[];
+  /** How the template's signers prove who they are (the package form starts from it). */
+  signerAuthMethod: string;
   documentNames: string[];
 };
 export type FlowOption = { id: string; organizationId: number; name: string; isDefault: boolean };
 export type ExistingDocument = { id: string; name: string; pageCount: number };
 
 /**
- * One signer row of the form, as posted (`signers.<i>.<field>`). `phone` is the signer's mobile
- * number (texts, and the texted code); `smsConsent` is "on" when the manager attests the signer
- * agreed to receive texts at it.
+ * One signer row of the form, as posted (`signers.<i>.<field>`). `authMethod` empty follows the
+ * package's method; `accessCode` is only ever what was typed (a stored code is never sent back:
+ * `keepsAccessCode` "1" says one is stored). `phone` is the signer's mobile number (texts, and the
+ * texted code); `smsConsent` is "on" when the manager attests the signer agreed to receive texts at it.
  */
-export type SignerRow = { id?: string; name: string; email: string; role: string; routingOrder: string; label?: string; phone?: string; smsConsent?: string };
+export type SignerRow = {
+  id?: string;
+  name: string;
+  email: string;
+  role: string;
+  routingOrder: string;
+  label?: string;
+  authMethod?: string;
+  accessCode?: string;
+  phone?: string;
+  smsConsent?: string;
+  keepsAccessCode?: string;
+};
 
-export const SIGNER_FIELDS = ["id", "name", "email", "role", "routingOrder", "label", "phone", "smsConsent"] as const;
+export const SIGNER_FIELDS = ["id", "name", "email", "role", "routingOrder", "label", "authMethod", "accessCode", "phone", "smsConsent", "keepsAccessCode"] as const;

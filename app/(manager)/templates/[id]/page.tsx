@@ -11,6 +11,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { EmptyState, Section } from "@/components/ui/section";
 import { removeTemplateDocumentAction, updateTemplateAction, uploadTemplateDocumentAction } from "../actions";
 import { TemplateForm } from "../_components/template-form";
+import { proofMethodLabel } from "../../signings/_signing-form/signer-proof-select";
 import { UploadDocumentForm } from "../_components/upload-document-form";
 
 export const metadata: Metadata = { title: "Template" };
@@ -23,7 +24,7 @@ export default async function TemplatePage({ params }: { params: Promise<{ id: s
   if (!isUuid(id) || !hasCapability(principal, "templates:read")) notFound();
   const template = await loadOr404(getTemplateDetail(db, { principal, templateId: id }));
   const canEdit = canAccess(principal, "templates:write", { organizationId: template.organizationId });
-  const roles = template.roles.map((r) => ({ key: r.key, label: r.label, role: r.role, routingOrder: String(r.routingOrder) }));
+  const roles = template.roles.map((r) => ({ key: r.key, label: r.label, role: r.role, routingOrder: String(r.routingOrder), authMethod: r.authMethod ?? "" }));
 
   return (
     <div className="space-y-6">
@@ -75,7 +76,7 @@ export default async function TemplatePage({ params }: { params: Promise<{ id: s
           <TemplateForm
             action={updateTemplateAction.bind(null, template.id)}
             idPrefix="template"
-            initial={{ name: template.name, description: template.description, roles }}
+            initial={{ name: template.name, description: template.description, signerAuthMethod: template.signerAuthMethod, roles }}
             submitLabel="Save template"
             pendingLabel="Saving…"
           />
@@ -88,7 +89,8 @@ export default async function TemplatePage({ params }: { params: Promise<{ id: s
             <ol className="list-decimal space-y-1 pl-6 text-sm text-slate-800">
               {template.roles.map((role) => (
                 <li key={role.key}>
-                  {role.label} ({role.role === "signer" ? "borrower" : "co-borrower"}), routing order {role.routingOrder}
+                  {role.label} ({role.role === "signer" ? "borrower" : "co-borrower"}), routing order {role.routingOrder}, proves who they are with{" "}
+                  {(role.authMethod ? proofMethodLabel(role.authMethod) : `${proofMethodLabel(template.signerAuthMethod)} (the template's method)`).toLowerCase()}
                 </li>
               ))}
             </ol>

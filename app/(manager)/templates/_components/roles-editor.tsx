@@ -4,6 +4,7 @@ import { controlClass } from "@/components/ui/classes";
 import { useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import type { RoleRow } from "../template-input";
+import { PROOF_METHODS } from "../../signings/_signing-form/signer-proof-select";
 
 type Row = RoleRow & { uid: number };
 
@@ -135,6 +136,32 @@ export function RolesEditor({ idPrefix, initial, errors }: { idPrefix: string; i
                     </p>
                   ) : null}
                 </div>
+              </div>
+              <div className="mt-3 space-y-1 md:max-w-md">
+                <label htmlFor={id("authMethod")} className="block text-sm font-medium text-slate-900">
+                  Proves who they are with <span className="sr-only">(role {index + 1})</span>
+                </label>
+                <select
+                  id={id("authMethod")}
+                  name={`roles.${index}.authMethod`}
+                  value={row.authMethod ?? ""}
+                  onChange={(e) => update(row.uid, "authMethod", e.target.value)}
+                  aria-invalid={error("authMethod") ? true : undefined}
+                  aria-describedby={described("authMethod")}
+                  className={controlClass}
+                >
+                  <option value="">The template&apos;s method</option>
+                  {PROOF_METHODS.map((m) => (
+                    <option key={m.value} value={m.value}>
+                      {m.label}
+                    </option>
+                  ))}
+                </select>
+                {error("authMethod") ? (
+                  <p id={`${id("authMethod")}-error`} className="text-sm text-red-800">
+                    {error("authMethod")}
+                  </p>
+                ) : null}
               </div>
               <div className="mt-2 flex flex-wrap gap-2">
                 <Button id={id("up")} variant="ghost" className="px-2 py-1" onClick={() => move(index, -1)} disabled={index === 0}>

@@ -5,13 +5,15 @@ import type { FormState } from "@/app/_lib/validated-action";
 import { SubmitButton } from "@/components/ui/button";
 import { FormMessage, InputField, SelectField, TextAreaField } from "@/components/ui/field";
 import { roleRowsFrom, type RoleRow } from "../template-input";
+import { PROOF_METHODS } from "../../signings/_signing-form/signer-proof-select";
 import { RolesEditor } from "./roles-editor";
 
-export type TemplateValues = { name: string; description: string | null; roles: RoleRow[] };
+export type TemplateValues = { name: string; description: string | null; signerAuthMethod: string; roles: RoleRow[] };
 
 /**
  * Creates a template (then `organizations` lists where the person may: a select when more than one)
- * or edits one: name, description and signer roles, checked by the API's template schema.
+ * or edits one: name, description, how signers of its packages prove who they are, and signer roles
+ * (each may have its own method), checked by the API's template schema.
  */
 export function TemplateForm({
   action,
@@ -65,6 +67,20 @@ export function TemplateForm({
           error={errors.description}
         />
       </div>
+      <SelectField
+        id={`${idPrefix}-signer-auth-method`}
+        name="signerAuthMethod"
+        label="How signers prove who they are"
+        hint="Packages created from this template start with it; the person creating a package can change it. An access code or a mobile number is entered for each package."
+        defaultValue={values?.signerAuthMethod ?? initial.signerAuthMethod}
+        error={errors.signerAuthMethod}
+      >
+        {PROOF_METHODS.map((m) => (
+          <option key={m.value} value={m.value}>
+            {m.label}
+          </option>
+        ))}
+      </SelectField>
       <RolesEditor key={rolesKey} idPrefix={idPrefix} initial={roles} errors={errors} />
       <div className="flex flex-wrap items-center gap-4 border-t border-slate-200 pt-4">
         <SubmitButton pendingLabel={pendingLabel}>{submitLabel}</SubmitButton>

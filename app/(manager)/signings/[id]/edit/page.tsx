@@ -62,10 +62,13 @@ export default async function EditSigningPage({ params, searchParams }: Props) {
       email: s.email,
       role: s.role,
       routingOrder: String(s.routingOrder),
-      ...(s.phone ? { phone: s.phone } : {}),
+      authMethod: s.authMethod ?? "",
+      phone: s.phone ?? "",
       ...(s.smsConsentAt ? { smsConsent: "on" } : {}),
+      // The access code is write-only: the form only learns that one is stored.
+      keepsAccessCode: s.accessCodeHash !== null ? "1" : "",
     })),
-    { title: signing.title, message: signing.message ?? "", flowId: signing.flowId ?? "" },
+    { title: signing.title, message: signing.message ?? "", flowId: signing.flowId ?? "", signerAuthMethod: signing.signerAuthMethod },
   );
   return (
     <div className="mx-auto max-w-4xl space-y-6">
