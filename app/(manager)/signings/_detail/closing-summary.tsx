@@ -12,7 +12,18 @@ export async function ClosingSummary({ signingId }: { signingId: string }) {
   const { db, principal } = await getPagePrincipal();
   if (!principal) return null;
   const detail = await loadOrNull(getClosingDetail(db, { principal, packageId: signingId }));
-  if (!detail || detail.documents.every((d) => d.executionMode === "esign")) return null;
+  if (!detail) return null;
+  if (detail.documents.every((d) => d.executionMode === "esign")) {
+    if (detail.signing.status !== "draft") return null;
+    return (
+      <p className="text-sm text-slate-800">
+        Some documents signed in ink at a closing table?{" "}
+        <Link href={`/signings/${signingId}/closing`} className={linkClass}>
+          Set how each document is signed and the appointment
+        </Link>
+      </p>
+    );
+  }
   const review = detail.summary.scanToReview;
   return (
     <p data-testid="closing-summary-line" className="text-sm text-slate-800">

@@ -5,7 +5,7 @@ import { SubmitButton } from "@/components/ui/button";
 import type { ButtonVariant } from "@/components/ui/button-class";
 import { FormMessage } from "@/components/ui/field";
 import type { FormState } from "../../../../_lib/validated-action";
-import { acceptScansAction, assignPageAction, convertToInkAction, discardPageAction, reviewScanAction, uploadScansAction } from "./actions";
+import { acceptScansAction, appointmentAction, assignPageAction, executionModesAction, convertToInkAction, discardPageAction, reviewScanAction, uploadScansAction } from "./actions";
 
 const IDLE: FormState = { status: "idle" };
 
@@ -16,6 +16,8 @@ const ACTIONS = {
   discard: discardPageAction,
   review: reviewScanAction,
   convert: convertToInkAction,
+  appointment: appointmentAction,
+  modes: executionModesAction,
 };
 
 /**

@@ -49,6 +49,9 @@ const PAGE_STATUS: Record<ScanbackReport["pages"][number]["status"], string> = {
 
 const cell = "px-3 py-2 align-top";
 
+/** A stored moment as a `datetime-local` value in UTC ("2026-12-01T15:00"). */
+const localValue = (moment: Date | null) => (moment ? moment.toISOString().slice(0, 16) : "");
+
 /**
  * `/signings/<id>/closing`: a hybrid closing for its managers — where each document stands (the
  * summary line), the appointment, the table packet, the scanback upload with its page-by-page
@@ -107,6 +110,52 @@ export default async function ClosingPage({ params }: { params: Promise<{ id: st
           ) : null}
         </div>
       </header>
+
+      {canWrite && signing.status === "draft" && documents.length > 0 ? (
+        <Section compact id="closing-modes-heading" title="How each document is signed" description="Chosen while the package is a draft. Ink documents are printed in the table packet; review-only documents are only acknowledged.">
+          <ClosingForm action="modes" signingId={id} label="Save how documents are signed" pendingLabel="Saving…" variant="secondary">
+            <div className="grid gap-3 sm:grid-cols-2">
+              {documents.map((d) => (
+                <div key={d.id}>
+                  <input type="hidden" name={`was.${d.id}`} value={d.executionMode} />
+                  <Label htmlFor={`mode-${d.id}`}>{d.name}</Label>
+                  <Select id={`mode-${d.id}`} name={`mode.${d.id}`} defaultValue={d.executionMode}>
+                    <option value="esign">E-signed online</option>
+                    <option value="wet_sign">Signed in ink at the table</option>
+                    <option value="notarize">Signed in ink before a notary</option>
+                    <option value="review_only">Only to read (acknowledged)</option>
+                  </Select>
+                </div>
+              ))}
+            </div>
+          </ClosingForm>
+        </Section>
+      ) : null}
+
+      {canWrite && (signing.status === "draft" || open) ? (
+        <Section compact id="closing-appointment-heading" title="Appointment" description="Times are in UTC. Leave a field empty to clear it.">
+          <ClosingForm action="appointment" signingId={id} label="Save appointment" pendingLabel="Saving…" variant="secondary">
+            <div className="grid gap-3 sm:grid-cols-2">
+              <div>
+                <Label htmlFor="closingAt">Closing date and time (UTC)</Label>
+                <Input id="closingAt" name="closingAt" type="datetime-local" defaultValue={localValue(signing.closingAt)} />
+              </div>
+              <div>
+                <Label htmlFor="esignOpensAt">E-signing opens (UTC, optional)</Label>
+                <Input id="esignOpensAt" name="esignOpensAt" type="datetime-local" defaultValue={localValue(signing.esignOpensAt)} />
+              </div>
+              <div>
+                <Label htmlFor="closingPlace">Place</Label>
+                <Input id="closingPlace" name="closingPlace" maxLength={500} defaultValue={signing.closingPlace ?? ""} />
+              </div>
+              <div>
+                <Label htmlFor="settlementAgent">Settlement agent</Label>
+                <Input id="settlementAgent" name="settlementAgent" maxLength={200} defaultValue={signing.settlementAgent ?? ""} />
+              </div>
+            </div>
+          </ClosingForm>
+        </Section>
+      ) : null}
 
       <Section compact id="closing-documents-heading" title="Documents" description="How each document is executed and where it stands.">
         <div className="overflow-x-auto">
