@@ -7,6 +7,9 @@ import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { packageDocuments, signingPackages, users } from "@/db/schema";
 import { getTablePacket } from "@/lib/closings/get-table-packet";
+import { getSignerClosingPlan } from "@/lib/closings/get-signer-closing-plan";
+import { localSubjectForEmail } from "@/lib/auth/local-tokens";
+import { resolvePrincipal } from "@/lib/auth/principal";
 import { renderAgreementPdf } from "@/lib/documents/pdf";
 import { createSigning } from "@/lib/signings/create-signing";
 import { inNextRequestScope } from "@/tests/helpers/next-request-scope";
@@ -27,6 +30,7 @@ vi.mock("next/cache", async (importOriginal) => ({
 }));
 
 const actions = await import("@/app/(manager)/signings/[id]/closing/actions");
+const { acknowledgeAction } = await import("@/app/(signer)/signings/[id]/acknowledge-action");
 const run = promisify(execFile);
 const dir = mkdtempSync(join(tmpdir(), "closing-actions-"));
 
@@ -107,5 +111,45 @@ describe("closing page actions", () => {
       message: "Scan of Note.pdf rejected; upload a new scan of it.",
     });
     expect(await post(actions.convertToInkAction, { signingId: id })).toEqual({ status: "ok", message: "Disclosure.pdf will be signed in ink at the table; download the packet again." });
+  }, 120_000);
+
+  it("tells the signer what is e-signed now, what is signed at the table and what is only to read, and takes the acknowledgement", async () => {
+    const manager = await managerOf(testDb.db, world.austin.organizationId);
+    const borrower = await ensureUser(testDb.db, "closing-plan@demo.local");
+    const pdf = (title: string) => renderAgreementPdf({ title, parties: ["Borrower"], pages: 1 });
+    const created = await createSigning(testDb.db, {
+      principal: manager,
+      locationId: world.austin.id,
+      title: "Closing plan",
+      signers: [{ name: "Bo Rower", email: "closing-plan@demo.local" }],
+      documents: [
+        { name: "Disclosure.pdf", bytes: await pdf("Disclosure") },
+        { name: "Deed.pdf", bytes: await pdf("Deed"), executionMode: "notarize" },
+        { name: "Booklet.pdf", bytes: await pdf("Booklet"), executionMode: "review_only" },
+      ],
+      appointment: { closingAt: "2026-12-01T15:00:00Z", closingPlace: "Title office", settlementAgent: "Sam Agent" },
+    });
+    const { sendSigning } = await import("@/lib/signings/send-signing");
+    await sendSigning(testDb.db, { principal: manager, packageId: created.id });
+    const signer = await resolvePrincipal(testDb.db, localSubjectForEmail("closing-plan@demo.local"));
+    const plan = await getSignerClosingPlan(testDb.db, { principal: signer, packageId: created.id });
+    expect(plan).toMatchObject({
+      hybrid: true,
+      closingPlace: "Title office",
+      esign: [{ name: "Disclosure.pdf", done: false }],
+      atTable: [{ name: "Deed.pdf", notarized: true, done: false }],
+      toRead: [{ name: "Booklet.pdf", acknowledged: false }],
+    });
+    session.userId = borrower.id;
+    try {
+      const booklet = plan.toRead[0]!;
+      expect(await post(acknowledgeAction, { signingId: created.id, documentId: booklet.id })).toEqual({ status: "ok", message: "You confirmed you received Booklet.pdf." });
+      expect((await getSignerClosingPlan(testDb.db, { principal: signer, packageId: created.id })).toRead).toEqual([{ id: booklet.id, name: "Booklet.pdf", acknowledged: true }]);
+      // A document that is signed, not read, cannot be acknowledged.
+      expect(await post(acknowledgeAction, { signingId: created.id, documentId: plan.atTable[0]!.id })).toMatchObject({ status: "error", message: expect.stringContaining("review-only") });
+    } finally {
+      const [user] = await testDb.db.select({ id: users.id }).from(users).where(eq(users.email, "manager@demo.local"));
+      session.userId = user!.id;
+    }
   }, 120_000);
 });
