@@ -4,7 +4,7 @@ import type { Db } from "@/db/client";
 import { documentScans, executionModeEnum, packageDocuments, signingPackages, users, type ExecutionMode, type PackageDocument, type SigningPackage } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
-import { BadRequest, Conflict } from "@/lib/errors";
+import { BadRequest, Conflict, NotFound } from "@/lib/errors";
 import { assertDraft } from "@/lib/signings/assert-draft";
 import { getSigningOrThrow } from "@/lib/signings/get-signing-or-throw";
 import { isOpenSigningStatus, signingStatusLabel } from "@/lib/signings/state-machine";
@@ -173,4 +173,17 @@ export async function setDocumentExecutionMode(
     });
     return after!;
   });
+}
+
+/** The stored scan PDF of an ink document, for the manager reviewing it (404 when there is none). */
+export async function getDocumentScanFile(
+  db: Db,
+  options: { principal: Principal; packageId: string; documentId: string },
+): Promise<{ name: string; content: Uint8Array; sha256: string; contentType: string }> {
+  requireCapability(options.principal, "signings:read", "You do not have permission to read signing packages.");
+  const signing = await getSigningOrThrow(db, { ...options, capability: "signings:read" });
+  const document = await getPackageDocumentOrThrow(db, signing.id, options.documentId);
+  const [scan] = await db.select({ content: documentScans.content, sha256: documentScans.sha256 }).from(documentScans).where(eq(documentScans.documentId, document.id));
+  if (!scan) throw NotFound(`Document ${document.name} has no scan.`);
+  return { name: `${document.name.replace(/\.pdf$/i, "")} (scan).pdf`, content: scan.content, sha256: scan.sha256, contentType: "application/pdf" };
 }

@@ -93,6 +93,10 @@ test.describe("the manager's closing page", () => {
     await expect(page.getByTestId("scanback-documents")).toHaveText("Note.pdf: scan attached");
     await expect(page.getByTestId("closing-summary")).toHaveText("1 to e-sign · 1 scan to review · 1 to read");
 
+    const scanHref = await page.getByRole("link", { name: /Open the scan of Note\.pdf/ }).getAttribute("href");
+    const scan = await page.request.get(scanHref!);
+    expect(scan.status()).toBe(200);
+    expect(scan.headers()["content-type"]).toBe("application/pdf");
     await page.getByLabel("Reason for rejecting").fill("Page 1 is the cover sheet");
     await page.getByRole("button", { name: "Reject scan of Note.pdf" }).click();
     await expect(page.getByTestId("closing-summary")).toHaveText("1 to e-sign · 1 scan rejected · 1 to read");
@@ -103,5 +107,24 @@ test.describe("the manager's closing page", () => {
     await page.setViewportSize({ width: 768, height: 900 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await page.screenshot({ path: testInfo.outputPath("closing-768.png"), fullPage: true });
+  });
+
+  test("tells the signer on a phone what is e-signed now, what is signed at the table and what is only to read", { tag: "@desktop" }, async ({ page }, testInfo) => {
+    const pkg = await createHybridPackage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInAs(page, "signer@demo.local", { landsOn: `/signings/${pkg.id}` });
+    const plan = page.getByTestId("closing-plan");
+    await expect(plan).toContainText("E-sign now");
+    await expect(plan).toContainText("Disclosure.pdf");
+    await expect(plan).toContainText("Signed in ink at the closing table");
+    await expect(plan).toContainText("December 1, 2026 at 3:00 PM UTC, Title office, 1 Main St, with Sam Agent");
+    await expect(plan).toContainText("Note.pdf");
+    await expect(plan).toContainText("Only to read");
+    await plan.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath("signer-plan-390.png"), fullPage: true });
+    await expectNoAxeViolations(page);
+    await plan.getByRole("button", { name: "I received it: Booklet.pdf" }).click();
+    await expect(plan).toContainText("Booklet.pdf — you confirmed you received it");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   });
 });

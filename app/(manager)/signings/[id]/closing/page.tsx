@@ -111,52 +111,6 @@ export default async function ClosingPage({ params }: { params: Promise<{ id: st
         </div>
       </header>
 
-      {canWrite && signing.status === "draft" && documents.length > 0 ? (
-        <Section compact id="closing-modes-heading" title="How each document is signed" description="Chosen while the package is a draft. Ink documents are printed in the table packet; review-only documents are only acknowledged.">
-          <ClosingForm action="modes" signingId={id} label="Save how documents are signed" pendingLabel="Saving…" variant="secondary">
-            <div className="grid gap-3 sm:grid-cols-2">
-              {documents.map((d) => (
-                <div key={d.id}>
-                  <input type="hidden" name={`was.${d.id}`} value={d.executionMode} />
-                  <Label htmlFor={`mode-${d.id}`}>{d.name}</Label>
-                  <Select id={`mode-${d.id}`} name={`mode.${d.id}`} defaultValue={d.executionMode}>
-                    <option value="esign">E-signed online</option>
-                    <option value="wet_sign">Signed in ink at the table</option>
-                    <option value="notarize">Signed in ink before a notary</option>
-                    <option value="review_only">Only to read (acknowledged)</option>
-                  </Select>
-                </div>
-              ))}
-            </div>
-          </ClosingForm>
-        </Section>
-      ) : null}
-
-      {canWrite && (signing.status === "draft" || open) ? (
-        <Section compact id="closing-appointment-heading" title="Appointment" description="Times are in UTC. Leave a field empty to clear it.">
-          <ClosingForm action="appointment" signingId={id} label="Save appointment" pendingLabel="Saving…" variant="secondary">
-            <div className="grid gap-3 sm:grid-cols-2">
-              <div>
-                <Label htmlFor="closingAt">Closing date and time (UTC)</Label>
-                <Input id="closingAt" name="closingAt" type="datetime-local" defaultValue={localValue(signing.closingAt)} />
-              </div>
-              <div>
-                <Label htmlFor="esignOpensAt">E-signing opens (UTC, optional)</Label>
-                <Input id="esignOpensAt" name="esignOpensAt" type="datetime-local" defaultValue={localValue(signing.esignOpensAt)} />
-              </div>
-              <div>
-                <Label htmlFor="closingPlace">Place</Label>
-                <Input id="closingPlace" name="closingPlace" maxLength={500} defaultValue={signing.closingPlace ?? ""} />
-              </div>
-              <div>
-                <Label htmlFor="settlementAgent">Settlement agent</Label>
-                <Input id="settlementAgent" name="settlementAgent" maxLength={200} defaultValue={signing.settlementAgent ?? ""} />
-              </div>
-            </div>
-          </ClosingForm>
-        </Section>
-      ) : null}
-
       <Section compact id="closing-documents-heading" title="Documents" description="How each document is executed and where it stands.">
         <div className="overflow-x-auto">
           <table className="w-full min-w-[640px] text-left text-sm">
@@ -184,12 +138,38 @@ export default async function ClosingPage({ params }: { params: Promise<{ id: st
         </div>
       </Section>
 
+      {canWrite && signing.status === "draft" && documents.length > 0 ? (
+        <Section compact id="closing-modes-heading" title="How each document is signed" description="Chosen while the package is a draft. Ink documents are printed in the table packet; review-only documents are only acknowledged.">
+          <ClosingForm action="modes" signingId={id} label="Save how documents are signed" pendingLabel="Saving…" variant="secondary">
+            <div className="grid gap-3 sm:grid-cols-2">
+              {documents.map((d) => (
+                <div key={d.id}>
+                  <input type="hidden" name={`was.${d.id}`} value={d.executionMode} />
+                  <Label htmlFor={`mode-${d.id}`}>{d.name}</Label>
+                  <Select id={`mode-${d.id}`} name={`mode.${d.id}`} defaultValue={d.executionMode}>
+                    <option value="esign">E-signed online</option>
+                    <option value="wet_sign">Signed in ink at the table</option>
+                    <option value="notarize">Signed in ink before a notary</option>
+                    <option value="review_only">Only to read (acknowledged)</option>
+                  </Select>
+                </div>
+              ))}
+            </div>
+          </ClosingForm>
+        </Section>
+      ) : null}
+
       {canWrite && toReview.length > 0 ? (
         <Section compact id="closing-review-heading" title="Scans to review" description="Open the scan, then accept it or reject it with a reason (the settlement agent sends a new scan).">
           <ul className="space-y-4">
             {toReview.map((d) => (
               <li key={d.id} className="space-y-2 rounded-md border border-slate-200 p-3">
-                <p className="font-medium text-slate-900">{d.name}</p>
+                <p className="font-medium text-slate-900">
+                  {d.name} ·{" "}
+                  <a href={`/signings/${id}/closing/scans/${d.id}`} target="_blank" rel="noreferrer" className={linkClass}>
+                    Open the scan<span className="sr-only"> of {d.name}</span> (PDF, {d.scan?.pageCount ?? d.pageCount} pages)
+                  </a>
+                </p>
                 <div className="flex flex-wrap gap-6">
                   <ClosingForm action="review" signingId={id} label={`Accept scan of ${d.name}`} pendingLabel="Accepting…">
                     <input type="hidden" name="documentId" value={d.id} />
@@ -313,6 +293,31 @@ export default async function ClosingPage({ params }: { params: Promise<{ id: st
           </div>
         </Section>
       ) : null}
+      {canWrite && (signing.status === "draft" || open) ? (
+        <Section compact id="closing-appointment-heading" title="Appointment" description="Times are in UTC. Leave a field empty to clear it.">
+          <ClosingForm action="appointment" signingId={id} label="Save appointment" pendingLabel="Saving…" variant="secondary">
+            <div className="grid gap-3 sm:grid-cols-2">
+              <div>
+                <Label htmlFor="closingAt">Closing date and time (UTC)</Label>
+                <Input id="closingAt" name="closingAt" type="datetime-local" defaultValue={localValue(signing.closingAt)} />
+              </div>
+              <div>
+                <Label htmlFor="esignOpensAt">E-signing opens (UTC, optional)</Label>
+                <Input id="esignOpensAt" name="esignOpensAt" type="datetime-local" defaultValue={localValue(signing.esignOpensAt)} />
+              </div>
+              <div>
+                <Label htmlFor="closingPlace">Place</Label>
+                <Input id="closingPlace" name="closingPlace" maxLength={500} defaultValue={signing.closingPlace ?? ""} />
+              </div>
+              <div>
+                <Label htmlFor="settlementAgent">Settlement agent</Label>
+                <Input id="settlementAgent" name="settlementAgent" maxLength={200} defaultValue={signing.settlementAgent ?? ""} />
+              </div>
+            </div>
+          </ClosingForm>
+        </Section>
+      ) : null}
+
     </div>
   );
 }

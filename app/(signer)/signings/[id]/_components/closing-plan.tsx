@@ -12,7 +12,7 @@ export async function ClosingPlan({ signingId }: { signingId: string }) {
   const { db, principal } = await requirePrincipal(`/signings/${signingId}`);
   const plan = await getSignerClosingPlan(db, { principal, packageId: signingId });
   if (!plan.hybrid) return null;
-  const when = [plan.closingAt ? formatDateTime(plan.closingAt, "long") + " (UTC)" : null, plan.closingPlace, plan.settlementAgent ? `with ${plan.settlementAgent}` : null].filter(Boolean).join(", ");
+  const when = [plan.closingAt ? formatDateTime(plan.closingAt, "long") : null, plan.closingPlace, plan.settlementAgent ? `with ${plan.settlementAgent}` : null].filter(Boolean).join(", ");
   return (
     <section aria-labelledby="closing-plan-heading" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4 text-sm text-slate-800 shadow-sm" data-testid="closing-plan">
       <h2 id="closing-plan-heading" className="text-sm font-semibold uppercase tracking-wide text-slate-700">
@@ -21,7 +21,7 @@ export async function ClosingPlan({ signingId }: { signingId: string }) {
       {plan.esign.length > 0 ? (
         <div>
           <h3 className="font-semibold text-slate-900">
-            {plan.esignOpensAt && plan.esignOpensAt > new Date() ? `E-sign from ${formatDateTime(plan.esignOpensAt)} (UTC)` : "E-sign now"}
+            {plan.esignOpensAt && plan.esignOpensAt > new Date() ? `E-sign from ${formatDateTime(plan.esignOpensAt)}` : "E-sign now"}
           </h3>
           <ul className="list-disc pl-5">
             {plan.esign.map((d) => (
