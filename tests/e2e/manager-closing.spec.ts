@@ -123,7 +123,7 @@ test.describe("the manager's closing page", () => {
     await plan.scrollIntoViewIfNeeded();
     await page.screenshot({ path: testInfo.outputPath("signer-plan-390.png"), fullPage: true });
     await expectNoAxeViolations(page);
-    await plan.getByRole("button", { name: "I received it: Booklet.pdf" }).click();
+    await plan.getByRole("button", { name: /I received it\s*:\s*Booklet\.pdf/ }).click();
     await expect(plan).toContainText("Booklet.pdf — you confirmed you received it");
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   });
