@@ -24,7 +24,7 @@ import { validationHook } from "./validation";
 
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 const UPLOAD_BODY_LIMIT_BYTES = MAX_PDF_BYTES + 64 * 1024;
-const UPLOAD_PATH = /^\/v1\/(signing\/manager\/(signings|templates)\/[^/]+\/documents|documents\/[^/]+\/files)\/?$/;
+const UPLOAD_PATH = /^\/v1\/(signing\/manager\/(signings|templates)\/[^/]+\/documents|signing\/manager\/signings\/[^/]+\/scanbacks|documents\/[^/]+\/files)\/?$/;
 
 const OPENAPI_INFO = {
   openapi: "3.1.0",
@@ -67,7 +67,7 @@ export function createApiApp(): OpenAPIHono<ApiEnv> {
       throw new AppError("payload_too_large", `Request body exceeds ${JSON_BODY_LIMIT_BYTES} bytes.`);
     },
   });
-  // Uploads (package and template PDFs, chattel document files) get the document cap plus multipart overhead;
+  // Uploads (package and template PDFs, scanbacks, chattel document files) get the document cap plus multipart overhead;
   // every other /v1 body keeps the 1 MiB JSON limit.
   const uploadBodyLimit = bodyLimit({
     maxSize: UPLOAD_BODY_LIMIT_BYTES,

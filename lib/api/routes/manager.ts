@@ -1,6 +1,7 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { ApiEnv } from "../context";
 import { validationHook } from "../validation";
+import { managerClosings } from "./manager-closings";
 import { managerFields } from "./manager-fields";
 import { managerPlaces } from "./manager-places";
 import { managerSigners } from "./manager-signers";
@@ -15,4 +16,5 @@ export const manager = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook })
   .route("/", managerPlaces)
   .route("/", managerTemplates)
   .route("/", sealedFiles)
-  .route("/", managerFields);
+  .route("/", managerFields)
+  .route("/", managerClosings);

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { ClosingAppointmentSchema, ExecutionModeSchema } from "./closings";
 import { IsoDateTime, SafeString } from "./common";
 import { PackageDocumentSchema } from "./package-documents";
 import { PaginationQuerySchema } from "./pagination";
@@ -76,6 +77,7 @@ const createSigningFields = {
       z.strictObject({
         name: SafeString.trim().min(1).max(200),
         contentBase64: z.base64({ error: "expected the PDF's bytes as base64" }).min(1),
+        executionMode: ExecutionModeSchema.optional().openapi({ description: "How the document is executed; default esign" }),
       }),
     )
     .max(10)
@@ -85,6 +87,7 @@ const createSigningFields = {
         "PDFs to attach, as base64, after any template documents. The whole request body is capped at 1 MiB; " +
         "attach larger files with POST /v1/signing/manager/signings/{id}/documents.",
     }),
+  appointment: ClosingAppointmentSchema.optional().openapi({ description: "Hybrid closings: the closing appointment and when e-signing opens" }),
 };
 
 type SigningBody = {

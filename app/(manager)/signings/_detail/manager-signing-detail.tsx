@@ -7,6 +7,7 @@ import type { ManagerSigningPage } from "@/lib/signings/get-manager-signing-page
 import { joinNames } from "@/app/_lib/format";
 import { documentFileUrl } from "@/app/_lib/package-links";
 import { AuditTrail } from "./audit-trail";
+import { ClosingSummary } from "./closing-summary";
 import { currentGroup, statusSentence } from "./format";
 import { DeferredLiveUpdates, DeferredPackageActions } from "./deferred";
 import { SignerTimeline } from "./signer-timeline";
@@ -70,6 +71,7 @@ export function ManagerSigningDetail({
         <p role="status" aria-live="polite" data-testid="status-sentence" className="text-base font-medium text-slate-900">
           {statusSentence(detail, now)}
         </p>
+        <ClosingSummary signingId={detail.id} />
         {page.canWrite ? (
           <DeferredPackageActions
             signingId={detail.id}

@@ -10,6 +10,7 @@ import { formatDateTime, joinNames } from "@/app/_lib/format";
 import { documentFileUrl } from "@/app/_lib/package-links";
 import { requirePrincipal } from "@/app/_lib/require-principal";
 import { BottomBar } from "./bottom-bar";
+import { ClosingPlan } from "./closing-plan";
 import { CoSigners } from "./co-signers";
 import { DeferredDeclineDialog, DeferredLiveRefresh, DeferredSignerDocuments } from "./deferred";
 import { FlowSteps } from "./flow-steps";
@@ -238,6 +239,7 @@ function SigningScreen({ page, fields, waitingFor }: { page: SignerPackagePage; 
             <p className="text-sm whitespace-pre-line text-slate-800">{view.message}</p>
           </Panel>
         ) : null}
+        <ClosingPlan signingId={view.id} />
         <div id="sign-panel" tabIndex={-1} className="scroll-mt-4 rounded-lg border border-blue-200 bg-white p-4 shadow-sm">
           <SignPanel
             signingId={view.id}

@@ -8,6 +8,7 @@ import { LiveRefresh } from "../_components/live-refresh";
 import { ManageLink } from "../_components/manage-link";
 import { formatDateTime, joinNames } from "@/app/_lib/format";
 import { documentFileUrl } from "@/app/_lib/package-links";
+import { ClosingPlan } from "../_components/closing-plan";
 import { loadPackagePage, managesPackage } from "../load-package-page";
 import { focusRing } from "@/components/ui/classes";
 
@@ -47,6 +48,8 @@ export default async function DonePage({ params }: Props) {
       <p role="status" data-testid="package-status" className={`rounded-lg border p-4 font-medium ${everyone ? "border-emerald-200 bg-emerald-50 text-emerald-900" : "border-amber-200 bg-amber-50 text-amber-950"}`}>
         {everyone ? "Everyone has signed." : `Waiting for ${joinNames(waitingFor)}.`}
       </p>
+
+      <ClosingPlan signingId={view.id} />
 
       <section aria-labelledby="signed-heading" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
         <h2 id="signed-heading" className="text-lg font-semibold text-slate-900">

@@ -1,0 +1,127 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { scanReviewSchema } from "@/lib/closings/review-document-scan";
+import { setDocumentExecutionMode, updateClosingAppointment } from "@/lib/closings/closing-detail";
+import { convertPackageToInk } from "@/lib/closings/convert-to-ink";
+import { reviewDocumentScan } from "@/lib/closings/review-document-scan";
+import { acceptScanback, assignScanbackPage, discardScanbackPage, uploadScanback } from "@/lib/closings/scanback";
+import { AppError } from "@/lib/errors";
+import { contextAction, errorState, type ActionContext, type FormState } from "../../../../_lib/validated-action";
+
+const returnTo = (formData: FormData) => `/signings/${String(formData.get("signingId") ?? "")}/closing`;
+
+/** Runs one closing step for the form's package and refreshes the closing page; a refusal is the form's message. */
+function closingAction(step: (signingId: string, context: ActionContext) => Promise<string>) {
+  return contextAction<FormState>(
+    async (context) => {
+      const signingId = String(context.formData.get("signingId") ?? "");
+      try {
+        const message = await step(signingId, context);
+        revalidatePath(`/signings/${signingId}/closing`);
+        revalidatePath(`/signings/${signingId}`);
+        return { status: "ok", message };
+      } catch (error) {
+        if (error instanceof AppError) return errorState(error, context.formData);
+        throw error;
+      }
+    },
+    { returnTo },
+  );
+}
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** "Upload scans": the same `uploadScanback` as POST /v1/…/scanbacks. Nothing is attached yet. */
+export const uploadScansAction = closingAction(async (signingId, { db, principal, formData, evidence }) => {
+  const files = await Promise.all(
+    formData
+      .getAll("files")
+      .filter((f): f is File => f instanceof File && f.size > 0)
+      .map(async (f) => ({ name: f.name, bytes: new Uint8Array(await f.arrayBuffer()) })),
+  );
+  const result = await uploadScanback(db, { principal, packageId: signingId, files, ipAddress: evidence.ipAddress });
+  const mine = result.report.pages.filter((p) => p.uploadId === result.uploadId);
+  const read = mine.filter((p) => p.status === "matched" || p.status === "duplicate").length;
+  return `Read ${plural(result.pageCount, "page")}: ${read} matched${mine.length - read > 0 ? `, ${mine.length - read} need a look` : ""}. Check the report below, then attach.`;
+});
+
+/** "Attach pages": every ready document gets its scan and awaits review. */
+export const acceptScansAction = closingAction(async (signingId, { db, principal, evidence }) => {
+  const { attached } = await acceptScanback(db, { principal, packageId: signingId, ipAddress: evidence.ipAddress });
+  return `Attached ${attached.map((d) => d.name).join(", ")}; ${attached.length === 1 ? "it awaits" : "they await"} your review.`;
+});
+
+export const assignPageAction = closingAction(async (signingId, { db, principal, formData, evidence }) => {
+  const pageId = String(formData.get("pageId") ?? "");
+  const documentId = String(formData.get("documentId") ?? "");
+  const pageNumber = Number(formData.get("pageNumber") ?? "");
+  await assignScanbackPage(db, { principal, packageId: signingId, pageId, assignment: { documentId, pageNumber }, ipAddress: evidence.ipAddress });
+  return `Page assigned as page ${pageNumber}.`;
+});
+
+export const discardPageAction = closingAction(async (signingId, { db, principal, formData, evidence }) => {
+  await discardScanbackPage(db, { principal, packageId: signingId, pageId: String(formData.get("pageId") ?? ""), ipAddress: evidence.ipAddress });
+  return "Page discarded.";
+});
+
+/** Accept or reject a document's scan (reject needs a reason): the same `reviewDocumentScan` as /v1. */
+export const reviewScanAction = closingAction(async (signingId, { db, principal, formData, evidence }) => {
+  const parsed = scanReviewSchema.safeParse({ decision: formData.get("decision"), reason: formData.get("reason") || undefined });
+  if (!parsed.success) throw new AppError("bad_request", "Give a reason to reject the scan: the settlement agent reads it.");
+  const { document, signing } = await reviewDocumentScan(db, {
+    principal,
+    packageId: signingId,
+    documentId: String(formData.get("documentId") ?? ""),
+    review: parsed.data,
+    ipAddress: evidence.ipAddress,
+  });
+  if (parsed.data.decision === "reject") return `Scan of ${document.name} rejected; upload a new scan of it.`;
+  return signing.status === "completed" ? `Scan of ${document.name} accepted. The package is complete.` : `Scan of ${document.name} accepted.`;
+});
+
+export const convertToInkAction = closingAction(async (signingId, { db, principal, evidence }) => {
+  const converted = await convertPackageToInk(db, { principal, packageId: signingId, ipAddress: evidence.ipAddress });
+  if (converted.length === 0) return "No document was left to e-sign; nothing changed.";
+  return `${converted.map((d) => d.name).join(", ")} will be signed in ink at the table; download the packet again.`;
+});
+
+/** A `datetime-local` value, read as UTC like every time the product shows; empty clears it. */
+function utcMoment(value: FormDataEntryValue | null): string | null {
+  const text = typeof value === "string" ? value.trim() : "";
+  if (!text) return null;
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(text)) throw new AppError("bad_request", "Enter dates as year-month-day and a time (UTC).");
+  return `${text.length === 16 ? `${text}:00` : text}Z`;
+}
+
+/** "Save appointment": the same `updateClosingAppointment` as PATCH /v1/…/closing. */
+export const appointmentAction = closingAction(async (signingId, { db, principal, formData, evidence }) => {
+  const text = (name: string) => {
+    const value = formData.get(name);
+    return typeof value === "string" && value.trim() ? value.trim() : null;
+  };
+  await updateClosingAppointment(db, {
+    principal,
+    packageId: signingId,
+    appointment: {
+      closingAt: utcMoment(formData.get("closingAt")),
+      closingPlace: text("closingPlace"),
+      settlementAgent: text("settlementAgent"),
+      esignOpensAt: utcMoment(formData.get("esignOpensAt")),
+    },
+    ipAddress: evidence.ipAddress,
+  });
+  return "Appointment saved.";
+});
+
+/** "Save how documents are signed" on a draft: one `setDocumentExecutionMode` per changed document. */
+export const executionModesAction = closingAction(async (signingId, { db, principal, formData, evidence }) => {
+  let changed = 0;
+  for (const [key, value] of formData.entries()) {
+    if (!key.startsWith("mode.") || typeof value !== "string") continue;
+    if (formData.get(`was.${key.slice(5)}`) === value) continue;
+    await setDocumentExecutionMode(db, { principal, packageId: signingId, documentId: key.slice(5), executionMode: value as never, ipAddress: evidence.ipAddress });
+    changed += 1;
+  }
+  return changed === 0 ? "Nothing changed." : `Saved how ${changed === 1 ? "1 document is" : `${changed} documents are`} signed.`;
+});

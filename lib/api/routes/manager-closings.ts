@@ -1,0 +1,257 @@
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import type { PackageDocument } from "@/db/schema";
+import { getClosingDetail, serializeClosing, setDocumentExecutionMode, updateClosingAppointment } from "@/lib/closings/closing-detail";
+import { convertPackageToInk } from "@/lib/closings/convert-to-ink";
+import { getTablePacket } from "@/lib/closings/get-table-packet";
+import { reviewDocumentScan } from "@/lib/closings/review-document-scan";
+import { acceptScanback, assignScanbackPage, discardScanbackPage, getScanbackPageImage, getScanbackReport, uploadScanback, type ScanbackReport } from "@/lib/closings/scanback";
+import type { ScanUpload } from "@/lib/closings/scan-pages";
+import { BadRequest } from "@/lib/errors";
+import type { ApiEnv } from "../context";
+import {
+  ClosingSchema,
+  ConvertToInkResultSchema,
+  ExecutionModeResultSchema,
+  ScanbackAcceptResultSchema,
+  ScanbackAcceptSchema,
+  ScanbackAssignSchema,
+  ScanbackPageParamsSchema,
+  ScanbackReportSchema,
+  ScanbackUploadResultSchema,
+  ScanReviewSchema,
+  ScanUploadContent,
+  SetExecutionModeSchema,
+  UpdateClosingSchema,
+} from "../schemas/closings";
+import { errorResponses, jsonBody, jsonResponse, pickErrors } from "../schemas/common";
+import { DocumentParamsSchema, UploadQuerySchema } from "../schemas/package-documents";
+import { SigningIdParamSchema } from "../schemas/signings";
+import { validationHook } from "../validation";
+
+const PATH = "/v1/signing/manager/signings/{id}";
+const tags = ["Hybrid closings"];
+const tooLarge = { 413: { ...errorResponses[400], description: "The upload exceeds 10 MiB, 100 files or 200 pages" } };
+
+const getClosingRoute = createRoute({
+  method: "get",
+  path: `${PATH}/closing`,
+  tags,
+  summary: "Read a package's closing",
+  description: "The appointment, when e-signing opens, each document's execution mode and state with its scan, and the summary line.",
+  request: { params: SigningIdParamSchema },
+  responses: { 200: jsonResponse(ClosingSchema, "The closing"), ...pickErrors(401, 403, 404) },
+});
+
+const updateClosingRoute = createRoute({
+  method: "patch",
+  path: `${PATH}/closing`,
+  tags,
+  summary: "Set the closing appointment",
+  description: "On a draft or an open package. A key left out is unchanged; `null` clears it. 409 once the package is closed.",
+  request: { params: SigningIdParamSchema, body: jsonBody(UpdateClosingSchema) },
+  responses: { 200: jsonResponse(ClosingSchema, "The closing"), ...pickErrors(400, 401, 403, 404, 409) },
+});
+
+const setModeRoute = createRoute({
+  method: "patch",
+  path: `${PATH}/documents/{docId}/execution`,
+  tags,
+  summary: "Set how a draft's document is executed",
+  description: "Only on a draft (409 once sent; then only convert-to-ink changes modes).",
+  request: { params: DocumentParamsSchema, body: jsonBody(SetExecutionModeSchema) },
+  responses: { 200: jsonResponse(ExecutionModeResultSchema, "The document's mode and state"), ...pickErrors(400, 401, 403, 404, 409) },
+});
+
+const packetRoute = createRoute({
+  method: "get",
+  path: `${PATH}/table-packet`,
+  tags,
+  summary: "Download the table packet",
+  description: "A cover sheet and every page of every ink document stamped with its QR code. 409 when no document is signed in ink.",
+  request: { params: SigningIdParamSchema },
+  responses: {
+    200: { description: "The packet PDF", content: { "application/pdf": { schema: { type: "string", format: "binary" } } } },
+    ...pickErrors(401, 403, 404, 409),
+  },
+});
+
+const uploadRoute = createRoute({
+  method: "post",
+  path: `${PATH}/scanbacks`,
+  tags,
+  summary: "Upload scanned ink pages",
+  description:
+    "PDFs and JPEG/PNG images as repeated `files` fields of a multipart form, or one raw `application/pdf`, `image/jpeg` or `image/png` body " +
+    "(name in `?name=`). Pages may come in any order and turned. Nothing is attached yet: the answer is the package's report of open pages. " +
+    "At most 10 MiB, 100 files and 200 pages per upload.",
+  request: { params: SigningIdParamSchema, query: UploadQuerySchema, body: { required: true, content: ScanUploadContent } },
+  responses: { 201: jsonResponse(ScanbackUploadResultSchema, "The upload's pages and the package's report"), ...pickErrors(400, 401, 403, 404, 409, 503), ...tooLarge },
+});
+
+const reportRoute = createRoute({
+  method: "get",
+  path: `${PATH}/scanbacks`,
+  tags,
+  summary: "Read the scanback report",
+  request: { params: SigningIdParamSchema },
+  responses: { 200: jsonResponse(ScanbackReportSchema, "Open pages and each ink document's pages found, missing and duplicated"), ...pickErrors(401, 403, 404) },
+});
+
+const acceptRoute = createRoute({
+  method: "post",
+  path: `${PATH}/scanbacks/accept`,
+  tags,
+  summary: "Attach the scanned pages to their documents",
+  description: "Every ready document (or the listed ones) gets its pages as its scan and awaits review. 409 for a listed document that is not ready, or when none is.",
+  request: { params: SigningIdParamSchema, body: { required: false, content: { "application/json": { schema: ScanbackAcceptSchema } } } },
+  responses: { 200: jsonResponse(ScanbackAcceptResultSchema, "The attached documents and the report left"), ...pickErrors(400, 401, 403, 404, 409) },
+});
+
+const assignRoute = createRoute({
+  method: "put",
+  path: `${PATH}/scanbacks/pages/{pageId}`,
+  tags,
+  summary: "Assign a scanned page by hand",
+  description: "Places an unreadable page as a page of an ink document. 409 for a page carrying another package's code.",
+  request: { params: ScanbackPageParamsSchema, body: jsonBody(ScanbackAssignSchema) },
+  responses: { 200: jsonResponse(ScanbackReportSchema, "The report"), ...pickErrors(400, 401, 403, 404, 409) },
+});
+
+const discardRoute = createRoute({
+  method: "delete",
+  path: `${PATH}/scanbacks/pages/{pageId}`,
+  tags,
+  summary: "Discard a scanned page",
+  request: { params: ScanbackPageParamsSchema },
+  responses: { 200: jsonResponse(ScanbackReportSchema, "The report"), ...pickErrors(401, 403, 404) },
+});
+
+const pageImageRoute = createRoute({
+  method: "get",
+  path: `${PATH}/scanbacks/pages/{pageId}/image`,
+  tags,
+  summary: "A scanned page's image",
+  request: { params: ScanbackPageParamsSchema },
+  responses: {
+    200: { description: "The page image", content: { "image/jpeg": { schema: { type: "string", format: "binary" } }, "image/png": { schema: { type: "string", format: "binary" } } } },
+    ...pickErrors(401, 403, 404),
+  },
+});
+
+const reviewRoute = createRoute({
+  method: "post",
+  path: `${PATH}/documents/{docId}/scan-review`,
+  tags,
+  summary: "Accept or reject a document's scan",
+  description: "Rejecting needs a reason and asks for a new scan. Accepting the last open document completes the package.",
+  request: { params: DocumentParamsSchema, body: jsonBody(ScanReviewSchema) },
+  responses: { 200: jsonResponse(ExecutionModeResultSchema, "The document's state"), ...pickErrors(400, 401, 403, 404, 409) },
+});
+
+const convertRoute = createRoute({
+  method: "post",
+  path: `${PATH}/convert-to-ink`,
+  tags,
+  summary: "Convert the remaining e-sign documents to ink",
+  description: "Every `esign` document not yet e-signed becomes `wet_sign`; the next table packet holds it.",
+  request: { params: SigningIdParamSchema },
+  responses: { 200: jsonResponse(ConvertToInkResultSchema, "The converted documents"), ...pickErrors(401, 403, 404, 409) },
+});
+
+const execution = (d: PackageDocument) => ({ id: d.id, name: d.name, executionMode: d.executionMode, executionStatus: d.executionStatus });
+
+export function serializeScanbackReport(report: ScanbackReport) {
+  return { ...report, pages: report.pages.map((p) => ({ ...p, uploadedAt: p.uploadedAt.toISOString() })) };
+}
+
+const FORM_ERROR = "Upload the scans as `files` fields of a multipart/form-data form, or one file as the body with Content-Type application/pdf, image/jpeg or image/png.";
+
+async function readScanUploads(c: Context, nameFromQuery?: string): Promise<ScanUpload[]> {
+  const mediaType = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  if (mediaType === "application/pdf" || mediaType === "image/jpeg" || mediaType === "image/png") {
+    return [{ bytes: new Uint8Array(await c.req.arrayBuffer()), name: nameFromQuery ?? "scan" }];
+  }
+  if (mediaType === "multipart/form-data") {
+    let form: Record<string, unknown>;
+    try {
+      form = await c.req.parseBody({ all: true });
+    } catch {
+      throw BadRequest(`The multipart form could not be read. ${FORM_ERROR}`);
+    }
+    const raw = form.files ?? form.file;
+    const list = (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw]).filter((f): f is File => f instanceof File);
+    if (list.length === 0) throw BadRequest(`Missing the \`files\` field. ${FORM_ERROR}`);
+    return Promise.all(list.map(async (f) => ({ name: f.name || "scan", bytes: new Uint8Array(await f.arrayBuffer()) })));
+  }
+  throw BadRequest(FORM_ERROR);
+}
+
+export const managerClosings = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook })
+  .openapi(getClosingRoute, async (c) => {
+    const { id } = c.req.valid("param");
+    return c.json(serializeClosing(await getClosingDetail(c.get("db"), { principal: c.get("principal"), packageId: id })), 200);
+  })
+  .openapi(updateClosingRoute, async (c) => {
+    const { id } = c.req.valid("param");
+    const principal = c.get("principal");
+    await updateClosingAppointment(c.get("db"), { principal, packageId: id, appointment: c.req.valid("json"), ipAddress: c.get("ipAddress") });
+    return c.json(serializeClosing(await getClosingDetail(c.get("db"), { principal, packageId: id })), 200);
+  })
+  .openapi(setModeRoute, async (c) => {
+    const { id, docId } = c.req.valid("param");
+    const { executionMode } = c.req.valid("json");
+    const document = await setDocumentExecutionMode(c.get("db"), { principal: c.get("principal"), packageId: id, documentId: docId, executionMode, ipAddress: c.get("ipAddress") });
+    return c.json(execution(document), 200);
+  })
+  .openapi(packetRoute, async (c) => {
+    const { id } = c.req.valid("param");
+    const packet = await getTablePacket(c.get("db"), { principal: c.get("principal"), packageId: id });
+    return c.body(packet.content as Uint8Array<ArrayBuffer>, 200, {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `attachment; filename="${packet.filename}"`,
+      "Cache-Control": "private, no-store",
+    });
+  })
+  .openapi(uploadRoute, async (c) => {
+    const { id } = c.req.valid("param");
+    const { name } = c.req.valid("query");
+    const files = await readScanUploads(c, name);
+    const result = await uploadScanback(c.get("db"), { principal: c.get("principal"), packageId: id, files, ipAddress: c.get("ipAddress") });
+    return c.json({ uploadId: result.uploadId, pageCount: result.pageCount, report: serializeScanbackReport(result.report) }, 201);
+  })
+  .openapi(reportRoute, async (c) => {
+    const { id } = c.req.valid("param");
+    return c.json(serializeScanbackReport(await getScanbackReport(c.get("db"), { principal: c.get("principal"), packageId: id })), 200);
+  })
+  .openapi(acceptRoute, async (c) => {
+    const { id } = c.req.valid("param");
+    const body = c.req.valid("json");
+    const result = await acceptScanback(c.get("db"), { principal: c.get("principal"), packageId: id, accept: body ?? {}, ipAddress: c.get("ipAddress") });
+    return c.json({ attached: result.attached.map(execution), report: serializeScanbackReport(result.report) }, 200);
+  })
+  .openapi(assignRoute, async (c) => {
+    const { id, pageId } = c.req.valid("param");
+    const report = await assignScanbackPage(c.get("db"), { principal: c.get("principal"), packageId: id, pageId, assignment: c.req.valid("json"), ipAddress: c.get("ipAddress") });
+    return c.json(serializeScanbackReport(report), 200);
+  })
+  .openapi(discardRoute, async (c) => {
+    const { id, pageId } = c.req.valid("param");
+    const report = await discardScanbackPage(c.get("db"), { principal: c.get("principal"), packageId: id, pageId, ipAddress: c.get("ipAddress") });
+    return c.json(serializeScanbackReport(report), 200);
+  })
+  .openapi(pageImageRoute, async (c) => {
+    const { id, pageId } = c.req.valid("param");
+    const image = await getScanbackPageImage(c.get("db"), { principal: c.get("principal"), packageId: id, pageId });
+    return c.body(image.bytes as Uint8Array<ArrayBuffer>, 200, { "Content-Type": image.contentType, "Cache-Control": "private, no-store" });
+  })
+  .openapi(reviewRoute, async (c) => {
+    const { id, docId } = c.req.valid("param");
+    const { document } = await reviewDocumentScan(c.get("db"), { principal: c.get("principal"), packageId: id, documentId: docId, review: c.req.valid("json"), ipAddress: c.get("ipAddress") });
+    return c.json(execution(document), 200);
+  })
+  .openapi(convertRoute, async (c) => {
+    const { id } = c.req.valid("param");
+    const converted = await convertPackageToInk(c.get("db"), { principal: c.get("principal"), packageId: id, ipAddress: c.get("ipAddress") });
+    return c.json({ converted: converted.map(execution) }, 200);
+  });

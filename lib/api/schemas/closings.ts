@@ -1,0 +1,150 @@
+import { z } from "@hono/zod-openapi";
+import { IsoDateTime, SafeString } from "./common";
+
+export const ExecutionModeSchema = z
+  .enum(["esign", "wet_sign", "notarize", "review_only"])
+  .openapi("ExecutionMode", { description: "`esign` signed on screen; `wet_sign` printed and signed in ink at the table; `notarize` in ink before a notary; `review_only` only acknowledged" });
+export const DocumentExecutionStatusSchema = z.enum(["pending", "esigned", "scan_uploaded", "accepted", "rejected", "acknowledged"]).openapi("DocumentExecutionStatus");
+
+const Moment = z.iso.datetime({ offset: true, error: "expected an ISO 8601 date-time with an offset" });
+
+export const ClosingAppointmentSchema = z
+  .strictObject({
+    closingAt: Moment.nullable().optional().openapi({ description: "When the closing appointment is", example: "2026-12-01T15:00:00Z" }),
+    closingPlace: SafeString.trim().max(500).nullable().optional().openapi({ example: "Title office, 1 Main St" }),
+    settlementAgent: SafeString.trim().max(200).nullable().optional(),
+    esignOpensAt: Moment.nullable().optional().openapi({ description: "E-signing is refused before this moment (a lender's waiting period)" }),
+  })
+  .openapi("ClosingAppointment");
+
+export const UpdateClosingSchema = ClosingAppointmentSchema.refine((v) => Object.keys(v).length > 0, { error: "at least one field is required" }).openapi("UpdateClosingRequest");
+
+export const ClosingSchema = z
+  .object({
+    packageId: z.string(),
+    closingAt: IsoDateTime.nullable(),
+    closingPlace: z.string().nullable(),
+    settlementAgent: z.string().nullable(),
+    esignOpensAt: IsoDateTime.nullable(),
+    summary: z.object({
+      esigned: z.number().int(),
+      toESign: z.number().int(),
+      atTable: z.number().int(),
+      scanToReview: z.number().int(),
+      accepted: z.number().int(),
+      rejected: z.number().int(),
+      toRead: z.number().int(),
+      acknowledged: z.number().int(),
+      text: z.string().openapi({ example: "2 e-signed · 1 at the table · 1 scan to review" }),
+    }),
+    documents: z.array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        pageCount: z.number().int(),
+        executionMode: ExecutionModeSchema,
+        executionStatus: DocumentExecutionStatusSchema,
+        scan: z
+          .object({
+            sha256: z.string(),
+            pageCount: z.number().int(),
+            uploadedAt: IsoDateTime,
+            reviewedAt: IsoDateTime.nullable(),
+            reviewedBy: z.string().nullable(),
+            rejectReason: z.string().nullable(),
+          })
+          .nullable(),
+      }),
+    ),
+  })
+  .openapi("Closing");
+
+export const SetExecutionModeSchema = z.strictObject({ executionMode: ExecutionModeSchema }).openapi("SetExecutionModeRequest");
+
+export const ExecutionModeResultSchema = z
+  .object({ id: z.string(), name: z.string(), executionMode: ExecutionModeSchema, executionStatus: DocumentExecutionStatusSchema })
+  .openapi("DocumentExecution");
+
+export const ScanReviewSchema = z
+  .discriminatedUnion("decision", [
+    z.strictObject({ decision: z.literal("accept"), reason: SafeString.trim().max(1000).optional() }),
+    z.strictObject({ decision: z.literal("reject"), reason: SafeString.trim().min(1, "a reason is required to reject a scan").max(1000) }),
+  ])
+  .openapi("ScanReviewRequest");
+
+export const ScanbackPageStatusSchema = z.enum(["matched", "assigned", "duplicate", "other_package", "unreadable"]).openapi("ScanbackPageStatus", {
+  description:
+    "`matched`: the page's code names a page of this package's ink document; `assigned`: placed by hand; `duplicate`: a later upload of the same page is used instead; " +
+    "`other_package`: the code names another package's page (never attached); `unreadable`: no code of ours was read (blank page, cover sheet, damaged code)",
+});
+
+export const ScanbackReportSchema = z
+  .object({
+    packageId: z.string(),
+    pages: z.array(
+      z.object({
+        id: z.string(),
+        uploadId: z.string(),
+        sourceName: z.string(),
+        sourcePage: z.number().int(),
+        status: ScanbackPageStatusSchema,
+        documentId: z.string().nullable(),
+        documentName: z.string().nullable(),
+        pageNumber: z.number().int().nullable(),
+        uploadedAt: IsoDateTime,
+      }),
+    ),
+    documents: z.array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        executionMode: ExecutionModeSchema,
+        executionStatus: DocumentExecutionStatusSchema,
+        pageCount: z.number().int(),
+        pagesFound: z.array(z.number().int()),
+        missingPages: z.array(z.number().int()),
+        duplicatePages: z.array(z.number().int()),
+        ready: z.boolean(),
+      }),
+    ),
+  })
+  .openapi("ScanbackReport");
+
+export const ScanbackUploadResultSchema = z
+  .object({ uploadId: z.string(), pageCount: z.number().int(), report: ScanbackReportSchema })
+  .openapi("ScanbackUploadResult");
+
+export const ScanbackAcceptSchema = z
+  .strictObject({ documentIds: z.array(z.uuid({ error: "expected document ids" })).min(1).max(500).optional() })
+  .openapi("ScanbackAcceptRequest");
+
+export const ScanbackAcceptResultSchema = z
+  .object({ attached: z.array(ExecutionModeResultSchema), report: ScanbackReportSchema })
+  .openapi("ScanbackAcceptResult");
+
+export const ScanbackAssignSchema = z
+  .strictObject({
+    documentId: z.uuid({ error: "expected a document id" }),
+    pageNumber: z.number({ error: "expected a page number" }).int().min(1).max(10_000),
+  })
+  .openapi("ScanbackAssignRequest");
+
+export const ScanbackPageParamsSchema = z.object({
+  id: SafeString.max(100).openapi({ param: { name: "id", in: "path" } }),
+  pageId: SafeString.max(100).openapi({ param: { name: "pageId", in: "path" } }),
+});
+
+export const ScanUploadContent = {
+  "multipart/form-data": {
+    schema: {
+      type: "object" as const,
+      properties: { files: { type: "array" as const, items: { type: "string" as const, format: "binary" } } },
+      required: ["files"],
+    },
+  },
+  "application/pdf": { schema: { type: "string" as const, format: "binary" } },
+  "image/jpeg": { schema: { type: "string" as const, format: "binary" } },
+  "image/png": { schema: { type: "string" as const, format: "binary" } },
+};
+
+export const ConvertToInkResultSchema = z.object({ converted: z.array(ExecutionModeResultSchema) }).openapi("ConvertToInkResult");

@@ -1,0 +1,148 @@
+import { execFile } from "node:child_process";
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import sharp from "sharp";
+import { validatePdfUpload, MAX_PDF_BYTES } from "@/lib/documents/validate-pdf-upload";
+import { AppError, BadRequest, Unavailable } from "@/lib/errors";
+
+const run = promisify(execFile);
+
+/** One uploaded scan file: a PDF, or one page as a JPEG or PNG image. */
+export type ScanUpload = { name: string; bytes: Uint8Array };
+
+/** One page cut out of the uploads, as an image, with where it came from. */
+export type ScanPage = { sourceName: string; sourcePage: number; bytes: Uint8Array; contentType: "image/png" | "image/jpeg" };
+
+/** Caps of one scanback upload: the files together stay under the document upload cap. */
+export const MAX_SCAN_UPLOAD_BYTES = MAX_PDF_BYTES;
+export const MAX_SCAN_FILES = 100;
+export const MAX_SCAN_PAGES = 200;
+/** Uploaded images are brought down to at most this long edge (300 dpi on letter). */
+const MAX_LONG_EDGE = 3300;
+/** PDF pages are rendered with this long edge (200 dpi on letter), whatever their size. */
+const RENDER_LONG_EDGE = 2200;
+/** An image larger than this many pixels is refused before it is decoded. */
+const MAX_INPUT_PIXELS = 60_000_000;
+
+function kindOf(bytes: Uint8Array): "pdf" | "png" | "jpeg" | null {
+  const head = Buffer.from(bytes.subarray(0, 8));
+  if (head.subarray(0, 5).toString("latin1") === "%PDF-") return "pdf";
+  if (head.equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return "png";
+  if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return "jpeg";
+  return null;
+}
+
+/** Whether the server can split PDF scans (poppler's `pdftoppm` is installed). Images work without it. */
+let pdftoppmPresent: Promise<boolean> | undefined;
+function hasPdftoppm(): Promise<boolean> {
+  pdftoppmPresent ??= run("pdftoppm", ["-v"], { timeout: 10_000 }).then(
+    () => true,
+    () => false,
+  );
+  return pdftoppmPresent;
+}
+
+/** One rasterization at a time: rendering pages is the heavy part and the machine is shared. */
+let queue: Promise<unknown> = Promise.resolve();
+function serialized<T>(task: () => Promise<T>): Promise<T> {
+  const next = queue.then(task, task);
+  queue = next.catch(() => undefined);
+  return next;
+}
+
+async function rasterizePdf(file: ScanUpload, pageCount: number): Promise<ScanPage[]> {
+  if (!(await hasPdftoppm())) {
+    throw Unavailable("This server cannot split PDF scans (poppler-utils is not installed); upload the pages as JPEG or PNG images.");
+  }
+  return serialized(async () => {
+    const dir = await mkdtemp(join(tmpdir(), "scanback-"));
+    try {
+      const input = join(dir, "in.pdf");
+      await writeFile(input, file.bytes);
+      try {
+        await run(
+          "pdftoppm",
+          ["-jpeg", "-jpegopt", "quality=85", "-scale-to", String(RENDER_LONG_EDGE), "-l", String(pageCount), input, join(dir, "p")],
+          { timeout: 120_000, maxBuffer: 1024 * 1024 },
+        );
+      } catch {
+        throw BadRequest(`"${file.name}" could not be read as a PDF scan.`);
+      }
+      const names = (await readdir(dir)).filter((n) => n.startsWith("p-") && n.endsWith(".jpg"));
+      // p-01.jpg, p-02.jpg, … (zero-padded to the page count's width): name order is page order.
+      names.sort();
+      const pages: ScanPage[] = [];
+      for (const [index, name] of names.entries()) {
+        pages.push({ sourceName: file.name, sourcePage: index + 1, bytes: new Uint8Array(await readFile(join(dir, name))), contentType: "image/jpeg" });
+      }
+      return pages;
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+}
+
+/**
+ * An uploaded image as a stored page: EXIF orientation applied, brought down to 300 dpi on letter
+ * when larger, kept in its own format. A file that is not a decodable image is 400.
+ */
+async function normalizeImage(file: ScanUpload, kind: "png" | "jpeg"): Promise<ScanPage> {
+  try {
+    const image = sharp(file.bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" }).rotate();
+    const meta = await sharp(file.bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+    const long = Math.max(meta.width ?? 0, meta.height ?? 0);
+    if (long === 0) throw new Error("no size");
+    if (long <= MAX_LONG_EDGE && (meta.orientation ?? 1) === 1) {
+      return { sourceName: file.name, sourcePage: 1, bytes: file.bytes, contentType: kind === "png" ? "image/png" : "image/jpeg" };
+    }
+    const resized = image.resize({ width: MAX_LONG_EDGE, height: MAX_LONG_EDGE, fit: "inside", withoutEnlargement: true });
+    const bytes = kind === "png" ? await resized.png().toBuffer() : await resized.jpeg({ quality: 85 }).toBuffer();
+    return { sourceName: file.name, sourcePage: 1, bytes: new Uint8Array(bytes), contentType: kind === "png" ? "image/png" : "image/jpeg" };
+  } catch (error) {
+    if (error instanceof Error && /pixel limit/i.test(error.message)) {
+      throw new AppError("payload_too_large", `"${file.name}" has more than ${MAX_INPUT_PIXELS / 1_000_000} million pixels; scan at 300 dpi or less.`);
+    }
+    throw BadRequest(`"${file.name}" is not a readable JPEG or PNG image.`);
+  }
+}
+
+/**
+ * Cuts a scanback upload (PDFs and JPEG/PNG images, in any order) into page images, file by file
+ * and page by page in the order given. 413 over the size or page caps, 400 for a file that is not a
+ * PDF, JPEG or PNG, or is damaged. PDFs are checked like every PDF upload and rendered at 200 dpi
+ * with poppler's `pdftoppm`, one file at a time.
+ */
+export async function splitScanUploads(files: readonly ScanUpload[]): Promise<ScanPage[]> {
+  if (files.length === 0) throw BadRequest("Upload at least one scanned file (PDF, JPEG or PNG).");
+  if (files.length > MAX_SCAN_FILES) throw new AppError("payload_too_large", `Upload at most ${MAX_SCAN_FILES} files at once.`);
+  const total = files.reduce((sum, f) => sum + f.bytes.byteLength, 0);
+  if (total > MAX_SCAN_UPLOAD_BYTES) {
+    throw new AppError("payload_too_large", `The scans exceed the ${MAX_SCAN_UPLOAD_BYTES / 1024 / 1024} MiB limit of one upload; upload them in several parts.`);
+  }
+  const pages: ScanPage[] = [];
+  for (const raw of files) {
+    const file = { name: raw.name.trim().slice(0, 200) || "scan", bytes: raw.bytes };
+    if (file.bytes.byteLength === 0) throw BadRequest(`"${file.name}" is empty.`);
+    const kind = kindOf(file.bytes);
+    if (!kind) throw BadRequest(`"${file.name}" is not a PDF, JPEG or PNG file.`);
+    if (kind === "pdf") {
+      const { pageCount } = await validatePdfUpload(file);
+      if (pages.length + pageCount > MAX_SCAN_PAGES) throw new AppError("payload_too_large", `Upload at most ${MAX_SCAN_PAGES} pages at once.`);
+      pages.push(...(await rasterizePdf(file, pageCount)));
+    } else {
+      if (pages.length + 1 > MAX_SCAN_PAGES) throw new AppError("payload_too_large", `Upload at most ${MAX_SCAN_PAGES} pages at once.`);
+      pages.push(await normalizeImage(file, kind));
+    }
+  }
+  return pages;
+}
+
+/** A page image turned clockwise by `rotation` degrees (stored upright once its code said how). */
+export async function turnPage(page: ScanPage, rotation: 0 | 90 | 180 | 270): Promise<ScanPage> {
+  if (rotation === 0) return page;
+  const turned = sharp(page.bytes, { limitInputPixels: MAX_INPUT_PIXELS }).rotate(rotation);
+  const bytes = page.contentType === "image/png" ? await turned.png().toBuffer() : await turned.jpeg({ quality: 85 }).toBuffer();
+  return { ...page, bytes: new Uint8Array(bytes) };
+}
