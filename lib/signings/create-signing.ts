@@ -27,6 +27,8 @@ import { serializeSigner } from "./serialize-signer";
 import { serializeSigning } from "./serialize-signing";
 
 export type NewSignerInput = SignerAccessInput & {
+  /** The signer's pages and emails in this language; null or absent follows the organization's default. */
+  language?: "en" | "es" | null;
   name: string;
   email: string;
   role?: "signer" | "co_signer";
@@ -179,6 +181,7 @@ export async function createSigning(db: Db, options: CreateSigningOptions): Prom
         role: input.role ?? role?.role ?? "signer",
         routingOrder: input.routingOrder ?? role?.routingOrder ?? 1,
         ...(await signerAccessColumns(input)),
+        language: input.language ?? null,
       });
       signerRoleKeys.push(role?.key);
     }

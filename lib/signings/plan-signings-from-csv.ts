@@ -24,7 +24,7 @@ export type PlannedPackage = { key: string; title: string; location: Location; s
 export type SigningsPlan = { template: Template; rows: PlannedRow[]; packages: PlannedPackage[]; valid: boolean };
 
 /**
- * Reads a bulk CSV (columns name, email, location; optional package, role, title) against a
+ * Reads a bulk CSV (columns name, email, location; optional package, role, title, language) against a
  * template and checks every row before anything is created: the signer's name and email by the
  * caller's signer schema, the location by id or by name among the template organization's locations
  * the caller may send from, each email at most once in the file, one location per package, a role
@@ -61,7 +61,13 @@ export async function planSigningsFromCsv(
     };
     planned.push(row);
     const errors: string[] = [];
-    const parsed = options.signerSchema.safeParse({ name: row.name, email: row.email, ...(cells.role ? { templateRole: cells.role } : {}) });
+    const parsed = options.signerSchema.safeParse({
+      name: row.name,
+      email: row.email,
+      ...(cells.role ? { templateRole: cells.role } : {}),
+      // Optional `language` column (en or es); empty follows the organization's default.
+      ...(cells.language ? { language: cells.language.toLowerCase() } : {}),
+    });
     if (!parsed.success) {
       for (const issue of parsed.error.issues) errors.push(`${issue.path.join(".") || "row"}: ${issue.message}`);
     } else {

@@ -93,10 +93,11 @@ export async function saveSigningDraft(db: Db, options: SaveSigningDraftOptions)
             ...(input.email !== current.email ? { email: input.email } : {}),
             ...(role !== current.role ? { role } : {}),
             ...(routingOrder !== current.routingOrder ? { routingOrder } : {}),
+            ...(input.language !== undefined && input.language !== current.language ? { language: input.language } : {}),
           };
           if (Object.keys(changed).length > 0) await updateSigner(tx, { principal, packageId, signerId: input.id, ipAddress, ...changed });
         } else {
-          await addSigner(tx, { principal, packageId, ipAddress, name: input.name, email: input.email, role, routingOrder });
+          await addSigner(tx, { principal, packageId, ipAddress, name: input.name, email: input.email, role, routingOrder, language: input.language });
         }
       }
       for (const documentId of options.removeDocumentIds ?? []) {

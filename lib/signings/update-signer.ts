@@ -19,6 +19,8 @@ export type UpdateSignerOptions = {
   email?: string;
   role?: "signer" | "co_signer";
   routingOrder?: number;
+  /** null: follow the organization's default language. */
+  language?: "en" | "es" | null;
   ipAddress?: string | null;
 };
 
@@ -37,6 +39,7 @@ export async function updateSigner(db: Db, options: UpdateSignerOptions): Promis
           ...(options.email !== undefined ? { email: options.email, userId: await findUserIdByEmail(tx, options.email) } : {}),
           ...(options.role !== undefined ? { role: options.role } : {}),
           ...(options.routingOrder !== undefined ? { routingOrder: options.routingOrder } : {}),
+          ...(options.language !== undefined ? { language: options.language } : {}),
           updatedAt: new Date(),
         })
         .where(eq(packageSigners.id, before.id))

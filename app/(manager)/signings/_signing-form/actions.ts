@@ -56,6 +56,8 @@ function toCreateRequest(formData: FormData) {
       email: row.email,
       role: row.role,
       routingOrder: /^\d+$/.test(row.routingOrder) ? Number(row.routingOrder) : row.routingOrder,
+      // Empty: the organization's default language.
+      language: row.language || null,
     })),
   };
 }

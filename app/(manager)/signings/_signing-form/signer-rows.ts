@@ -19,6 +19,7 @@ export function signerRowsFromValues(values: Record<string, string>): SignerRow[
       role: get("role") || "signer",
       routingOrder: get("routingOrder") || "1",
       ...(get("label") ? { label: get("label") } : {}),
+      ...(get("language") ? { language: get("language") } : {}),
     });
   }
   return rows;

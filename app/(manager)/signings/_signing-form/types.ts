@@ -10,6 +10,6 @@ export type FlowOption = { id: string; organizationId: number; name: string; isD
 export type ExistingDocument = { id: string; name: string; pageCount: number };
 
 /** One signer row of the form, as posted (`signers.<i>.<field>`). */
-export type SignerRow = { id?: string; name: string; email: string; role: string; routingOrder: string; label?: string };
+export type SignerRow = { id?: string; name: string; email: string; role: string; routingOrder: string; label?: string; language?: string };
 
-export const SIGNER_FIELDS = ["id", "name", "email", "role", "routingOrder", "label"] as const;
+export const SIGNER_FIELDS = ["id", "name", "email", "role", "routingOrder", "label", "language"] as const;

@@ -56,7 +56,7 @@ export default async function EditSigningPage({ params, searchParams }: Props) {
   ]);
   const place = options.places.find((p) => p.id === signing.locationId);
   const initialValues = signerRowsToValues(
-    signing.signers.map((s) => ({ id: s.id, name: s.name, email: s.email, role: s.role, routingOrder: String(s.routingOrder) })),
+    signing.signers.map((s) => ({ id: s.id, name: s.name, email: s.email, role: s.role, routingOrder: String(s.routingOrder), language: s.language ?? "" })),
     { title: signing.title, message: signing.message ?? "", flowId: signing.flowId ?? "" },
   );
   return (

@@ -103,7 +103,7 @@ export function BulkForm({ templates, flows }: { templates: TemplateOption[]; fl
           id="bulk-csv"
           name="csv"
           label="Signers (CSV)"
-          hint="First line: name,email,location. Optional columns: package (rows with the same value become one package), role (a template role's key), title."
+          hint="First line: name,email,location. Optional columns: package (rows with the same value become one package), role (a template role's key), title, language (en or es)."
           rows={8}
           value={shownCsv}
           onChange={(event) => setCsv(event.currentTarget.value)}
