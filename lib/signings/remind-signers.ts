@@ -10,6 +10,7 @@ import { Conflict } from "@/lib/errors";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { issueAccessLink } from "@/lib/signer-access/issue-access-link";
 import { getSigningOrThrow } from "./get-signing-or-throw";
+import { organizationDefaultLanguage, signerLocale } from "@/lib/i18n/signer-locale";
 import { isOpenSigningStatus } from "./state-machine";
 
 /** One reminder per signer per window: a double click or a script's retry sends nothing twice. */
@@ -47,6 +48,7 @@ export async function remindSigners(
       .orderBy(asc(packageSigners.routingOrder), asc(packageSigners.id));
     const window = Math.floor(now.getTime() / REMINDER_WINDOW_MS);
     const brand = await borrowerEmailBranding(tx, signing.organizationId);
+    const organizationLanguage = await organizationDefaultLanguage(tx, signing.organizationId);
     const result: RemindSignersResult = { remindedSignerIds: [], alreadyRemindedSignerIds: [] };
     for (const signer of waiting) {
       // A new access link supersedes the signer's older ones, so it is issued in a savepoint that
@@ -60,6 +62,7 @@ export async function remindSigners(
             link: await issueAccessLink(sp, { signing, signerId: signer.id, now }),
             expiresAt: signing.expiresAt,
             branding: brand?.branding,
+            locale: signerLocale(signer, organizationLanguage),
           });
           const job = await enqueueJob(sp, sendEmailJob, { to: signer.email, ...email, ...brand?.sender }, { idempotencyKey: `signing-reminder:${signing.id}:${signer.id}:${window}` });
           if (!job.created) throw ALREADY_REMINDED;
