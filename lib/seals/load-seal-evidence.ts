@@ -29,7 +29,11 @@ export type SealScan = {
   reviewerEmail: string | null;
 };
 
-export type SealSigner = PackageSigner & { consentedAt: Date | null };
+export type SealSigner = PackageSigner & {
+  consentedAt: Date | null;
+  /** The disclosure the signer accepted in the browser: its version and the language it was shown in (null for /v1 consents). */
+  consentDisclosure: { version: string | null; language: string | null } | null;
+};
 
 /** Everything a seal is made of, read in one place so the stamped pages and the certificate agree. */
 export type SealEvidence = {
@@ -59,7 +63,7 @@ export async function loadSealEvidence(db: Db, { packageId }: { packageId: strin
     db.select().from(eSignatures).where(eq(eSignatures.packageId, packageId)).orderBy(asc(eSignatures.createdAt)),
     db.select().from(documentFields).where(eq(documentFields.packageId, packageId)).orderBy(asc(documentFields.page), asc(documentFields.createdAt)),
     db
-      .select({ signerId: auditLog.entityId, createdAt: auditLog.createdAt })
+      .select({ signerId: auditLog.entityId, createdAt: auditLog.createdAt, after: auditLog.after })
       .from(auditLog)
       .where(and(eq(auditLog.packageId, packageId), eq(auditLog.action, SIGNER_CONSENTED)))
       .orderBy(asc(auditLog.id)),
@@ -80,13 +84,22 @@ export async function loadSealEvidence(db: Db, { packageId }: { packageId: strin
       .where(and(eq(documentScans.packageId, packageId), eq(packageDocuments.executionStatus, "accepted"))),
   ]);
   const consentedAt = new Map<string, Date>();
-  for (const c of consents) if (!consentedAt.has(c.signerId)) consentedAt.set(c.signerId, c.createdAt);
+  const disclosures = new Map<string, { version: string | null; language: string | null }>();
+  for (const c of consents) {
+    if (consentedAt.has(c.signerId)) continue;
+    consentedAt.set(c.signerId, c.createdAt);
+    const after = (c.after ?? {}) as { disclosureVersion?: unknown; disclosureLanguage?: unknown };
+    disclosures.set(c.signerId, {
+      version: typeof after.disclosureVersion === "string" ? after.disclosureVersion : null,
+      language: typeof after.disclosureLanguage === "string" ? after.disclosureLanguage : null,
+    });
+  }
   return {
     signing: row.signing,
     organizationName: row.organizationName,
     // One consent record: the signer row (written by the browser's consent step and by /v1's
     // `consent: true`); the audit entry for packages signed before the row carried it.
-    signers: signers.map((s) => ({ ...s, consentedAt: s.consentedAt ?? consentedAt.get(s.id) ?? null })),
+    signers: signers.map((s) => ({ ...s, consentedAt: s.consentedAt ?? consentedAt.get(s.id) ?? null, consentDisclosure: disclosures.get(s.id) ?? null })),
     documents,
     signatures,
     fields,
