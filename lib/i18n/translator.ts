@@ -1,6 +1,6 @@
 import { createTranslator } from "next-intl";
-import en from "@/messages/en.json";
-import es from "@/messages/es.json";
+import en from "@/messages/en.json" with { type: "json" };
+import es from "@/messages/es.json" with { type: "json" };
 import type { Locale } from "./locales";
 
 /** The message catalogs (messages/<locale>.json): every borrower-facing sentence lives there, not in code. */
