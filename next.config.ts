@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
+import createNextIntlPlugin from "next-intl/plugin";
 import { getEnv } from "./lib/env";
 
 // Validating here makes a bad environment fail `next dev`, `next build` and `next start` at once.
@@ -28,4 +29,7 @@ const nextConfig: NextConfig = {
   },
 };
 
-export default nextConfig;
+// next-intl without i18n routing: URLs carry no locale; i18n/request.ts resolves it per request.
+const withNextIntl = createNextIntlPlugin("./i18n/request.ts");
+
+export default withNextIntl(nextConfig);

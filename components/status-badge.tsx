@@ -19,11 +19,14 @@ export function statusLabel(status: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** Status as text (never colour alone), so it reads the same to screen readers and in high contrast. */
-export function StatusBadge({ status }: { status: string }) {
+/**
+ * Status as text (never colour alone), so it reads the same to screen readers and in high contrast.
+ * `label`: the words in the reader's language (borrowers' pages); English from the status otherwise.
+ */
+export function StatusBadge({ status, label }: { status: string; label?: string }) {
   return (
     <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${STYLES[status] ?? STYLES.draft}`}>
-      {statusLabel(status)}
+      {label ?? statusLabel(status)}
     </span>
   );
 }

@@ -8,36 +8,51 @@
 
 const TIME_ZONE = "UTC";
 
-const formats = {
-  /** "Mar 10, 2026" */
-  date: new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: TIME_ZONE }),
-  /** "March 10, 2026" */
-  longDate: new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: TIME_ZONE }),
-  /** "Mar 10, 2026, 12:00 PM" */
-  dateTime: new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: TIME_ZONE }),
-  /** "March 10, 2026 at 12:00 PM" */
-  longDateTime: new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeStyle: "short", timeZone: TIME_ZONE }),
-  /** "Mar 10, 12:00 PM" (a recent moment in a dense table) */
-  shortDateTime: new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", timeZone: TIME_ZONE }),
-};
+/** The locales pages print in: managers' pages in English, borrowers' pages in their language. */
+export type FormatLocale = "en" | "es";
+const TAGS: Record<FormatLocale, string> = { en: "en-US", es: "es-US" };
+
+function formatsFor(tag: string) {
+  return {
+    /** "Mar 10, 2026" */
+    date: new Intl.DateTimeFormat(tag, { dateStyle: "medium", timeZone: TIME_ZONE }),
+    /** "March 10, 2026" */
+    longDate: new Intl.DateTimeFormat(tag, { dateStyle: "long", timeZone: TIME_ZONE }),
+    /** "Mar 10, 2026, 12:00 PM" */
+    dateTime: new Intl.DateTimeFormat(tag, { dateStyle: "medium", timeStyle: "short", timeZone: TIME_ZONE }),
+    /** "March 10, 2026 at 12:00 PM" */
+    longDateTime: new Intl.DateTimeFormat(tag, { dateStyle: "long", timeStyle: "short", timeZone: TIME_ZONE }),
+    /** "Mar 10, 12:00 PM" (a recent moment in a dense table) */
+    shortDateTime: new Intl.DateTimeFormat(tag, { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", timeZone: TIME_ZONE }),
+  };
+}
+
+const FORMATS: Record<FormatLocale, ReturnType<typeof formatsFor>> = { en: formatsFor(TAGS.en), es: formatsFor(TAGS.es) };
 
 type Moment = Date | string;
 
 const toDate = (value: Moment) => (typeof value === "string" ? new Date(value) : value);
 
-/** A calendar day: "Mar 10, 2026" (`long`: "March 10, 2026"). */
-export function formatDate(value: Moment, style: "medium" | "long" = "medium"): string {
+/** A calendar day: "Mar 10, 2026" (`long`: "March 10, 2026"; `es`: "10 mar 2026"). */
+export function formatDate(value: Moment, style: "medium" | "long" = "medium", locale: FormatLocale = "en"): string {
+  const formats = FORMATS[locale];
   return (style === "long" ? formats.longDate : formats.date).format(toDate(value));
 }
 
 /** A moment, with its zone: "Mar 10, 2026, 12:00 PM UTC" (`long`: "March 10, 2026 at 12:00 PM UTC"). */
-export function formatDateTime(value: Moment, style: "medium" | "long" = "medium"): string {
+export function formatDateTime(value: Moment, style: "medium" | "long" = "medium", locale: FormatLocale = "en"): string {
+  const formats = FORMATS[locale];
   return `${(style === "long" ? formats.longDateTime : formats.dateTime).format(toDate(value))} UTC`;
 }
 
 /** A recent moment without its year: "Mar 10, 12:00 PM UTC". */
-export function formatShortDateTime(value: Moment): string {
-  return `${formats.shortDateTime.format(toDate(value))} UTC`;
+export function formatShortDateTime(value: Moment, locale: FormatLocale = "en"): string {
+  return `${FORMATS[locale].shortDateTime.format(toDate(value))} UTC`;
+}
+
+/** A number in the locale's digits and separators: "1,234.5" (`es`: "1,234.5" in US Spanish too). */
+export function formatNumber(value: number, locale: FormatLocale = "en"): string {
+  return new Intl.NumberFormat(TAGS[locale]).format(value);
 }
 
 const relative = new Intl.RelativeTimeFormat("en-US", { numeric: "auto" });
@@ -59,8 +74,8 @@ export function relativeTime(value: Moment, now: Date): string {
   return "just now";
 }
 
-/** "A", "A and B", "A, B and C". */
-export function joinNames(names: string[]): string {
+/** "A", "A and B", "A, B and C" (`es`: "A, B y C"). */
+export function joinNames(names: string[], locale: FormatLocale = "en"): string {
   if (names.length <= 1) return names[0] ?? "";
-  return `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+  return `${names.slice(0, -1).join(", ")} ${locale === "es" ? "y" : "and"} ${names.at(-1)}`;
 }

@@ -11,6 +11,8 @@ export type OrganizationSettings = {
   supportPhone?: string;
   /** A short line at the foot of signer pages and emails (a licence number, an address). */
   footer?: string;
+  /** The language of signers' pages and emails when a signer has none set; English when unset. */
+  defaultLanguage?: "en" | "es";
   defaultFlowId?: string | null;
   reminderCadenceDays?: number;
   packageExpiryDays?: number;

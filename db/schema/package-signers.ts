@@ -50,6 +50,8 @@ export const packageSigners = pgTable(
      */
     consentedAt: timestampTz("consented_at"),
     consentSource: text("consent_source", { enum: ["browser", "api"] }),
+    /** The language of the signer's pages and emails, set by the manager; null follows the organization's default. */
+    language: text("language", { enum: ["en", "es"] }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -74,6 +74,7 @@ export async function drawCertificate(pdfDoc: PDFDocument, options: CertificateO
     w.line(`${signer.name} <${signer.email}>`, { font: bold, size: 10.5 });
     w.pair("Role", `${signer.role === "co_signer" ? "Co-signer" : "Signer"}, routing order ${signer.routingOrder}`);
     w.pair("Consent to sign electronically", signer.consentedAt ? formatSealTime(signer.consentedAt) : "not recorded");
+    if (signer.consentDisclosure) w.pair("Disclosure agreed to", disclosureLine(signer.consentDisclosure));
     w.pair("Identity verified by", signer.authPassedMethod ? AUTH_METHOD_LABELS[signer.authPassedMethod] : "signed-in account");
     w.pair("Viewed", signer.viewedAt ? formatSealTime(signer.viewedAt) : "not recorded");
     w.pair("Signed", signer.signedAt ? formatSealTime(signer.signedAt) : signer.status);
@@ -197,4 +198,13 @@ function wrap(text: string, font: PDFFont, size: number, maxWidth: number): stri
   }
   if (current.trim()) lines.push(current.trimEnd());
   return lines.length > 0 ? lines : [""];
+}
+
+const LANGUAGE_NAMES: Record<string, string> = { en: "English", es: "Spanish" };
+
+/** "version 2025-01, in Spanish": which text of the electronic-records disclosure the signer accepted. */
+export function disclosureLine(disclosure: { version: string | null; language: string | null }): string {
+  const version = disclosure.version ? `version ${disclosure.version}` : "version not recorded";
+  const language = disclosure.language ? `in ${LANGUAGE_NAMES[disclosure.language] ?? disclosure.language}` : "language not recorded";
+  return `${version}, ${language}`;
 }

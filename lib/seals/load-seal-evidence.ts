@@ -31,7 +31,11 @@ export type SealScan = {
   reviewerEmail: string | null;
 };
 
-export type SealSigner = PackageSigner & { consentedAt: Date | null };
+export type SealSigner = PackageSigner & {
+  consentedAt: Date | null;
+  /** The disclosure the signer accepted in the browser: its version and the language it was shown in (null for /v1 consents). */
+  consentDisclosure: { version: string | null; language: string | null } | null;
+};
 
 /** The lender as the certificate shows it: the name borrowers know, its colour and its uploaded logo. */
 export type SealBranding = {
@@ -70,7 +74,7 @@ export async function loadSealEvidence(db: Db, { packageId }: { packageId: strin
     db.select().from(eSignatures).where(eq(eSignatures.packageId, packageId)).orderBy(asc(eSignatures.createdAt)),
     db.select().from(documentFields).where(eq(documentFields.packageId, packageId)).orderBy(asc(documentFields.page), asc(documentFields.createdAt)),
     db
-      .select({ signerId: auditLog.entityId, createdAt: auditLog.createdAt })
+      .select({ signerId: auditLog.entityId, createdAt: auditLog.createdAt, after: auditLog.after })
       .from(auditLog)
       .where(and(eq(auditLog.packageId, packageId), eq(auditLog.action, SIGNER_CONSENTED)))
       .orderBy(asc(auditLog.id)),
@@ -93,7 +97,16 @@ export async function loadSealEvidence(db: Db, { packageId }: { packageId: strin
     readOrganizationLogo(db, row.signing.organizationId),
   ]);
   const consentedAt = new Map<string, Date>();
-  for (const c of consents) if (!consentedAt.has(c.signerId)) consentedAt.set(c.signerId, c.createdAt);
+  const disclosures = new Map<string, { version: string | null; language: string | null }>();
+  for (const c of consents) {
+    if (consentedAt.has(c.signerId)) continue;
+    consentedAt.set(c.signerId, c.createdAt);
+    const after = (c.after ?? {}) as { disclosureVersion?: unknown; disclosureLanguage?: unknown };
+    disclosures.set(c.signerId, {
+      version: typeof after.disclosureVersion === "string" ? after.disclosureVersion : null,
+      language: typeof after.disclosureLanguage === "string" ? after.disclosureLanguage : null,
+    });
+  }
   return {
     signing: row.signing,
     organizationName: row.organizationName,
@@ -104,7 +117,7 @@ export async function loadSealEvidence(db: Db, { packageId }: { packageId: strin
     },
     // One consent record: the signer row (written by the browser's consent step and by /v1's
     // `consent: true`); the audit entry for packages signed before the row carried it.
-    signers: signers.map((s) => ({ ...s, consentedAt: s.consentedAt ?? consentedAt.get(s.id) ?? null })),
+    signers: signers.map((s) => ({ ...s, consentedAt: s.consentedAt ?? consentedAt.get(s.id) ?? null, consentDisclosure: disclosures.get(s.id) ?? null })),
     documents,
     signatures,
     fields,

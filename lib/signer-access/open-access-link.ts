@@ -7,6 +7,7 @@ import { isOpaqueTokenShape, newOpaqueToken, sha256Hex } from "./secrets";
 import { effectiveAuthMethod } from "./effective-auth-method";
 import { markSignerAuthPassed } from "./mark-signer-auth-passed";
 import { sendSignerCode } from "./send-signer-code";
+import { resolveBorrowerLocale, type Locale } from "@/lib/i18n/locales";
 
 /** Completed packages too: a signer's done page has the sealed copies. */
 const OPEN_STATUSES: readonly SigningPackage["status"][] = ["sent", "in_progress", "completed"];
@@ -37,15 +38,25 @@ async function findLink(db: Db, token: string, lock = false): Promise<LinkRow | 
 
 /** What the link's page (GET) shows. Reading it changes nothing: mail scanners prefetch links. */
 export type AccessLinkView =
-  | { state: "open"; title: string; senderName: string; signerName: string }
+  | { state: "open"; title: string; senderName: string; signerName: string; language: Locale }
   /** Used, expired, revoked, superseded or unknown: one answer, which offers a new link. */
   | { state: "unusable" };
 
 export async function viewAccessLink(db: Db, options: { token: string; now?: Date }): Promise<AccessLinkView> {
   const row = await findLink(db, options.token);
   if (!row || !usable(row, options.now ?? new Date())) return { state: "unusable" };
-  const [org] = await db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, row.signing.organizationId));
-  return { state: "open", title: row.signing.title, senderName: org?.name ?? "", signerName: row.signer.name };
+  const [org] = await db
+    .select({ name: organizations.name, settings: organizations.settings })
+    .from(organizations)
+    .where(eq(organizations.id, row.signing.organizationId));
+  return {
+    state: "open",
+    title: row.signing.title,
+    senderName: org?.name ?? "",
+    signerName: row.signer.name,
+    // The language the lender chose for the signer; the page lets the borrower's own choice win.
+    language: resolveBorrowerLocale({ signerLanguage: row.signer.language, organizationDefault: org?.settings.defaultLanguage }),
+  };
 }
 
 export type OpenedAccessLink = { packageId: string; sessionValue: string; expiresAt: Date };

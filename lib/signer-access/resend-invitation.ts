@@ -13,6 +13,7 @@ import { getSignerOrThrow } from "@/lib/signings/get-signer-or-throw";
 import { getSigningOrThrow } from "@/lib/signings/get-signing-or-throw";
 import { issueAccessLink } from "./issue-access-link";
 import { SIGNER_RESEND_INTERVAL_MS } from "./rules";
+import { organizationDefaultLanguage, signerLocale } from "@/lib/i18n/signer-locale";
 
 /**
  * "Resend invitation": a new access link (the signer's older ones stop working) mailed with the
@@ -45,7 +46,16 @@ export async function resendInvitation(
       .limit(1);
     if (recent) throw TooManyRequests("This signer was sent a link less than a minute ago.", 60);
     const link = await issueAccessLink(tx, { signing, signerId: signer.id, now });
-    await enqueueJob(tx, sendEmailJob, { to: signer.email, ...inviteEmail({ signerName: signer.name, signingTitle: signing.title, message: signing.message, link }) });
+    await enqueueJob(tx, sendEmailJob, {
+      to: signer.email,
+      ...inviteEmail({
+        signerName: signer.name,
+        signingTitle: signing.title,
+        message: signing.message,
+        link,
+        locale: signerLocale(signer, await organizationDefaultLanguage(tx, signing.organizationId)),
+      }),
+    });
     // The new link supersedes the one in any earlier text, so a signer who agreed to texts gets it by text too.
     const branding = await getOrganizationBranding(tx, signing.organizationId);
     await queueSignerSms(tx, {

@@ -17,6 +17,8 @@ export type AddSignerOptions = SignerAccessInput & {
   email: string;
   role: "signer" | "co_signer";
   routingOrder: number;
+  /** The signer's language; null or absent follows the organization's default. */
+  language?: "en" | "es" | null;
   ipAddress?: string | null;
 };
 
@@ -37,6 +39,7 @@ export async function addSigner(db: Db, options: AddSignerOptions): Promise<Pack
           role: options.role,
           routingOrder: options.routingOrder,
           ...(await signerAccessColumns(options, { userId: options.principal.user.id })),
+          language: options.language ?? null,
         })
         .returning();
       await recordAuditEntry(tx, {

@@ -28,6 +28,8 @@ import { serializeSigner } from "./serialize-signer";
 import { serializeSigning } from "./serialize-signing";
 
 export type NewSignerInput = SignerAccessInput & {
+  /** The signer's pages and emails in this language; null or absent follows the organization's default. */
+  language?: "en" | "es" | null;
   name: string;
   email: string;
   role?: "signer" | "co_signer";
@@ -181,6 +183,7 @@ export async function createSigning(db: Db, options: CreateSigningOptions): Prom
         routingOrder: input.routingOrder ?? role?.routingOrder ?? 1,
         // A template role's method applies unless the signer sets one.
         ...(await signerAccessColumns({ ...input, authMethod: input.authMethod ?? role?.authMethod }, { userId: options.principal.user.id })),
+        language: input.language ?? null,
       });
       signerRoleKeys.push(role?.key);
     }

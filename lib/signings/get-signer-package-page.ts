@@ -4,6 +4,7 @@ import { locations, organizations, type FlowStep } from "@/db/schema";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { getBankStatus } from "@/lib/bank/get-bank-status";
 import { getOrganizationBranding } from "@/lib/branding/branding";
+import { resolveBorrowerLocale, type Locale } from "@/lib/i18n/locales";
 import { getSigningFlowSteps } from "@/lib/flows/get-signing-flow-steps";
 import { buildSignerSigningView, type SignerSigningView } from "./build-signer-signing-view";
 import { decideSignerPageState, type SignerPageState } from "./decide-signer-page-state";
@@ -32,6 +33,8 @@ export type SignerPackagePage = {
   bank: { connected: boolean; institutionName: string | null } | null;
   /** The lender's mark for the page header and buttons (lib/branding). */
   brand: { displayName: string; color: string; logoPath: string | null };
+  /** The language the lender chose for this signer (the signer's, else the organization's default, else English); the borrower's own choice on the page overrides it. */
+  language: Locale;
 };
 
 /** How far a signer can be along any flow; a flow lists a subset of these in this order. */
@@ -52,7 +55,7 @@ export async function getSignerPackagePage(db: Db, options: GetSignerPackagePage
 
   const { signing, signer } = assignment;
   const [sender] = await db
-    .select({ organizationName: organizations.name, locationName: locations.name })
+    .select({ organizationName: organizations.name, locationName: locations.name, settings: organizations.settings })
     .from(organizations)
     .innerJoin(locations, eq(locations.id, signing.locationId))
     .where(eq(organizations.id, signing.organizationId))
@@ -81,7 +84,8 @@ export async function getSignerPackagePage(db: Db, options: GetSignerPackagePage
       color: branding?.color ?? "#1d4ed8",
       logoPath: branding?.logoPath ?? null,
     },
-    sender: sender ?? { organizationName: "", locationName: "" },
+    sender: { organizationName: sender?.organizationName ?? "", locationName: sender?.locationName ?? "" },
+    language: resolveBorrowerLocale({ signerLanguage: signer.language, organizationDefault: sender?.settings.defaultLanguage }),
     cancelReason: signing.cancelReason,
     myDeclineReason: signer.status === "declined" ? signer.declineReason : null,
     flow: flowProgress(steps, state, { anySigned: signable.some((d) => d.signed), bankConnected: bank?.connected ?? false }),

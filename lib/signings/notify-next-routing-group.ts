@@ -7,6 +7,7 @@ import { sendEmailJob } from "@/lib/email/send-email-job";
 import { inviteEmail } from "@/lib/email/templates/invite-email";
 import { yourTurnEmail } from "@/lib/email/templates/your-turn-email";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
+import { organizationDefaultLanguage, signerLocale } from "@/lib/i18n/signer-locale";
 import { issueAccessLink } from "@/lib/signer-access/issue-access-link";
 import { queueSignerSms } from "@/lib/sms/queue-signer-sms";
 
@@ -55,13 +56,15 @@ export async function notifyNextRoutingGroup(db: Db, options: NotifyNextRoutingG
     )
     .returning();
   const brand = await borrowerEmailBranding(db, signing.organizationId);
+  const organizationLanguage = await organizationDefaultLanguage(db, signing.organizationId);
   for (const signer of notified) {
+    const locale = signerLocale(signer, organizationLanguage);
     // Each signer's own access link (the token exists only in this email).
     const link = await issueAccessLink(db, { signing, signerId: signer.id, now });
     const email =
       options.afterRoutingOrder === undefined
-        ? inviteEmail({ signerName: signer.name, signingTitle: signing.title, message: signing.message, link, branding: brand?.branding })
-        : yourTurnEmail({ signerName: signer.name, signingTitle: signing.title, link, branding: brand?.branding });
+        ? inviteEmail({ signerName: signer.name, signingTitle: signing.title, message: signing.message, link, branding: brand?.branding, locale })
+        : yourTurnEmail({ signerName: signer.name, signingTitle: signing.title, link, branding: brand?.branding, locale });
     // One key per signer whichever email it is: nobody is invited twice, whoever sends it.
     await enqueueJob(db, sendEmailJob, { to: signer.email, ...email, ...brand?.sender }, { idempotencyKey: `signing-invite:${signing.id}:${signer.id}` });
     // And by text, with the same link, to a signer with a mobile number and a recorded consent.

@@ -30,7 +30,7 @@ export type SigningsPlan = { template: Template; rows: PlannedRow[]; packages: P
 
 /**
  * Reads a bulk CSV (columns name, email, location; optional package, role, title, auth_method,
- * access_code, phone) against a
+ * access_code, phone, language) against a
  * template and checks every row before anything is created: the signer's name and email by the
  * caller's signer schema, the location by id or by name among the template organization's locations
  * the caller may send from, each email at most once in the file, one location per package, a role
@@ -75,6 +75,8 @@ export async function planSigningsFromCsv(
       ...(cells.auth_method ? { authMethod: cells.auth_method } : {}),
       ...(cells.access_code ? { accessCode: cells.access_code } : {}),
       ...(cells.phone ? { phone: cells.phone } : {}),
+      // Optional `language` column (en or es); empty follows the organization's default.
+      ...(cells.language ? { language: cells.language.toLowerCase() } : {}),
     });
     if (!parsed.success) {
       for (const issue of parsed.error.issues) errors.push(`${columnOf(issue.path) || "row"}: ${issue.message}`);

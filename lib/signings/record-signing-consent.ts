@@ -4,6 +4,7 @@ import { packageSigners } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { Conflict } from "@/lib/errors";
+import type { Locale } from "@/lib/i18n/locales";
 import { actorUserIdOf } from "@/lib/signer-access/signer-session-principal";
 import { getSignerAssignmentOrThrow } from "./get-signer-assignment-or-throw";
 import { findConsentEntry, SIGNER_CONSENTED } from "./find-consent-entry";
@@ -15,6 +16,8 @@ export type RecordSigningConsentOptions = {
   packageId: string;
   /** Which text of the disclosure the signer accepted (`ESIGN_DISCLOSURE_VERSION`). */
   disclosureVersion: string;
+  /** The language the disclosure was shown in (`en`, `es`); English when not given (/v1 callers). */
+  disclosureLanguage?: Locale;
   ipAddress?: string | null;
   userAgent?: string | null;
 };
@@ -23,7 +26,7 @@ export type RecordSigningConsentResult = { consent: SigningConsent; created: boo
 
 /**
  * Records that the caller accepted the electronic-records disclosure for this package: one
- * `signer.consented` audit entry (time, IP, user agent, disclosure version) per signer and package,
+ * `signer.consented` audit entry (time, IP, user agent, disclosure version and language) per signer and package,
  * and the time on the signer row (the one consent record the certificate reads; /v1's e-signature
  * with `consent: true` writes it too).
  * A repeat returns the first acceptance with `created: false`. The package row is locked first, like
@@ -50,7 +53,7 @@ export async function recordSigningConsent(db: Db, options: RecordSigningConsent
       entityType: "package_signer",
       entityId: signer.id,
       ipAddress: options.ipAddress,
-      after: { disclosureVersion: options.disclosureVersion, userAgent: options.userAgent ?? null },
+      after: { disclosureVersion: options.disclosureVersion, disclosureLanguage: options.disclosureLanguage ?? "en", userAgent: options.userAgent ?? null },
     });
     return { consent: serializeSigningConsent(entry), created: true };
   });

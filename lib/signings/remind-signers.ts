@@ -11,6 +11,7 @@ import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { issueAccessLink } from "@/lib/signer-access/issue-access-link";
 import { queueSignerSms } from "@/lib/sms/queue-signer-sms";
 import { getSigningOrThrow } from "./get-signing-or-throw";
+import { organizationDefaultLanguage, signerLocale } from "@/lib/i18n/signer-locale";
 import { isOpenSigningStatus } from "./state-machine";
 
 /** One reminder per signer per window: a double click or a script's retry sends nothing twice. */
@@ -48,6 +49,7 @@ export async function remindSigners(
       .orderBy(asc(packageSigners.routingOrder), asc(packageSigners.id));
     const window = Math.floor(now.getTime() / REMINDER_WINDOW_MS);
     const brand = await borrowerEmailBranding(tx, signing.organizationId);
+    const organizationLanguage = await organizationDefaultLanguage(tx, signing.organizationId);
     const result: RemindSignersResult = { remindedSignerIds: [], alreadyRemindedSignerIds: [] };
     for (const signer of waiting) {
       // A new access link supersedes the signer's older ones, so it is issued in a savepoint that
@@ -62,6 +64,7 @@ export async function remindSigners(
             link,
             expiresAt: signing.expiresAt,
             branding: brand?.branding,
+            locale: signerLocale(signer, organizationLanguage),
           });
           const idempotencyKey = `signing-reminder:${signing.id}:${signer.id}:${window}`;
           const job = await enqueueJob(sp, sendEmailJob, { to: signer.email, ...email, ...brand?.sender }, { idempotencyKey });

@@ -104,6 +104,7 @@ export async function saveSigningDraft(db: Db, options: SaveSigningDraftOptions)
             // The form always posts the mobile number and the consent box: both follow what it shows.
             ...((input.phone?.trim() || null) !== current.phone ? { phone: input.phone?.trim() || null } : {}),
             ...(Boolean(input.smsConsent) !== (current.smsConsentAt !== null) ? { smsConsent: Boolean(input.smsConsent) } : {}),
+            ...(input.language !== undefined && input.language !== current.language ? { language: input.language } : {}),
           };
           if (Object.keys(changed).length > 0) await updateSigner(tx, { principal, packageId, signerId: input.id, ipAddress, ...changed });
         } else {
@@ -119,6 +120,7 @@ export async function saveSigningDraft(db: Db, options: SaveSigningDraftOptions)
             accessCode: input.accessCode,
             phone: input.phone,
             smsConsent: input.smsConsent,
+            language: input.language,
           });
         }
       }

@@ -26,6 +26,7 @@ export function serializeSigner(s: PackageSigner) {
     authPassedMethod: s.authPassedMethod,
     authFailures: s.authFailures,
     consentedAt: iso(s.consentedAt),
+    language: s.language,
     createdAt: s.createdAt.toISOString(),
     updatedAt: s.updatedAt.toISOString(),
   };

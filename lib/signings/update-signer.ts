@@ -28,6 +28,8 @@ export type UpdateSignerOptions = {
   phone?: string | null;
   /** The manager attests the signer agreed to texts at the (new or current) number; false withdraws it. */
   smsConsent?: boolean;
+  /** null: follow the organization's default language. */
+  language?: "en" | "es" | null;
   ipAddress?: string | null;
 };
 
@@ -68,6 +70,7 @@ export async function updateSigner(db: Db, options: UpdateSignerOptions): Promis
           ...textColumns(before, options),
           ...(options.authMethod !== undefined ? { authMethod: options.authMethod } : {}),
           ...(options.accessCode ? { accessCodeHash: await hashPassword(options.accessCode.trim()) } : {}),
+          ...(options.language !== undefined ? { language: options.language } : {}),
           updatedAt: new Date(),
         })
         .where(eq(packageSigners.id, before.id))

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { smsMessages, type PackageSigner, type SigningPackage, type SmsKind } from "@/db/schema";
+import { organizationDefaultLanguage, signerLocale } from "@/lib/i18n/signer-locale";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { isSmsConfigured } from "./send-sms";
 import { sendSignerSmsJob } from "./send-signer-sms-job";
@@ -9,7 +10,7 @@ import { isSmsOptedOut } from "./sms-opt-outs";
 
 export type QueueSignerSmsOptions = {
   signing: Pick<SigningPackage, "id" | "organizationId">;
-  signer: Pick<PackageSigner, "id" | "phone" | "smsConsentAt">;
+  signer: Pick<PackageSigner, "id" | "phone" | "smsConsentAt" | "language">;
   kind: SmsKind;
   /** The signer's access link, the same one the email of the same moment carries. */
   link: string;
@@ -33,7 +34,9 @@ export async function queueSignerSms(db: Db, options: QueueSignerSmsOptions): Pr
     .insert(smsMessages)
     .values({ organizationId: signing.organizationId, packageId: signing.id, signerId: signer.id, to: signer.phone, kind: options.kind })
     .returning({ id: smsMessages.id });
-  const body = signerSmsText({ kind: options.kind, lenderName: options.lenderName, link: options.link });
+  // The signer's language (the manager's choice, else the organization's default), as their emails.
+  const locale = signerLocale(signer, await organizationDefaultLanguage(db, signing.organizationId));
+  const body = signerSmsText({ kind: options.kind, lenderName: options.lenderName, link: options.link, locale });
   const job = await enqueueJob(db, sendSignerSmsJob, { smsMessageId: row!.id, body }, { idempotencyKey: `sms:${options.idempotencyKey}` });
   if (!job.created) {
     // Already queued for this moment (a retried request): the row just written is not needed.

@@ -19,6 +19,7 @@ export function serializeWorkspaceSettings(o: Organization, logo: OrganizationLo
       logo: logo ? serializeLogo(logo) : null,
     },
     defaultFlowId: s.defaultFlowId ?? null,
+    defaultLanguage: s.defaultLanguage ?? "en",
     reminderCadenceDays: s.reminderCadenceDays ?? null,
     packageExpiryDays: s.packageExpiryDays ?? null,
     updatedAt: o.updatedAt.toISOString(),

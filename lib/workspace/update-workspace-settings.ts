@@ -19,6 +19,7 @@ export type WorkspaceSettingsChange = {
     footer?: string | null;
   };
   defaultFlowId?: string | null;
+  defaultLanguage?: "en" | "es" | null;
   reminderCadenceDays?: number | null;
   packageExpiryDays?: number | null;
 };
@@ -57,6 +58,7 @@ export async function updateWorkspaceSettings(
     assign("supportPhone", change.branding?.supportPhone);
     assign("footer", change.branding?.footer);
     assign("defaultFlowId", change.defaultFlowId);
+    assign("defaultLanguage", change.defaultLanguage);
     assign("reminderCadenceDays", change.reminderCadenceDays);
     assign("packageExpiryDays", change.packageExpiryDays);
     const [after] = await tx

@@ -116,6 +116,8 @@ export const SignerJson = z.strictObject({
   authPassedMethod: z.enum(["link", "email_code", "access_code", "sms_code", "account"]).nullable(),
   authFailures: z.number().int(),
   consentedAt: iso.nullable(),
+  // The signer's language (null: the organization's default).
+  language: z.enum(["en", "es"]).nullable(),
   createdAt: iso,
   updatedAt: iso,
 });

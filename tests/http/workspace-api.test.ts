@@ -48,6 +48,7 @@ const Settings = z.strictObject({
   defaultFlowId: z.uuid().nullable(),
   reminderCadenceDays: z.number().int().nullable(),
   packageExpiryDays: z.number().int().nullable(),
+  defaultLanguage: z.enum(["en", "es"]),
   updatedAt: z.iso.datetime(),
 });
 const Billing = z.strictObject({

@@ -166,6 +166,24 @@ describe("createSigningsFromCsv", () => {
       "You do not have permission to create signing packages.",
     );
   });
+
+  it("takes an optional language column (en or es) for each signer, and refuses any other value by line", async () => {
+    const bad = await run(manager, "name,email,location,language\nLuz Bulk,luz.bad@example.com,Austin Branch,fr\n");
+    expect(bad.valid).toBe(false);
+    expect(bad.rows[0]!.error).toMatch(/^language:/);
+
+    const csv = "name,email,location,language,title\nLuz Bulk,luz.bulk@example.com,Austin Branch,ES,Bulk es\nTom Bulk,tom.bulk@example.com,Austin Branch,,Bulk default\n";
+    expect(await run(manager, csv)).toMatchObject({ valid: true, sent: 2 });
+    const rows = await db
+      .select({ email: packageSigners.email, language: packageSigners.language })
+      .from(packageSigners)
+      .where(inArray(packageSigners.email, ["luz.bulk@example.com", "tom.bulk@example.com"]))
+      .orderBy(asc(packageSigners.email));
+    expect(rows).toEqual([
+      { email: "luz.bulk@example.com", language: "es" },
+      { email: "tom.bulk@example.com", language: null },
+    ]);
+  });
 });
 
 describe("bulk CSV: how each signer proves who they are", () => {

@@ -70,6 +70,7 @@ describe("recordSigningConsent / getSigningConsent", () => {
       ipAddress: "203.0.113.7",
       userAgent: "Mozilla/5.0 (Test) Consent/1",
       disclosureVersion: "2025-01",
+      disclosureLanguage: "en",
     });
     expect(await verifyAuditChain(testDb.db, { packageId: pkg.id })).toEqual({ verified: true, brokenAt: null });
   });

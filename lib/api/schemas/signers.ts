@@ -11,6 +11,10 @@ export const SignerAuthMethodSchema = z.enum(["link", "email_code", "access_code
     "access_code (a code you give them out of band), sms_code (a 6-digit code texted to `phone`), account (signing in)",
 });
 
+export const SignerLanguageSchema = z.enum(["en", "es"]).openapi("SignerLanguage", {
+  description: "The language of the signer's pages and emails: en (English) or es (Spanish)",
+});
+
 export const SignerSchema = z
   .object({
     id: z.string(),
@@ -35,6 +39,7 @@ export const SignerSchema = z
     authPassedMethod: SignerAuthMethodSchema.nullable(),
     authFailures: z.number().int().openapi({ description: "Wrong codes entered" }),
     consentedAt: IsoDateTime.nullable(),
+    language: SignerLanguageSchema.nullable().openapi({ description: "The signer's language; null follows the workspace's defaultLanguage (English when unset)" }),
     createdAt: IsoDateTime,
     updatedAt: IsoDateTime,
   })
@@ -94,6 +99,7 @@ export const CreateSignerSchema = z
     role: SignerRoleSchema.default("signer"),
     routingOrder: RoutingOrder.default(1).openapi({ description: "Signers with the same number sign in parallel" }),
     ...signerAccessFields,
+    language: SignerLanguageSchema.nullable().optional().openapi({ description: "Default (null): the workspace's defaultLanguage" }),
   })
   .superRefine((signer, ctx) => refineSignerAccess(signer, ctx))
   .openapi("CreateSignerRequest");
@@ -107,6 +113,7 @@ export const newPackageSignerFields = {
     description: "Key of a template role; its role, routing order and authMethod apply unless given here",
   }),
   ...signerAccessFields,
+  language: SignerLanguageSchema.nullable().optional().openapi({ description: "Default (null): the workspace's defaultLanguage" }),
 };
 
 /** A signer given with a new package; role and routing order may come from a template role. */
@@ -128,6 +135,7 @@ export const UpdateSignerSchema = z
       example: "+15125550123",
     }),
     smsConsent: signerAccessFields.smsConsent,
+    language: SignerLanguageSchema.nullable().optional().openapi({ description: "null: follow the workspace's defaultLanguage" }),
   })
   .refine((v) => Object.keys(v).length > 0, { error: "at least one field is required" })
   .openapi("UpdateSignerRequest");

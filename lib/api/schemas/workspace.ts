@@ -87,6 +87,7 @@ export const WorkspaceSettingsSchema = z
         .openapi({ description: "The uploaded logo (PUT /v1/workspace/settings/logo), served from this origin" }),
     }),
     defaultFlowId: z.string().nullable(),
+    defaultLanguage: z.enum(["en", "es"]).openapi({ description: "Signers' pages and emails are in this language unless the signer has their own (en when never set)" }),
     reminderCadenceDays: z.number().int().nullable(),
     packageExpiryDays: z.number().int().nullable(),
     updatedAt: IsoDateTime,
@@ -124,6 +125,7 @@ export const UpdateWorkspaceSettingsSchema = z
       })
       .optional(),
     defaultFlowId: z.uuid().nullable().optional(),
+    defaultLanguage: z.enum(["en", "es"]).nullable().optional().openapi({ description: "en or es; null resets to en" }),
     reminderCadenceDays: z.number().int().min(1).max(90).nullable().optional(),
     packageExpiryDays: z.number().int().min(1).max(365).nullable().optional(),
   })

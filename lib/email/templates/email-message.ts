@@ -1,3 +1,6 @@
+import type { Locale } from "@/lib/i18n/locales";
+import { borrowerTranslator } from "@/lib/i18n/translator";
+
 /** A rendered email: what the `send-email` job delivers. */
 export type EmailMessage = { subject: string; text: string; html: string };
 
@@ -23,6 +26,8 @@ export type EmailContent = {
   paragraphs: readonly string[];
   action?: EmailAction;
   branding?: EmailBranding;
+  /** The greeting's and the footer's language (messages/<locale>.json, `email`); English by default. */
+  locale?: Locale;
 };
 
 const SUBJECT_MAX = 500;
@@ -35,9 +40,9 @@ function brandHeader(brand: EmailBranding): string {
 }
 
 /** The lender's name, support contacts and footer line, for both parts. */
-function brandFooterLines(brand: EmailBranding): string[] {
+function brandFooterLines(brand: EmailBranding, t: ReturnType<typeof borrowerTranslator<"email">>): string[] {
   const contact = [brand.supportEmail, brand.supportPhone].filter(Boolean).join(" · ");
-  return [brand.displayName, ...(contact ? [`Questions? ${contact}`] : []), ...(brand.footer ? [brand.footer] : [])];
+  return [brand.displayName, ...(contact ? [t("questions", { contact })] : []), ...(brand.footer ? [brand.footer] : [])];
 }
 
 /** Escapes text for HTML element content and double-quoted attribute values. */
@@ -51,9 +56,10 @@ export function escapeHtml(value: string): string {
  */
 export function buildEmail(content: EmailContent): EmailMessage {
   const subject = content.subject.replace(/\s+/g, " ").trim().slice(0, SUBJECT_MAX);
-  const greeting = `Hello ${content.recipientName},`;
+  const t = borrowerTranslator(content.locale ?? "en", "email");
+  const greeting = t("hello", { name: content.recipientName });
   const brand = content.branding;
-  const footerLines = brand ? brandFooterLines(brand) : [];
+  const footerLines = brand ? brandFooterLines(brand, t) : [];
   const text = [
     greeting,
     ...content.paragraphs,
@@ -64,7 +70,7 @@ export function buildEmail(content: EmailContent): EmailMessage {
   const color = brand?.color ?? DEFAULT_BUTTON_COLOR;
   const html = [
     "<!doctype html>",
-    `<html><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
+    `<html lang="${content.locale ?? "en"}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
     '<body style="font-family: system-ui, sans-serif; line-height: 1.5; color: #1a1a1a;">',
     ...(brand ? [brandHeader(brand)] : []),
     paragraph(greeting),

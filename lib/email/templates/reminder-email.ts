@@ -1,17 +1,31 @@
+import { formatDateTime } from "@/app/_lib/format";
+import type { Locale } from "@/lib/i18n/locales";
+import { borrowerTranslator } from "@/lib/i18n/translator";
 import { buildEmail, type EmailBranding, type EmailMessage } from "./email-message";
 
-export type ReminderEmailData = { signerName: string; signingTitle: string; senderName: string; link: string; expiresAt: Date | null; branding?: EmailBranding };
+export type ReminderEmailData = {
+  signerName: string;
+  signingTitle: string;
+  senderName: string;
+  link: string;
+  expiresAt: Date | null;
+  branding?: EmailBranding;
+  locale?: Locale;
+};
 
-/** Reminds a signer of the current routing group that their signature is still awaited. */
+/** Reminds a signer of the current routing group that their signature is still awaited, in the signer's language. */
 export function reminderEmail(data: ReminderEmailData): EmailMessage {
+  const locale = data.locale ?? "en";
+  const t = borrowerTranslator(locale, "email");
   return buildEmail({
+    locale,
     branding: data.branding,
-    subject: `Reminder: please sign ${data.signingTitle}`,
+    subject: t("reminderSubject", { title: data.signingTitle }),
     recipientName: data.signerName,
     paragraphs: [
-      `${data.senderName} is still waiting for your signature on "${data.signingTitle}".`,
-      ...(data.expiresAt ? [`The package can be signed until ${data.expiresAt.toUTCString()}.`] : []),
+      t("reminderBody", { sender: data.senderName, title: data.signingTitle }),
+      ...(data.expiresAt ? [t("reminderUntil", { date: formatDateTime(data.expiresAt, "long", locale) })] : []),
     ],
-    action: { label: "Open your signing package", url: data.link },
+    action: { label: t("open"), url: data.link },
   });
 }

@@ -1,14 +1,19 @@
+import type { Locale } from "@/lib/i18n/locales";
+import { borrowerTranslator } from "@/lib/i18n/translator";
 import { buildEmail, type EmailBranding, type EmailMessage } from "./email-message";
 
-export type YourTurnEmailData = { signerName: string; signingTitle: string; link: string; branding?: EmailBranding };
+export type YourTurnEmailData = { signerName: string; signingTitle: string; link: string; branding?: EmailBranding; locale?: Locale };
 
-/** Tells a signer of a later routing group that the earlier groups have signed. */
+/** Tells a signer of a later routing group that the earlier groups have signed, in the signer's language. */
 export function yourTurnEmail(data: YourTurnEmailData): EmailMessage {
+  const locale = data.locale ?? "en";
+  const t = borrowerTranslator(locale, "email");
   return buildEmail({
+    locale,
     branding: data.branding,
-    subject: `Ready for your signature: ${data.signingTitle}`,
+    subject: t("yourTurnSubject", { title: data.signingTitle }),
     recipientName: data.signerName,
-    paragraphs: [`The documents of "${data.signingTitle}" are ready for your signature.`],
-    action: { label: "Open your signing package", url: data.link },
+    paragraphs: [t("yourTurnBody", { title: data.signingTitle })],
+    action: { label: t("open"), url: data.link },
   });
 }

@@ -1,4 +1,7 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { LanguageSwitcher } from "@/app/_components/language/language-switcher";
+import { borrowerLocale } from "@/app/_lib/borrower-locale";
 import { connection } from "next/server";
 import { prepareDatabase } from "@/lib/boot";
 import { viewAccessLink } from "@/lib/signer-access/open-access-link";
@@ -20,34 +23,40 @@ export default async function AccessLinkPage({ params }: Props) {
   const { token } = await params;
   const { db } = await prepareDatabase();
   const view = await viewAccessLink(db, { token });
+  // An unusable link tells nothing about its signer: the borrower's own choice, else English.
+  const locale = await borrowerLocale(view.state === "open" ? view.language : null);
+  const t = await getTranslations({ locale, namespace: "access" });
+  // Switching language reloads this page (the GET burns nothing).
+  const switcher = <LanguageSwitcher locale={locale} returnTo={`/access/${encodeURIComponent(token)}`} />;
   if (view.state === "unusable") {
     return (
-      <AccessCard heading="This link no longer works">
-        <p>
-          Links to a signing package work once, and stop working when a newer link is sent or the package closes. We can email a new link to the
-          address the sender has for you.
-        </p>
-        <form action={requestNewAccessLinkAction}>
-          <input type="hidden" name="token" value={token} />
-          <button type="submit" className={secondaryButton}>
-            Email me a new link
-          </button>
-        </form>
-      </AccessCard>
+      <div lang={locale}>
+        {switcher}
+        <AccessCard heading={t("unusableHeading")}>
+          <p>{t("unusableBody")}</p>
+          <form action={requestNewAccessLinkAction}>
+            <input type="hidden" name="token" value={token} />
+            <button type="submit" className={secondaryButton}>
+              {t("emailNewLink")}
+            </button>
+          </form>
+        </AccessCard>
+      </div>
     );
   }
   return (
-    <AccessCard heading={view.title}>
-      <p>
-        <strong>{view.senderName}</strong> sent you documents to review and sign, {view.signerName}.
-      </p>
-      <form action={openAccessLinkAction}>
-        <input type="hidden" name="token" value={token} />
-        <button type="submit" className={primaryButton}>
-          Open the documents
-        </button>
-      </form>
-      <p className="text-sm text-slate-600">This link works once. If you open it again later, you can ask for a new one.</p>
-    </AccessCard>
+    <div lang={locale}>
+      {switcher}
+      <AccessCard heading={view.title}>
+        <p>{t.rich("sentYou", { sender: view.senderName, signer: view.signerName, strong: (chunks) => <strong>{chunks}</strong> })}</p>
+        <form action={openAccessLinkAction}>
+          <input type="hidden" name="token" value={token} />
+          <button type="submit" className={primaryButton}>
+            {t("open")}
+          </button>
+        </form>
+        <p className="text-sm text-slate-600">{t("once")}</p>
+      </AccessCard>
+    </div>
   );
 }

@@ -66,6 +66,8 @@ function toCreateRequest(formData: FormData) {
       ...(row.smsConsent ? { smsConsent: true } : {}),
       // Says a code is stored, so the empty (write-only) input may stay empty; the save checks the stored one.
       ...(row.id && row.keepsAccessCode === "1" ? { keepsAccessCode: true } : {}),
+      // Empty: the organization's default language.
+      language: row.language || null,
     })),
   };
 }

@@ -69,7 +69,7 @@ export function SignersSection({
                 {row.id ? <input type="hidden" name={`${prefix}.id`} value={row.id} /> : null}
                 {row.label ? <input type="hidden" name={`${prefix}.label`} value={row.label} /> : null}
                 {row.keepsAccessCode ? <input type="hidden" name={`${prefix}.keepsAccessCode`} value={row.keepsAccessCode} /> : null}
-                <div className="grid gap-3 md:grid-cols-[2fr_2fr_1fr_6rem]">
+                <div className="grid gap-3 md:grid-cols-[2fr_2fr_1fr_6rem_9rem]">
                   <InputField
                     id={`signer-${row.key}-name`}
                     name={`${prefix}.name`}
@@ -114,6 +114,18 @@ export function SignersSection({
                     onChange={(event) => update({ routingOrder: event.currentTarget.value })}
                     error={err("routingOrder")}
                   />
+                  <SelectField
+                    id={`signer-${row.key}-language`}
+                    name={`${prefix}.language`}
+                    label={label("Language")}
+                    value={row.language ?? ""}
+                    onChange={(event) => update({ language: event.currentTarget.value })}
+                    error={err("language")}
+                  >
+                    <option value="">Workspace default</option>
+                    <option value="en">English</option>
+                    <option value="es">Spanish</option>
+                  </SelectField>
                 </div>
                 <div className="mt-3 grid gap-3 md:grid-cols-2">
                   <SelectField

@@ -29,6 +29,8 @@ export type SignerRow = {
   phone?: string;
   smsConsent?: string;
   keepsAccessCode?: string;
+  /** "en", "es", or empty for the organization's default. */
+  language?: string;
 };
 
-export const SIGNER_FIELDS = ["id", "name", "email", "role", "routingOrder", "label", "authMethod", "accessCode", "phone", "smsConsent", "keepsAccessCode"] as const;
+export const SIGNER_FIELDS = ["id", "name", "email", "role", "routingOrder", "label", "authMethod", "accessCode", "phone", "smsConsent", "keepsAccessCode", "language"] as const;

@@ -26,6 +26,7 @@ function settingsInput(_formData: FormData, fields: FormFields) {
       footer: fields.optionalText("footer"),
     },
     defaultFlowId: fields.optionalText("defaultFlowId"),
+    defaultLanguage: fields.optionalText("defaultLanguage"),
     reminderCadenceDays: days(fields.text("reminderCadenceDays")?.trim() ?? ""),
     packageExpiryDays: days(fields.text("packageExpiryDays")?.trim() ?? ""),
   };

@@ -39,6 +39,7 @@ export default async function SettingsPage({ searchParams }: Props) {
           supportPhone: settings.branding.supportPhone ?? "",
           footer: settings.branding.footer ?? "",
           defaultFlowId: settings.defaultFlowId ?? "",
+          defaultLanguage: settings.defaultLanguage,
           reminderCadenceDays: settings.reminderCadenceDays?.toString() ?? "",
           packageExpiryDays: settings.packageExpiryDays?.toString() ?? "",
         }}

@@ -4,6 +4,8 @@ import { IdempotencyHeaderSchema, RecordESignatureSchema } from "@/lib/api/schem
 import type { Principal } from "@/lib/auth/principal";
 import { recordESignature } from "@/lib/esignatures/record-esignature";
 import { AppError } from "@/lib/errors";
+import { isLocale, type Locale } from "@/lib/i18n/locales";
+import { borrowerTranslator } from "@/lib/i18n/translator";
 import { getSigningConsent } from "@/lib/signings/get-signing-consent";
 import type { RequestEvidence } from "../../../_lib/request-evidence";
 import { actionErrorMessage } from "./action-error-message";
@@ -12,15 +14,6 @@ export type SignFormState =
   | { status: "idle" }
   | { status: "error"; reason: "document_changed" | "out_of_turn" | "consent" | "fields" | "invalid" | "refused"; message: string }
   | { status: "signed"; documentId: string; signedAt: string; eSignatureId: string };
-
-export const SIGN_MESSAGES = {
-  documentChanged: "The lender changed this document after you opened it. Reload to see the new version.",
-  outOfTurn: "It is not your turn yet: someone earlier in the signing order still has to sign. We will email you when it is your turn.",
-  consent: "Read and accept the electronic records disclosure before you sign.",
-  fields: "Some required fields of this document are still empty. Use “Next field” to fill them, then sign again.",
-  invalidField: "One of the fields you filled in was not accepted. Check the fields of this document and sign again.",
-  failed: "We could not confirm your signature. Try again: signing again never creates a second signature.",
-} as const;
 
 const SignFormSchema = z.object({
   signingId: z.string().min(1).max(64),
@@ -39,19 +32,37 @@ function fieldValues(formData: FormData): { id: string; value: string }[] {
   return values;
 }
 
+/** The form's sentences in the signer's language (the row posts the page's `locale`). */
+function signMessages(locale: Locale) {
+  const t = borrowerTranslator(locale, "errors");
+  const s = borrowerTranslator(locale, "sign");
+  return {
+    documentChanged: t("document_changed"),
+    outOfTurn: t("out_of_turn"),
+    consent: t("consent_required"),
+    fields: t("missing_fields"),
+    invalidField: t("invalid_field"),
+    failed: t("signFailed"),
+    reload: t("reload"),
+    invalidDrawn: s("invalidDrawn"),
+    invalidTyped: s("invalidTyped"),
+    invalidFont: s("invalidFont"),
+  };
+}
+
 /** A sentence for a signature that does not pass the API's own schema (which the form reuses). */
-function invalidSignatureMessage(path: PropertyKey | undefined): string {
+function invalidSignatureMessage(path: PropertyKey | undefined, m: ReturnType<typeof signMessages>): string {
   switch (path) {
     case "imageDataUrl":
-      return "Your drawn signature could not be read. Choose “Change signature”, clear it and draw it again.";
+      return m.invalidDrawn;
     case "text":
-      return "Your typed signature must be 1 to 200 characters. Choose “Change signature” to fix it.";
+      return m.invalidTyped;
     case "font":
-      return "Choose one of the offered signature styles with “Change signature”.";
+      return m.invalidFont;
     case "fields":
-      return SIGN_MESSAGES.invalidField;
+      return m.invalidField;
     default:
-      return "Reload the page and try again.";
+      return m.reload;
   }
 }
 
@@ -70,6 +81,9 @@ export async function handleSignForm(
     documentId: formData.get("documentId"),
     idempotencyKey: formData.get("idempotencyKey"),
   });
+  const posted = formData.get("locale");
+  const locale: Locale = isLocale(posted) ? posted : "en";
+  const m = signMessages(locale);
   const kind = formData.get("kind");
   const fields = fieldValues(formData);
   const common = { consent: true, documentSha256: formData.get("documentSha256"), ...(fields.length > 0 ? { fields } : {}) };
@@ -78,13 +92,13 @@ export async function handleSignForm(
       ? { kind, imageDataUrl: formData.get("imageDataUrl"), ...common }
       : { kind, text: formData.get("text"), font: formData.get("font"), ...common },
   );
-  if (!form.success) return { status: "error", reason: "invalid", message: "Reload the page and try again." };
-  if (!body.success) return { status: "error", reason: "invalid", message: invalidSignatureMessage(body.error.issues[0]?.path[0]) };
+  if (!form.success) return { status: "error", reason: "invalid", message: m.reload };
+  if (!body.success) return { status: "error", reason: "invalid", message: invalidSignatureMessage(body.error.issues[0]?.path[0], m) };
   const { signingId, documentId, idempotencyKey } = form.data;
 
   try {
     if (!(await getSigningConsent(db, { principal, packageId: signingId }))) {
-      return { status: "error", reason: "consent", message: SIGN_MESSAGES.consent };
+      return { status: "error", reason: "consent", message: m.consent };
     }
     const signature = body.data.kind === "drawn" ? { kind: "drawn" as const, imageDataUrl: body.data.imageDataUrl } : { kind: "typed" as const, text: body.data.text, font: body.data.font };
     const { eSignature } = await recordESignature(db, {
@@ -101,11 +115,11 @@ export async function handleSignForm(
     return { status: "signed", documentId, signedAt: eSignature.createdAt.toISOString(), eSignatureId: eSignature.id };
   } catch (error) {
     const reason = error instanceof AppError ? error.reason : undefined;
-    if (reason === "document_changed") return { status: "error", reason: "document_changed", message: SIGN_MESSAGES.documentChanged };
-    if (reason === "missing_fields") return { status: "error", reason: "fields", message: SIGN_MESSAGES.fields };
-    if (reason === "invalid_field") return { status: "error", reason: "invalid", message: SIGN_MESSAGES.invalidField };
-    if (reason === "out_of_turn") return { status: "error", reason: "out_of_turn", message: SIGN_MESSAGES.outOfTurn };
-    if (reason === "consent_required") return { status: "error", reason: "consent", message: SIGN_MESSAGES.consent };
-    return { status: "error", reason: "refused", message: actionErrorMessage(error, SIGN_MESSAGES.failed) };
+    if (reason === "document_changed") return { status: "error", reason: "document_changed", message: m.documentChanged };
+    if (reason === "missing_fields") return { status: "error", reason: "fields", message: m.fields };
+    if (reason === "invalid_field") return { status: "error", reason: "invalid", message: m.invalidField };
+    if (reason === "out_of_turn") return { status: "error", reason: "out_of_turn", message: m.outOfTurn };
+    if (reason === "consent_required") return { status: "error", reason: "consent", message: m.consent };
+    return { status: "error", reason: "refused", message: actionErrorMessage(error, m.failed, locale) };
   }
 }

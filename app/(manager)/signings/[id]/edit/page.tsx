@@ -67,6 +67,7 @@ export default async function EditSigningPage({ params, searchParams }: Props) {
       ...(s.smsConsentAt ? { smsConsent: "on" } : {}),
       // The access code is write-only: the form only learns that one is stored.
       keepsAccessCode: s.accessCodeHash !== null ? "1" : "",
+      language: s.language ?? "",
     })),
     { title: signing.title, message: signing.message ?? "", flowId: signing.flowId ?? "", signerAuthMethod: signing.signerAuthMethod },
   );

@@ -103,7 +103,7 @@ export function BulkForm({ templates, flows }: { templates: TemplateOption[]; fl
           id="bulk-csv"
           name="csv"
           label="Signers (CSV)"
-          hint="First line: name,email,location. Optional columns: package (rows with the same value become one package), role (a template role's key), title, auth_method (how the signer proves who they are: link, email_code, access_code, sms_code or account; empty: the template's), access_code (required with access_code), phone (required with sms_code, e.g. +15125550123)."
+          hint="First line: name,email,location. Optional columns: package (rows with the same value become one package), role (a template role's key), title, auth_method (how the signer proves who they are: link, email_code, access_code, sms_code or account; empty: the template's), access_code (required with access_code), phone (required with sms_code, e.g. +15125550123), language (en or es; empty: the organization's default)."
           rows={8}
           value={shownCsv}
           onChange={(event) => setCsv(event.currentTarget.value)}

@@ -17,6 +17,7 @@ export type SettingsValues = {
   supportPhone: string;
   footer: string;
   defaultFlowId: string;
+  defaultLanguage: string;
   reminderCadenceDays: string;
   packageExpiryDays: string;
 };
@@ -87,6 +88,17 @@ export function SettingsForm({
               {f.name}
             </option>
           ))}
+        </SelectField>
+        <SelectField
+          id="settings-language"
+          name="defaultLanguage"
+          label="Borrowers' language"
+          hint="Signers' pages and emails, unless a signer has their own language. Borrowers can switch on the page."
+          defaultValue={values.defaultLanguage}
+          error={error("defaultLanguage")}
+        >
+          <option value="en">English</option>
+          <option value="es">Spanish</option>
         </SelectField>
         <div className="grid gap-4 sm:grid-cols-2">
           <InputField id="settings-reminder" name="reminderCadenceDays" inputMode="numeric" label="Remind signers every (days)" hint="1 to 90. Empty: no automatic reminders." defaultValue={values.reminderCadenceDays} error={error("reminderCadenceDays")} />

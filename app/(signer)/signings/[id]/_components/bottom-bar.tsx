@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { focusRing } from "@/components/ui/classes";
 
@@ -18,6 +19,7 @@ type Props = {
  */
 export function BottomBar({ summary, progress, action }: Props) {
   const [folded, setFolded] = useState(false);
+  const t = useTranslations("sign");
   useEffect(() => {
     let last = window.scrollY;
     const onScroll = () => {
@@ -43,11 +45,11 @@ export function BottomBar({ summary, progress, action }: Props) {
           {progress ? (
             <div
               role="progressbar"
-              aria-label="Documents signed"
+              aria-label={t("documentsSigned")}
               aria-valuemin={0}
               aria-valuemax={progress.total}
               aria-valuenow={progress.done}
-              aria-valuetext={`${progress.done} of ${progress.total} signed`}
+              aria-valuetext={t("progressText", { done: progress.done, total: progress.total })}
               className="mt-1 h-1.5 w-full overflow-hidden rounded-full bg-slate-200 group-data-[folded=true]:hidden landscape:max-lg:[@media(max-height:500px)]:hidden"
             >
               <div className="h-full rounded-full bg-blue-700" style={{ width: `${percent}%` }} />

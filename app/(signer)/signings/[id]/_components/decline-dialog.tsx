@@ -1,5 +1,6 @@
 "use client";
 
+import { useLocale, useTranslations } from "next-intl";
 import { useActionState, useEffect, useRef } from "react";
 import { useFormStatus } from "react-dom";
 import { declineSigningAction, type DeclineState } from "../decline-action";
@@ -18,6 +19,8 @@ const opensDialog = { command: "show-modal", commandfor: DIALOG_ID } as Record<s
  * natively; an error keeps the dialog open with the reason as typed.
  */
 export function DeclineDialog({ signingId, organizationName, otherSignerNames }: Props) {
+  const t = useTranslations("decline");
+  const locale = useLocale();
   const [state, formAction] = useActionState(declineSigningAction.bind(null, signingId), { status: "idle" } as DeclineState);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const openerRef = useRef<HTMLButtonElement>(null);
@@ -27,10 +30,7 @@ export function DeclineDialog({ signingId, organizationName, otherSignerNames }:
     if (state.status === "error") reasonRef.current?.focus();
   }, [state]);
 
-  const others =
-    otherSignerNames.length > 0
-      ? ` The package stops for everyone: ${otherSignerNames.join(", ")} will not be able to sign it either.`
-      : " The package stops: nobody can sign it after this.";
+  const others = otherSignerNames.length > 0 ? t("othersStop", { names: otherSignerNames.join(", ") }) : t("stops");
 
   return (
     <>
@@ -44,7 +44,7 @@ export function DeclineDialog({ signingId, organizationName, otherSignerNames }:
         }}
         className={`w-full rounded-md border border-slate-400 bg-white px-4 py-2.5 text-sm font-medium text-slate-900 hover:bg-slate-50 ${focusRing}`}
       >
-        Decline to sign
+        {t("open")}
       </button>
       <dialog
         ref={dialogRef}
@@ -55,15 +55,16 @@ export function DeclineDialog({ signingId, organizationName, otherSignerNames }:
         className="m-auto w-[calc(100%-2rem)] max-w-md rounded-xl bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/50"
       >
         <form action={formAction} className="space-y-4 p-6">
+          <input type="hidden" name="locale" value={locale} />
           <h2 id="decline-title" className="text-lg font-semibold">
-            Decline this package?
+            {t("title")}
           </h2>
           <p id="decline-what-happens" className="text-sm text-slate-700">
-            This cannot be undone. {organizationName} will see that you declined, with your reason.{others}
+            {t("whatHappens", { organization: organizationName })} {others}
           </p>
           <div className="space-y-1">
             <label htmlFor="decline-reason" className="block text-sm font-medium">
-              Reason for declining
+              {t("reasonLabel")}
             </label>
             <textarea
               ref={reasonRef}
@@ -79,7 +80,7 @@ export function DeclineDialog({ signingId, organizationName, otherSignerNames }:
               className="block w-full rounded-md border border-slate-400 px-3 py-2 text-base focus:border-blue-600 focus:outline-2 focus:outline-blue-600 aria-[invalid=true]:border-red-700"
             />
             <p id="decline-reason-hint" className="text-xs text-slate-700">
-              For example: “The loan amount is wrong.” Up to 1,000 characters.
+              {t("reasonHint")}
             </p>
           </div>
           <p id="decline-error" role="alert" className="text-sm text-red-800 empty:hidden">
@@ -91,9 +92,9 @@ export function DeclineDialog({ signingId, organizationName, otherSignerNames }:
               onClick={() => dialogRef.current?.close()}
               className={`rounded-md border border-slate-400 bg-white px-4 py-2.5 text-sm font-medium hover:bg-slate-50 ${focusRing}`}
             >
-              Keep the package
+              {t("keep")}
             </button>
-            <ConfirmButton />
+            <ConfirmButton pendingLabel={t("declining")} label={t("confirm")} />
           </div>
         </form>
       </dialog>
@@ -101,7 +102,7 @@ export function DeclineDialog({ signingId, organizationName, otherSignerNames }:
   );
 }
 
-function ConfirmButton() {
+function ConfirmButton({ label, pendingLabel }: { label: string; pendingLabel: string }) {
   const { pending } = useFormStatus();
   return (
     <button
@@ -109,7 +110,7 @@ function ConfirmButton() {
       disabled={pending}
       className="rounded-md bg-red-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700 disabled:cursor-wait disabled:opacity-70"
     >
-      {pending ? "Declining…" : "Decline the package"}
+      {pending ? pendingLabel : label}
     </button>
   );
 }

@@ -1,5 +1,6 @@
 "use client";
 
+import { useLocale, useTranslations } from "next-intl";
 import { useActionState, useEffect, useId, useRef } from "react";
 import type { SignFormState } from "../sign-form";
 import { signAction } from "../sign-action";
@@ -30,6 +31,8 @@ export function DocumentSignRow({
   onSigned: (documentId: string, signedAt: string) => void;
 }) {
   const id = useId();
+  const t = useTranslations("sign");
+  const locale = useLocale();
   const [state, dispatch, pending] = useActionState<SignFormState, FormData>(signAction, { status: "idle" });
   const intentKey = useRef<string | null>(null);
   const fields = useSignerFields();
@@ -67,12 +70,12 @@ export function DocumentSignRow({
         <p className="min-w-0 break-words font-medium text-slate-950">{document.name}</p>
         {signed ? (
           <p className="flex items-center gap-1 text-sm font-medium text-emerald-800">
-            <span aria-hidden="true">✓</span> Signed
+            <span aria-hidden="true">✓</span> {t("signed")}
             {signedAt ? (
               <>
                 {" "}
                 <time dateTime={signedAt}>
-                  {formatDateTime(signedAt)}
+                  {formatDateTime(signedAt, "medium", locale)}
                 </time>
               </>
             ) : null}
@@ -82,13 +85,14 @@ export function DocumentSignRow({
             <input type="hidden" name="signingId" value={signingId} />
             <input type="hidden" name="documentId" value={document.id} />
             <input type="hidden" name="documentSha256" value={document.sha256} />
+            <input type="hidden" name="locale" value={locale} />
             <button
               type="submit"
               disabled={disabled || pending || !signature || missing.length > 0}
               aria-describedby={[describedBy, missing.length > 0 ? `${id}-missing` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined}
               className={`min-h-11 rounded-md bg-blue-700 px-5 py-2 text-sm font-semibold text-white hover:bg-blue-800 ${focusRing} disabled:cursor-not-allowed disabled:bg-slate-500`}
             >
-              {pending ? "Signing…" : "Sign"}
+              {pending ? t("signing") : t("signButton")}
               <span className="sr-only"> {document.name}</span>
             </button>
           </form>
@@ -96,9 +100,10 @@ export function DocumentSignRow({
       </div>
       {missing.length > 0 && !signed ? (
         <p id={`${id}-missing`} className="mt-2 text-sm text-amber-950">
-          Fill {missing.length === 1 ? "1 required field" : `${missing.length} required fields`} on this document before you sign
-          {missing.length <= 3 ? `: ${missing.map((f) => f.label ?? f.type.replace("_", " ")).join(", ")}` : ""}. Use “Next field” to go to
-          {missing.length === 1 ? " it" : " each"}.
+          {t("missing", {
+            count: missing.length,
+            list: missing.length <= 3 ? `: ${missing.map((f) => f.label ?? f.type.replace("_", " ")).join(", ")}` : "",
+          })}
         </p>
       ) : null}
       {error && !signed ? (
@@ -110,7 +115,7 @@ export function DocumentSignRow({
               onClick={() => window.location.reload()}
               className="mt-2 min-h-11 rounded-md border border-red-300 bg-white px-4 py-2 text-sm font-semibold text-red-900 hover:bg-red-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-800"
             >
-              Reload
+              {t("reload")}
             </button>
           ) : null}
         </div>

@@ -5,6 +5,7 @@ import "@fontsource/dancing-script/400.css";
 import "@fontsource/great-vibes/400.css";
 import "@fontsource/homemade-apple/400.css";
 import dynamic from "next/dynamic";
+import { useTranslations } from "next-intl";
 import { useActionState, useCallback, useEffect, useId, useRef, useState } from "react";
 import { consentAction } from "../consent-action";
 import type { ConsentFormState } from "../consent-form";
@@ -34,6 +35,7 @@ export type SignPanelProps = {
  */
 export function SignPanel({ signingId, signerName, consentGiven, canSign, disabledReason, documents }: SignPanelProps) {
   const id = useId();
+  const t = useTranslations("sign");
   const [consentState, consentDispatch, consentPending] = useActionState<ConsentFormState, FormData>(consentAction, { status: "idle" });
   const consented = consentGiven || consentState.status === "accepted";
   const [signature, setSignature] = useState<AdoptedSignature | null>(null);
@@ -60,19 +62,19 @@ export function SignPanel({ signingId, signerName, consentGiven, canSign, disabl
 
   useEffect(() => {
     if (consented && !wasConsented.current) {
-      setAnnouncement("Thank you. Next, adopt your signature.");
+      setAnnouncement(t("thanksNext"));
       signatureHeading.current?.focus();
     }
     wasConsented.current = consented;
-  }, [consented]);
+  }, [consented, t]);
 
   const isSigned = (d: SignableDocument) => d.signed || d.id in signedHere;
   const left = documents.filter((d) => !isSigned(d)).length;
   const announced =
     typeof announcement === "string"
       ? announcement
-      : `${documents.find((d) => d.id === announcement.signedDocumentId)?.name ?? "The document"} signed. ${
-          left === 0 ? "You have signed every document." : `${left} of ${documents.length} left.`
+      : `${t("docSigned", { name: documents.find((d) => d.id === announcement.signedDocumentId)?.name ?? t("theDocument") })} ${
+          left === 0 ? t("everySigned") : `${t("left", { left, total: documents.length })}.`
         }`;
 
   const onSigned = useCallback((documentId: string, signedAt: string) => {
@@ -85,7 +87,7 @@ export function SignPanel({ signingId, signerName, consentGiven, canSign, disabl
     setSignature(next);
     storeAdoptedSignature(signingId, next);
     setDialogOpen(false);
-    setAnnouncement("Signature adopted. Sign each document below.");
+    setAnnouncement(t("adoptedNext"));
     // The opener stays mounted (its label changes), so focus returns to it.
     requestAnimationFrame(() => adoptButton.current?.focus());
   }
@@ -101,10 +103,10 @@ export function SignPanel({ signingId, signerName, consentGiven, canSign, disabl
     <section aria-labelledby={`${id}-title`} className="space-y-4">
       <div className="flex items-baseline justify-between gap-2">
         <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-950">
-          Sign
+          {t("title")}
         </h2>
         <p className="text-sm text-slate-700">
-          {left === 0 ? "All documents signed" : `${left} of ${documents.length} left`}
+          {left === 0 ? t("allSigned") : t("left", { left, total: documents.length })}
         </p>
       </div>
 
@@ -120,12 +122,12 @@ export function SignPanel({ signingId, signerName, consentGiven, canSign, disabl
         <>
           <div className="space-y-2 rounded-lg border border-slate-300 bg-white p-4">
             <h3 ref={signatureHeading} tabIndex={-1} className="text-base font-semibold text-slate-950 focus:outline-none">
-              Your signature
+              {t("yourSignature")}
             </h3>
             {signature ? (
-              <SignaturePreview signature={signature} label={`Your adopted signature${signature.kind === "typed" ? `: ${signature.text}` : ", drawn"}`} />
+              <SignaturePreview signature={signature} label={signature.kind === "typed" ? t("adoptedTyped", { text: signature.text }) : t("adoptedDrawn")} />
             ) : (
-              <p className="text-sm text-slate-700">Adopt a signature once; it is applied to each document you sign.</p>
+              <p className="text-sm text-slate-700">{t("adoptOnce")}</p>
             )}
             <button
               ref={adoptButton}
@@ -133,11 +135,11 @@ export function SignPanel({ signingId, signerName, consentGiven, canSign, disabl
               onClick={() => setDialogOpen(true)}
               className={`min-h-11 w-full rounded-md border border-blue-700 bg-white px-4 py-2 text-sm font-semibold text-blue-800 hover:bg-blue-50 ${focusRing} sm:w-auto`}
             >
-              {signature ? "Change signature" : "Adopt your signature"}
+              {signature ? t("change") : t("adopt")}
             </button>
           </div>
 
-          <ul className="space-y-2" aria-label="Documents to sign">
+          <ul className="space-y-2" aria-label={t("documentsToSign")}>
             {documents.map((d) => (
               <DocumentSignRow
                 key={`${d.id}:${d.sha256}`}

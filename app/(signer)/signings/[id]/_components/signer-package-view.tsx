@@ -1,6 +1,12 @@
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
+import { NextIntlClientProvider } from "next-intl";
+import { getTranslations } from "next-intl/server";
+import { LanguageSwitcher } from "@/app/_components/language/language-switcher";
+import { borrowerLocale } from "@/app/_lib/borrower-locale";
+import { CATALOGS } from "@/lib/i18n/translator";
+import type { Locale } from "@/lib/i18n/locales";
 import { BrandHeader } from "@/components/brand/brand-header";
 import { DocumentsViewer } from "@/components/pdf-viewer/documents-viewer";
 import type { SignerPackagePage } from "@/lib/signings/get-signer-package-page";
@@ -24,19 +30,28 @@ const primaryClass =
   `block w-full rounded-md bg-[var(--brand-color,#1d4ed8)] px-4 py-3 text-center text-base font-semibold text-white shadow-sm hover:brightness-90 ${focusRing}`;
 const linkClass = `font-medium text-blue-800 underline underline-offset-2 hover:text-blue-900 ${focusRing}`;
 
+type T = Awaited<ReturnType<typeof getTranslations<"package">>>;
+
 /**
  * The signer's view of `/signings/<id>` (the package page dispatches here for a signer of the
- * package). A signer who also manages the package gets a link to the manager's view on top.
+ * package). A signer who also manages the package gets a link to the manager's view on top. In the
+ * borrower's language (`borrowerLocale`: their choice on the page, else the lender's for them), with
+ * a switcher to the other one; the manager's link stays English, like the console.
  */
-export function SignerPackageView({ id, page, showManageLink }: { id: string; page: SignerPackagePage; showManageLink: boolean }) {
+export async function SignerPackageView({ id, page, showManageLink }: { id: string; page: SignerPackagePage; showManageLink: boolean }) {
+  const locale = await borrowerLocale(page.language);
+  const t = await getTranslations({ locale, namespace: "package" });
   // The lender's mark on top; its colour (checked for contrast when saved) on the primary buttons below.
   const screen = (
-    <div style={{ ["--brand-color" as string]: page.brand.color }}>
-      <div className="-mx-4 -mt-6 mb-4 sm:-mx-6 lg:-mt-8">
-        <BrandHeader brand={page.brand} />
+    <NextIntlClientProvider locale={locale} messages={CATALOGS[locale]} timeZone="UTC">
+      <div lang={locale} style={{ ["--brand-color" as string]: page.brand.color }}>
+        <div className="-mx-4 -mt-6 mb-2 sm:-mx-6 lg:-mt-8">
+          <BrandHeader brand={page.brand} />
+        </div>
+        <LanguageSwitcher locale={locale} returnTo={`/signings/${id}`} />
+        <SignerScreen id={id} page={page} locale={locale} t={t} />
       </div>
-      <SignerScreen id={id} page={page} />
-    </div>
+    </NextIntlClientProvider>
   );
   if (!showManageLink) return screen;
   return (
@@ -52,7 +67,7 @@ export function SignerPackageView({ id, page, showManageLink }: { id: string; pa
  * has its own screen. Signed everything: the bank step when the flow has one and no bank is linked,
  * else the done page.
  */
-async function SignerScreen({ id, page }: { id: string; page: SignerPackagePage }) {
+async function SignerScreen({ id, page, locale, t }: { id: string; page: SignerPackagePage; locale: Locale; t: T }) {
   const { state, view } = page;
   const needsBank = page.bank !== null && !page.bank.connected;
   if (state.kind === "signed" && !needsBank) redirect(`/signings/${id}/done`);
@@ -60,69 +75,71 @@ async function SignerScreen({ id, page }: { id: string; page: SignerPackagePage 
   switch (state.kind) {
     case "declined":
       return (
-        <StateScreen page={page} heading={state.byMe ? "You declined this package" : `${state.declinedBy ?? "A signer"} declined this package`}>
+        <StateScreen page={page} t={t} heading={state.byMe ? t("declinedByMe") : t("declinedBy", { name: state.declinedBy ?? t("aSigner") })}>
           <p>
-            {view.declinedAt ? <>Declined on {formatDateTime(view.declinedAt)}. </> : null}
-            {state.byMe
-              ? `${page.sender.organizationName} can see that you declined and why. Nothing more can be signed in this package.`
-              : `Nothing more can be signed in this package. ${page.sender.organizationName} has been told and will contact you if anything changes.`}
+            {view.declinedAt ? <>{t("declinedOn", { date: formatDateTime(view.declinedAt, "medium", locale) })} </> : null}
+            {state.byMe ? t("declinedMine", { organization: page.sender.organizationName }) : t("declinedOther", { organization: page.sender.organizationName })}
           </p>
           {page.myDeclineReason ? (
             <p>
-              Your reason: <q>{page.myDeclineReason}</q>
+              {t("yourReason")} <q>{page.myDeclineReason}</q>
             </p>
           ) : null}
         </StateScreen>
       );
     case "cancelled":
       return (
-        <StateScreen page={page} heading={`${page.sender.organizationName} cancelled this package`}>
+        <StateScreen page={page} t={t} heading={t("cancelledHeading", { organization: page.sender.organizationName })}>
           <p>
-            {view.cancelledAt ? <>Cancelled on {formatDateTime(view.cancelledAt)}. </> : null}There is nothing for you to sign here any more.
+            {view.cancelledAt ? <>{t("cancelledOn", { date: formatDateTime(view.cancelledAt, "medium", locale) })} </> : null}
+            {t("nothingToSign")}
           </p>
           {page.cancelReason ? (
             <p>
-              Their reason: <q>{page.cancelReason}</q>
+              {t("theirReason")} <q>{page.cancelReason}</q>
             </p>
           ) : null}
-          <p>If they send you a new package, it will appear on your home page and in your email.</p>
+          <p>{t("newPackage")}</p>
         </StateScreen>
       );
     case "expired":
       return (
-        <StateScreen page={page} heading="This package has expired">
+        <StateScreen page={page} t={t} heading={t("expiredHeading")}>
           <p>
-            {view.expiresAt ? <>The deadline to sign was {formatDateTime(view.expiresAt)}. </> : null}It can no longer be signed.
+            {view.expiresAt ? <>{t("deadlineWas", { date: formatDateTime(view.expiresAt, "medium", locale) })} </> : null}
+            {t("noLongerSignable")}
           </p>
-          <p>
-            Contact {page.sender.organizationName} ({page.sender.locationName}) if you still need to sign: they can send you a new package.
-          </p>
+          <p>{t("contactToSign", { organization: page.sender.organizationName, location: page.sender.locationName })}</p>
         </StateScreen>
       );
     case "signed":
-      return <BankNext page={page} />;
+      return <BankNext page={page} t={t} />;
     case "waiting":
     case "your_turn": {
       const { db, principal } = await requirePrincipal(`/signings/${id}`);
       const fields = (await listMyDocumentFields(db, { principal, packageId: id })).map(serializeField.package);
-      return <SigningScreen page={page} fields={fields} waitingFor={state.kind === "waiting" ? state.waitingFor : null} />;
+      return <SigningScreen page={page} fields={fields} waitingFor={state.kind === "waiting" ? state.waitingFor : null} locale={locale} t={t} />;
     }
   }
 }
 
-function PackageHeader({ page }: { page: SignerPackagePage }) {
+function PackageHeader({ page, t }: { page: SignerPackagePage; t: T }) {
   return (
     <header className="space-y-1">
       <h1 className="text-2xl font-semibold tracking-tight text-slate-900 break-words">{page.view.title}</h1>
       <p className="text-sm text-slate-700">
-        From <span className="font-medium text-slate-900">{page.sender.organizationName}</span> · {page.sender.locationName}
+        {t.rich("from", {
+          organization: page.sender.organizationName,
+          location: page.sender.locationName,
+          strong: (chunks) => <span className="font-medium text-slate-900">{chunks}</span>,
+        })}
       </p>
     </header>
   );
 }
 
-function Panel({ title, children }: { title: string; children: ReactNode }) {
-  const headingId = `panel-${title.toLowerCase().replace(/[^a-z]+/g, "-")}`;
+function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  const headingId = `panel-${id}`;
   return (
     <section aria-labelledby={headingId} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
       <h2 id={headingId} className="mb-3 text-sm font-semibold uppercase tracking-wide text-slate-700">
@@ -134,10 +151,10 @@ function Panel({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /** Declined, cancelled, expired: what happened, what it means, where to go. */
-function StateScreen({ page, heading, children }: { page: SignerPackagePage; heading: string; children: ReactNode }) {
+function StateScreen({ page, t, heading, children }: { page: SignerPackagePage; t: T; heading: string; children: ReactNode }) {
   return (
     <div className="mx-auto max-w-2xl space-y-6">
-      <PackageHeader page={page} />
+      <PackageHeader page={page} t={t} />
       <section aria-labelledby="state-heading" className="space-y-3 rounded-lg border border-slate-200 bg-white p-6 text-slate-800 shadow-sm">
         <h2 id="state-heading" className="text-lg font-semibold text-slate-900">
           {heading}
@@ -145,11 +162,11 @@ function StateScreen({ page, heading, children }: { page: SignerPackagePage; hea
         {children}
         <p>
           <Link href="/" className={linkClass}>
-            Back to your packages
+            {t("backToPackages")}
           </Link>
         </p>
       </section>
-      <Panel title="Signers">
+      <Panel id="signers" title={t("signers")}>
         <CoSigners view={page.view} />
       </Panel>
     </div>
@@ -157,40 +174,52 @@ function StateScreen({ page, heading, children }: { page: SignerPackagePage; hea
 }
 
 /** Everything signed, and the flow's bank step is next. */
-function BankNext({ page }: { page: SignerPackagePage }) {
+function BankNext({ page, t }: { page: SignerPackagePage; t: T }) {
   const bankHref = `/signings/${page.view.id}/bank`;
   return (
     <div className="mx-auto max-w-2xl space-y-6 pb-28 lg:pb-0">
-      <PackageHeader page={page} />
+      <PackageHeader page={page} t={t} />
       <section aria-labelledby="state-heading" className="space-y-3 rounded-lg border border-slate-200 bg-white p-6 text-slate-800 shadow-sm">
         <h2 id="state-heading" className="text-lg font-semibold text-slate-900">
-          You’ve signed every document. Next: link your bank
+          {t("bankNextHeading")}
         </h2>
-        <p>{page.sender.organizationName} asks you to connect the bank account for this loan. It takes about a minute.</p>
+        <p>{t("bankNextLead", { organization: page.sender.organizationName })}</p>
         <Link href={bankHref} className={`${primaryClass} hidden lg:block`}>
-          Continue to bank
+          {t("continueToBank")}
         </Link>
         <p className="text-sm">
           <Link href={`/signings/${page.view.id}/done`} className={linkClass}>
-            See what you signed
+            {t("seeWhatYouSigned")}
           </Link>
         </p>
       </section>
-      <Panel title="Steps">
+      <Panel id="steps" title={t("steps")}>
         <FlowSteps steps={page.flow.steps} />
       </Panel>
-      <BottomBar summary="All documents signed" progress={{ done: page.signable.length, total: page.signable.length }} action={{ label: "Continue to bank", href: bankHref }} />
+      <BottomBar summary={t("allSigned")} progress={{ done: page.signable.length, total: page.signable.length }} action={{ label: t("continueToBank"), href: bankHref }} />
     </div>
   );
 }
 
 /** Your turn, or waiting for an earlier routing group: the documents and the one primary action. */
-function SigningScreen({ page, fields, waitingFor }: { page: SignerPackagePage; fields: SignerField[]; waitingFor: string[] | null }) {
+function SigningScreen({
+  page,
+  fields,
+  waitingFor,
+  locale,
+  t,
+}: {
+  page: SignerPackagePage;
+  fields: SignerField[];
+  waitingFor: string[] | null;
+  locale: Locale;
+  t: T;
+}) {
   const { view } = page;
   const total = page.signable.length;
   const signed = page.signable.filter((d) => d.signed).length;
   const left = total - signed;
-  const waitingText = waitingFor ? `Waiting for ${joinNames(waitingFor)} to sign first` : null;
+  const waitingText = waitingFor ? t("waitingFor", { names: joinNames(waitingFor, locale) }) : null;
   const firstToSign = page.signable.find((d) => !d.signed)?.id;
   const otherSignerNames = view.coSigners.filter((s) => s.status !== "signed" && s.status !== "declined").map((s) => s.name);
   const documents = view.documents.map((d) => {
@@ -201,14 +230,14 @@ function SigningScreen({ page, fields, waitingFor }: { page: SignerPackagePage; 
       pageCount: d.pageCount,
       fileUrl: documentFileUrl(view.id, d.id),
       downloadUrl: documentFileUrl(view.id, d.id, true),
-      status: mine ? (mine.signed ? "Signed" : "To sign") : "For your information",
+      status: mine ? (mine.signed ? t("statusSigned") : t("statusToSign")) : t("statusInformation"),
     };
   });
 
   const screen = (
     <div className="pb-28 lg:grid lg:grid-cols-[minmax(0,1fr)_320px] lg:gap-8 lg:pb-0">
       <div className="lg:col-start-2 lg:row-start-1">
-        <PackageHeader page={page} />
+        <PackageHeader page={page} t={t} />
       </div>
 
       {waitingText ? (
@@ -217,13 +246,13 @@ function SigningScreen({ page, fields, waitingFor }: { page: SignerPackagePage; 
             {waitingText}
           </h2>
           <p className="mt-1 text-sm">
-            You can read the documents now. We will email you when it is your turn; this page updates by itself.
+            {t("waitingHint")}
           </p>
         </section>
       ) : null}
 
       <section
-        aria-label="Documents"
+        aria-label={t("documents")}
         className={`mt-6 min-w-0 lg:col-start-1 lg:mt-0 ${waitingText ? "lg:row-start-2 lg:mt-4" : "lg:row-start-1"} lg:row-span-3`}
       >
         {fields.length > 0 ? (
@@ -233,9 +262,9 @@ function SigningScreen({ page, fields, waitingFor }: { page: SignerPackagePage; 
         )}
       </section>
 
-      <aside aria-label="Your signing" className="mt-6 space-y-4 lg:sticky lg:top-4 lg:col-start-2 lg:row-start-2 lg:mt-4 lg:self-start">
+      <aside aria-label={t("yourSigning")} className="mt-6 space-y-4 lg:sticky lg:top-4 lg:col-start-2 lg:row-start-2 lg:mt-4 lg:self-start">
         {view.message ? (
-          <Panel title="Message from the sender">
+          <Panel id="message-from-the-sender" title={t("messageFromSender")}>
             <p className="text-sm whitespace-pre-line text-slate-800">{view.message}</p>
           </Panel>
         ) : null}
@@ -246,14 +275,14 @@ function SigningScreen({ page, fields, waitingFor }: { page: SignerPackagePage; 
             signerName={view.me.name}
             consentGiven={page.consentGiven}
             canSign={waitingText === null}
-            disabledReason={waitingText ? `${joinNames(waitingFor ?? [])} must sign before you can.` : null}
+            disabledReason={waitingText ? t("mustSignFirst", { names: joinNames(waitingFor ?? [], locale) }) : null}
             documents={page.signable}
           />
         </div>
-        <Panel title="Steps">
+        <Panel id="steps" title={t("steps")}>
           <FlowSteps steps={page.flow.steps} />
         </Panel>
-        <Panel title="Signers">
+        <Panel id="signers" title={t("signers")}>
           <CoSigners view={view} />
         </Panel>
         <StopTexts signingId={view.id} organizationName={page.brand.displayName} />
@@ -261,9 +290,9 @@ function SigningScreen({ page, fields, waitingFor }: { page: SignerPackagePage; 
       </aside>
 
       <BottomBar
-        summary={waitingText ?? (left === 0 ? "All documents signed" : `${left} of ${total} left`)}
+        summary={waitingText ?? (left === 0 ? t("allSigned") : t("left", { left, total }))}
         progress={{ done: signed, total }}
-        action={waitingText ? null : { label: signed === 0 ? "Start" : "Next", href: "#sign-panel" }}
+        action={waitingText ? null : { label: signed === 0 ? t("start") : t("next"), href: "#sign-panel" }}
       />
       <DeferredLiveRefresh intervalMs={waitingText ? 15_000 : undefined} />
     </div>

@@ -1,7 +1,12 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import Link from "next/link";
-import type { FlowStep } from "@/db/schema";
+import { NextIntlClientProvider } from "next-intl";
+import { getTranslations } from "next-intl/server";
+import { LanguageSwitcher } from "@/app/_components/language/language-switcher";
+import { borrowerLocale } from "@/app/_lib/borrower-locale";
+import { lenderLanguageForSigner } from "@/lib/i18n/signer-locale";
+import { CATALOGS } from "@/lib/i18n/translator";
 import { getBankStep, type BankStep } from "@/lib/bank/get-bank-step";
 import { loadOr404 } from "../../../../_lib/load-or-404";
 import { requirePrincipal } from "../../../../_lib/require-principal";
@@ -9,27 +14,18 @@ import { BottomBar } from "../_components/bottom-bar";
 import { BankLink } from "./_components/bank-link";
 import { focusRing } from "@/components/ui/classes";
 
-export const metadata: Metadata = { title: "Link your bank" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations({ locale: await borrowerLocale(), namespace: "bank" });
+  return { title: t("title") };
+}
 
-const STEP_LABELS: Record<FlowStep, string> = {
-  review: "Review the documents",
-  sign: "Sign",
-  link_bank: "Link your bank",
-  upload_documents: "Upload documents",
-  done: "Done",
-};
-
-const CLOSED_SENTENCE: Record<string, string> = {
-  cancelled: "The sender cancelled this package, so there is no bank to link for it.",
-  declined: "This package was declined, so there is no bank to link for it.",
-  expired: "This package expired, so there is no bank to link for it.",
-};
+type BankWords = Awaited<ReturnType<typeof getTranslations<"bank">>>;
 
 /** After the bank: the done page once the signer has signed, else back to the documents. */
-function nextStep(step: BankStep): { href: string; label: string } {
+function nextStep(step: BankStep, t: BankWords): { href: string; label: string } {
   return step.signerStatus === "signed"
-    ? { href: `/signings/${step.signing.id}/done`, label: "Continue" }
-    : { href: `/signings/${step.signing.id}`, label: "Continue to your documents" };
+    ? { href: `/signings/${step.signing.id}/done`, label: t("continue") }
+    : { href: `/signings/${step.signing.id}`, label: t("continueToDocuments") };
 }
 
 /**
@@ -42,31 +38,37 @@ export default async function BankStepPage({ params }: { params: Promise<{ id: s
   const returnTo = `/signings/${encodeURIComponent(id)}/bank`;
   const { db, principal } = await requirePrincipal(returnTo);
   const step = await loadOr404(getBankStep(db, { principal, packageId: id }));
-  const next = nextStep(step);
+  const locale = await borrowerLocale(await lenderLanguageForSigner(db, { principal, packageId: id }));
+  const t = await getTranslations({ locale, namespace: "bank" });
+  const steps = await getTranslations({ locale, namespace: "steps" });
+  const next = nextStep(step, t);
   const packageHref = `/signings/${step.signing.id}`;
   const position = step.steps.indexOf("link_bank");
   const linked = step.bank.connected;
 
   return (
-    <div className="mx-auto max-w-2xl space-y-6 pb-28 lg:pb-0">
+    <NextIntlClientProvider locale={locale} messages={CATALOGS[locale]} timeZone="UTC">
+    <div lang={locale} className="mx-auto max-w-2xl space-y-6 pb-28 lg:pb-0">
+      <LanguageSwitcher locale={locale} returnTo={returnTo} />
       <p>
         <Link href={packageHref} className="text-sm font-medium text-blue-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-blue-700">
-          <span aria-hidden="true">← </span>Back to {step.signing.title}
+          <span aria-hidden="true">← </span>
+          {t("back", { title: step.signing.title })}
         </Link>
       </p>
 
       <header className="space-y-1">
         {position >= 0 ? (
           <p className="text-sm font-medium text-slate-700">
-            Step {position + 1} of {step.steps.length}
+            {t("stepOf", { position: position + 1, total: step.steps.length })}
           </p>
         ) : null}
-        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Link your bank</h1>
+        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{t("title")}</h1>
         <p className="text-sm text-slate-700">{step.signing.title}</p>
       </header>
 
       {position >= 0 ? (
-        <ol aria-label="Steps" className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
+        <ol aria-label={steps("list")} className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
           {step.steps.map((s, index) => {
             // Earlier steps count as done once the signer has signed; this one once a bank is connected.
             const done = (index < position && step.signerStatus === "signed") || (index === position && linked);
@@ -82,9 +84,9 @@ export default async function BankStepPage({ params }: { params: Promise<{ id: s
                   {done ? "✓" : index + 1}
                 </span>
                 <span className={current ? "font-semibold text-slate-900" : "text-slate-700"}>
-                  {STEP_LABELS[s]}
-                  {current ? <span className="sr-only"> (current step)</span> : null}
-                  {done ? <span className="sr-only"> (done)</span> : null}
+                  {steps(s)}
+                  {current ? <span className="sr-only"> {t("currentStep")}</span> : null}
+                  {done ? <span className="sr-only"> {t("done")}</span> : null}
                 </span>
               </li>
             );
@@ -92,12 +94,11 @@ export default async function BankStepPage({ params }: { params: Promise<{ id: s
         </ol>
       ) : null}
 
-      <section aria-label="Bank account" className="space-y-4 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+      <section aria-label={t("account")} className="space-y-4 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
         {step.availability === "available" ? (
           <>
             <p className="text-sm text-slate-800">
-              Your lender asks you to connect the bank account your payments will come from. A secure window from Plaid opens over this
-              page; you sign in to your bank there. We never see your bank password.
+              {t("lead")}
             </p>
             <BankLink
               initialStatus={{ connected: step.bank.connected, item: step.bank.item }}
@@ -111,10 +112,10 @@ export default async function BankStepPage({ params }: { params: Promise<{ id: s
           <>
             <p className="text-base text-slate-900">
               {step.availability === "not_configured"
-                ? "Linking a bank account online isn't available for this package right now. You don't need to do anything here: continue, and your lender will contact you about your bank details."
+                ? t("notConfigured")
                 : step.availability === "not_in_flow"
-                  ? "This package doesn't ask you to link a bank account. You can continue."
-                  : (CLOSED_SENTENCE[step.signing.status] ?? "You declined this package, so there is no bank to link for it.")}
+                  ? t("notInFlow")
+                  : t("closed", { status: step.signing.status })}
             </p>
             {/* On a phone the bottom bar holds the action, as on the other steps. */}
             <div>
@@ -122,13 +123,14 @@ export default async function BankStepPage({ params }: { params: Promise<{ id: s
                 href={step.availability === "closed" ? packageHref : next.href}
                 className={`hidden min-h-11 items-center justify-center rounded-md bg-blue-700 px-5 py-2.5 text-base font-semibold text-white shadow-sm hover:bg-blue-800 ${focusRing} lg:inline-flex`}
               >
-                {step.availability === "closed" ? "Back to the package" : next.label}
+                {step.availability === "closed" ? t("backToPackage") : next.label}
               </Link>
-              <BottomBar summary="" progress={null} action={step.availability === "closed" ? { label: "Back to the package", href: packageHref } : next} />
+              <BottomBar summary="" progress={null} action={step.availability === "closed" ? { label: t("backToPackage"), href: packageHref } : next} />
             </div>
           </>
         )}
       </section>
     </div>
+    </NextIntlClientProvider>
   );
 }

@@ -1,4 +1,9 @@
 import type { Metadata } from "next";
+import { NextIntlClientProvider } from "next-intl";
+import { getTranslations } from "next-intl/server";
+import { LanguageSwitcher } from "@/app/_components/language/language-switcher";
+import { borrowerLocale } from "@/app/_lib/borrower-locale";
+import { CATALOGS } from "@/lib/i18n/translator";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { requirePrincipal } from "@/app/_lib/require-principal";
@@ -14,7 +19,12 @@ import { focusRing } from "@/components/ui/classes";
 
 type Props = { params: Promise<{ id: string }> };
 
-export const metadata: Metadata = { title: "You’ve signed" };
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { id } = await params;
+  const page = await loadPackagePage(id, `/signings/${id}/done`);
+  const t = await getTranslations({ locale: await borrowerLocale(page.language), namespace: "done" });
+  return { title: t("title") };
+}
 
 const linkClass = `font-medium text-blue-800 underline underline-offset-2 hover:text-blue-900 ${focusRing}`;
 
@@ -29,6 +39,8 @@ export default async function DonePage({ params }: Props) {
   const page = await loadPackagePage(id, `/signings/${id}/done`);
   if (page.state.kind !== "signed") redirect(`/signings/${id}`);
   const { view, sender } = page;
+  const locale = await borrowerLocale(page.language);
+  const t = await getTranslations({ locale, namespace: "done" });
   const waitingFor = view.coSigners.filter((s) => s.status !== "signed").map((s) => s.name);
   const everyone = view.status === "completed" || waitingFor.length === 0;
   const needsBank = page.bank !== null && !page.bank.connected;
@@ -36,34 +48,36 @@ export default async function DonePage({ params }: Props) {
   const seal = view.status === "completed" ? await getPackageSeal((await requirePrincipal(`/signings/${id}/done`)).db, { packageId: view.id }) : null;
 
   return (
-    <div className="mx-auto max-w-2xl space-y-6">
+    <NextIntlClientProvider locale={locale} messages={CATALOGS[locale]} timeZone="UTC">
+    <div lang={locale} className="mx-auto max-w-2xl space-y-6">
       {(await managesPackage(id)) ? <ManageLink signingId={id} /> : null}
+      <LanguageSwitcher locale={locale} returnTo={`/signings/${id}/done`} />
       <header className="space-y-1">
-        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">You’ve signed</h1>
+        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{t("title")}</h1>
         <p className="text-sm text-slate-700">
-          <span className="font-medium text-slate-900">{view.title}</span> · from {sender.organizationName}, {sender.locationName}
+          <span className="font-medium text-slate-900">{view.title}</span> · {t("from", { organization: sender.organizationName, location: sender.locationName })}
         </p>
       </header>
 
       <p role="status" data-testid="package-status" className={`rounded-lg border p-4 font-medium ${everyone ? "border-emerald-200 bg-emerald-50 text-emerald-900" : "border-amber-200 bg-amber-50 text-amber-950"}`}>
-        {everyone ? "Everyone has signed." : `Waiting for ${joinNames(waitingFor)}.`}
+        {everyone ? t("everyone") : t("waitingFor", { names: joinNames(waitingFor, locale) })}
       </p>
 
       <ClosingPlan signingId={view.id} />
 
       <section aria-labelledby="signed-heading" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
         <h2 id="signed-heading" className="text-lg font-semibold text-slate-900">
-          What you signed
+          {t("whatYouSigned")}
         </h2>
         <ul className="mt-3 divide-y divide-slate-100">
           {page.signable.map((d) => (
             <li key={d.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
               <div className="min-w-0">
                 <p className="font-medium break-words text-slate-900">{d.name}</p>
-                <p className="text-sm text-slate-700">{d.signedAt ? <>Signed {formatDateTime(d.signedAt)}</> : "Signed"}</p>
+                <p className="text-sm text-slate-700">{d.signedAt ? t("signedAt", { date: formatDateTime(d.signedAt, "medium", locale) }) : t("signed")}</p>
               </div>
               <a href={documentFileUrl(view.id, d.id, true)} className={`${linkClass} text-sm`} download>
-                Download<span className="sr-only"> {d.name}</span>
+                {t("download")}<span className="sr-only"> {d.name}</span>
               </a>
             </li>
           ))}
@@ -74,43 +88,47 @@ export default async function DonePage({ params }: Props) {
 
       <section aria-labelledby="next-heading" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4 text-slate-800 shadow-sm sm:p-6">
         <h2 id="next-heading" className="text-lg font-semibold text-slate-900">
-          What happens next
+          {t("nextHeading")}
         </h2>
-        <p>{sender.organizationName} has your signed documents.</p>
+        <p>{t("hasDocuments", { organization: sender.organizationName })}</p>
         {everyone ? (
-          <p>Everyone has signed, so the package is complete. {sender.organizationName} will contact you about the next steps of your loan.</p>
+          <p>{t("complete", { organization: sender.organizationName })}</p>
         ) : (
-          <p>
-            Once {joinNames(waitingFor)} {waitingFor.length === 1 ? "has" : "have"} signed, the package is complete and {sender.organizationName} takes it from
-            there. You don’t need to do anything; this page updates by itself.
-          </p>
+          <p>{t("onceSigned", { names: joinNames(waitingFor, locale), count: waitingFor.length, organization: sender.organizationName })}</p>
         )}
         {needsBank ? (
           <p>
-            One step is left for you:{" "}
-            <Link href={`/signings/${view.id}/bank`} className={linkClass}>
-              link your bank
-            </Link>
-            .
+            {t.rich("bankLeft", {
+              link: (chunks) => (
+                <Link href={`/signings/${view.id}/bank`} className={linkClass}>
+                  {chunks}
+                </Link>
+              ),
+            })}
           </p>
         ) : page.bank?.connected ? (
-          <p>Your bank{page.bank.institutionName ? ` (${page.bank.institutionName})` : ""} is connected.</p>
+          <p>{page.bank.institutionName ? t("bankConnectedNamed", { institution: page.bank.institutionName }) : t("bankConnected")}</p>
         ) : null}
         <p className="text-sm text-slate-700">
-          Questions? Contact {sender.organizationName}, {sender.locationName}. Your signatures are listed under{" "}
-          <Link href="/me/esignatures" className={linkClass}>
-            My signatures
-          </Link>
-          .
+          {t.rich("questions", {
+            organization: sender.organizationName,
+            location: sender.locationName,
+            link: (chunks) => (
+              <Link href="/me/esignatures" className={linkClass}>
+                {chunks}
+              </Link>
+            ),
+          })}
         </p>
       </section>
 
       <p>
         <Link href="/" className={linkClass}>
-          Back to your packages
+          {t("backToPackages")}
         </Link>
       </p>
       {everyone ? <LiveRefresh /> : <LiveRefresh intervalMs={10_000} />}
     </div>
+    </NextIntlClientProvider>
   );
 }

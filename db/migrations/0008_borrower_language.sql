@@ -1,0 +1,1 @@
+ALTER TABLE "package_signers" ADD COLUMN "language" text;
