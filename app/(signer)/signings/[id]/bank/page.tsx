@@ -100,6 +100,8 @@ export default async function BankStepPage({ params }: { params: Promise<{ id: s
               page; you sign in to your bank there. We never see your bank password.
             </p>
             <BankLink
+              packageId={step.signing.id}
+              linkSession={principal.signerSession !== undefined}
               initialStatus={{ connected: step.bank.connected, item: step.bank.item }}
               cspNonce={(await headers()).get("x-nonce") ?? undefined}
               continueHref={next.href}
