@@ -10,7 +10,10 @@ export function CoSigners({ view }: { view: SignerSigningView }) {
     { id: view.me.signerId, name: view.me.name, role: view.me.role, routingOrder: view.me.routingOrder, status: view.me.status, me: true },
     ...view.coSigners.map((s) => ({ ...s, me: false })),
   ].sort((a, b) => a.routingOrder - b.routingOrder || Number(b.me) - Number(a.me));
+  const together = parallelNow(view);
   return (
+    <>
+      {together ? <p className="mb-2 text-sm text-slate-800">{together}</p> : null}
     <ul aria-label="Signers" className="space-y-2">
       {everyone.map((s) => (
         <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 text-sm">
@@ -25,7 +28,23 @@ export function CoSigners({ view }: { view: SignerSigningView }) {
         </li>
       ))}
     </ul>
+    </>
   );
+}
+
+const DONE = ["signed", "declined"];
+
+/**
+ * "You and Casey can sign now." when the caller's turn has come and others of the same routing
+ * order have not signed yet: they sign at the same time, in any order.
+ */
+export function parallelNow(view: SignerSigningView): string | null {
+  if (!["sent", "in_progress"].includes(view.status) || DONE.includes(view.me.status)) return null;
+  if (view.coSigners.some((s) => s.routingOrder < view.me.routingOrder && s.status !== "signed")) return null;
+  const alongside = view.coSigners.filter((s) => s.routingOrder === view.me.routingOrder && !DONE.includes(s.status)).map((s) => s.name);
+  if (alongside.length === 0) return null;
+  const names = alongside.length === 1 ? alongside[0] : `${alongside.slice(0, -1).join(", ")} and ${alongside.at(-1)}`;
+  return `You and ${names} can sign now, in any order.`;
 }
 
 function ordinal(n: number): string {
