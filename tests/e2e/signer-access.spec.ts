@@ -136,12 +136,13 @@ async function openInvitation(page: Page, path: string, title: string, shot: str
 }
 
 /** Consent → adopt a typed signature → sign each document → bank (fake Plaid Link) → done. */
-async function signAndLinkBank(page: Page, name: string, together: string | null): Promise<void> {
+async function signAndLinkBank(page: Page, name: string, together: string | null, shot: string): Promise<void> {
   await page.waitForURL(/\/signings\/[0-9a-f-]{36}$/);
   const panel = new SignPanel(page);
   await expect(panel.agree).toBeVisible();
   if (together) await expect(page.getByText(together).filter({ visible: true }).first()).toBeVisible();
   else await expect(page.getByText(/can sign now, in any order/)).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath(`${shot}-package.png`), fullPage: true });
   await expectNoAxeViolations(page);
   await panel.consent();
   await panel.openDialog();
@@ -159,6 +160,7 @@ async function signAndLinkBank(page: Page, name: string, together: string | null
   await expect(bank.connectedHeading).toBeVisible();
   await expect(bank.institution).toHaveText("First Platypus Bank");
   await expectNoAxeViolations(page);
+  await page.screenshot({ path: test.info().outputPath(`${shot}-bank.png`), fullPage: true });
   await bank.continueLink(/^Continue$/).click();
   await expect(new DonePage(page).heading).toBeVisible();
 }
@@ -204,13 +206,13 @@ test("two borrowers without accounts open the emailed links, prove who they are 
   const wrong = code === "000000" ? "111111" : "000000";
   await page.getByLabel("Code from the email").fill(wrong);
   await page.getByRole("button", { name: "Continue" }).click();
-  await expect(page.getByRole("alert")).toHaveText("That code is not right. Check it and try again.");
+  await expect(page.getByRole("alert").filter({ hasText: "That code is not right" })).toHaveText("That code is not right. Check it and try again.");
   await expect(page.getByLabel("Code from the email")).toHaveAttribute("aria-invalid", "true");
   await expectNoAxeViolations(page);
   await page.getByLabel("Code from the email").fill(code);
   await page.getByRole("button", { name: "Continue" }).click();
   // Arlo signs at the same time: the page says so.
-  await signAndLinkBank(page, ELLA.name, `You and ${ARLO.name} can sign now, in any order.`);
+  await signAndLinkBank(page, ELLA.name, `You and ${ARLO.name} can sign now, in any order.`, "ella");
 
   // The used link now offers a new one, with the same answer whoever asks.
   await page.goto(ellaLink);
@@ -230,14 +232,14 @@ test("two borrowers without accounts open the emailed links, prove who they are 
     await arlo.waitForURL(/\/access\/verify\//);
     await expect(arlo.getByRole("heading", { level: 1, name: "Enter your access code" })).toBeVisible();
     await expectNoAxeViolations(arlo);
-    await arlo.getByLabel("Access code").fill("00000");
+    await arlo.getByRole("textbox", { name: "Access code" }).fill("00000");
     await arlo.getByRole("button", { name: "Continue" }).click();
-    await expect(arlo.getByRole("alert")).toHaveText("That code is not right. Check it and try again.");
+    await expect(arlo.getByRole("alert").filter({ hasText: "That code is not right" })).toHaveText("That code is not right. Check it and try again.");
     await expectNoAxeViolations(arlo);
     await arlo.screenshot({ path: test.info().outputPath("arlo-wrong-code.png"), fullPage: true });
-    await arlo.getByLabel("Access code").fill(ACCESS_CODE);
+    await arlo.getByRole("textbox", { name: "Access code" }).fill(ACCESS_CODE);
     await arlo.getByRole("button", { name: "Continue" }).click();
-    await signAndLinkBank(arlo, ARLO.name, null);
+    await signAndLinkBank(arlo, ARLO.name, null, "arlo");
     expect(await arlo.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await arlo.screenshot({ path: test.info().outputPath("arlo-done.png"), fullPage: true });
   } finally {
