@@ -1,13 +1,14 @@
 import { CountryCode, Products, type PlaidApi } from "plaid";
 import { getEnv } from "@/lib/env";
+import { plaidClientUserId, type BankOwner } from "./bank-owner";
 import { getPlaidClient } from "./plaid-client";
 import { toBankProviderError } from "./to-bank-provider-error";
 
-export type CreateLinkTokenOptions = { userId: string; plaid?: PlaidApi };
+export type CreateLinkTokenOptions = { owner: BankOwner; plaid?: PlaidApi };
 
 /**
- * A Link token for the signed-in user: `client_user_id` is our user id (Plaid ties the session to
- * it), item webhooks go to `{APP_URL}/api/webhooks/bank`. Short-lived; used at once by the browser.
+ * A Link token for the person linking: `client_user_id` is our user id, or `signer:<signer id>` for
+ * a signer session (Plaid ties the session to it; never an email or a name), item webhooks go to `{APP_URL}/api/webhooks/bank`. Short-lived; used at once by the browser.
  */
 export async function createLinkToken(options: CreateLinkTokenOptions): Promise<{ link_token: string; expiration: string }> {
   const plaid = options.plaid ?? getPlaidClient();
@@ -16,7 +17,7 @@ export async function createLinkToken(options: CreateLinkTokenOptions): Promise<
       client_name: "Closing & Signing",
       language: "en",
       country_codes: [CountryCode.Us],
-      user: { client_user_id: options.userId },
+      user: { client_user_id: plaidClientUserId(options.owner) },
       products: [Products.Auth],
       optional_products: [Products.Transactions],
       webhook: new URL("/api/webhooks/bank", getEnv().APP_URL).toString(),

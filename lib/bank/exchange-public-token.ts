@@ -2,11 +2,12 @@ import type { PlaidApi } from "plaid";
 import type { Db } from "@/db/client";
 import { bankItems } from "@/db/schema";
 import { log } from "@/lib/log";
+import { bankOwnerColumns, bankOwnerLogFields, type BankOwner } from "./bank-owner";
 import { getPlaidClient } from "./plaid-client";
 import { encryptBankToken, loadBankTokenKey } from "./token-crypto";
 import { toBankProviderError } from "./to-bank-provider-error";
 
-export type ExchangePublicTokenOptions = { userId: string; publicToken: string; plaid?: PlaidApi };
+export type ExchangePublicTokenOptions = { owner: BankOwner; publicToken: string; plaid?: PlaidApi };
 
 export type ExchangePublicTokenResult = {
   item_id: string;
@@ -20,7 +21,7 @@ export const PERSIST_HINT_KEY =
 
 /**
  * Exchanges Link's one-time `public_token` (single use, 30 minutes) for the item's access token and
- * stores the item for the user with the access token encrypted (AES-256-GCM). Without a usable
+ * stores the item for its owner (the signed-in user, or the signer of a signer session) with the access token encrypted (AES-256-GCM). Without a usable
  * encryption key nothing is stored — never the token in clear — and the answer says so
  * (`persisted: false`, `persist_hint`) instead of failing the user's link.
  */
@@ -49,12 +50,12 @@ export async function exchangePublicToken(db: Db, options: ExchangePublicTokenOp
 
   const key = loadBankTokenKey();
   if (!key) {
-    log.error("bank item not persisted: BANK_TOKEN_ENCRYPTION_KEY is missing or not 32 bytes of base64", { itemId, userId: options.userId });
+    log.error("bank item not persisted: BANK_TOKEN_ENCRYPTION_KEY is missing or not 32 bytes of base64", { itemId, ...bankOwnerLogFields(options.owner) });
     return { item_id: itemId, institution_id: institutionId, persisted: false, persist_hint: PERSIST_HINT_KEY };
   }
 
   const values = {
-    userId: options.userId,
+    ...bankOwnerColumns(options.owner),
     itemId,
     institutionId,
     institutionName,
@@ -62,6 +63,6 @@ export async function exchangePublicToken(db: Db, options: ExchangePublicTokenOp
     health: "healthy" as const,
   };
   await db.insert(bankItems).values(values).onConflictDoUpdate({ target: bankItems.itemId, set: values });
-  log.info("bank item linked", { itemId, userId: options.userId, institutionId });
+  log.info("bank item linked", { itemId, ...bankOwnerLogFields(options.owner), institutionId });
   return { item_id: itemId, institution_id: institutionId, persisted: true, persist_hint: null };
 }

@@ -1,9 +1,10 @@
-import { desc, eq } from "drizzle-orm";
+import { desc } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { bankItems, type BankItem } from "@/db/schema";
 import { iso } from "@/lib/iso";
+import { bankOwnerWhere, type BankOwner } from "./bank-owner";
 
-export type GetBankStatusOptions = { userId: string };
+export type GetBankStatusOptions = { owner: BankOwner };
 
 export type BankItemStatus = {
   item_id: string;
@@ -21,11 +22,11 @@ export type BankItemStatus = {
 export type BankStatus = { connected: boolean; item: BankItemStatus | null; items: BankItemStatus[] };
 
 /**
- * The signed-in user's bank link. `connected` is true while at least one item is not revoked;
+ * The bank link of its owner (the signed-in user, or the signer of a signer session: only what that signer linked). `connected` is true while at least one item is not revoked;
  * `item` is the newest one that is not revoked (else the newest), `items` all of them, newest first.
  */
 export async function getBankStatus(db: Db, options: GetBankStatusOptions): Promise<BankStatus> {
-  const rows = await db.select().from(bankItems).where(eq(bankItems.userId, options.userId)).orderBy(desc(bankItems.createdAt));
+  const rows = await db.select().from(bankItems).where(bankOwnerWhere(options.owner)).orderBy(desc(bankItems.createdAt));
   const items = rows.map(
     (row): BankItemStatus => ({
       item_id: row.itemId,

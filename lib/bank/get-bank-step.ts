@@ -4,6 +4,7 @@ import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { getEnv, type Env } from "@/lib/env";
 import { getSigningFlowSteps } from "@/lib/flows/get-signing-flow-steps";
 import { getSignerAssignmentOrThrow } from "@/lib/signings/get-signer-assignment-or-throw";
+import { bankOwnerOf } from "./bank-owner";
 import { getBankStatus, type BankStatus } from "./get-bank-status";
 
 export type GetBankStepOptions = { principal: Principal; packageId: string; env?: Env };
@@ -32,13 +33,14 @@ const CLOSED_SIGNING_STATUSES: readonly SigningStatus[] = ["cancelled", "decline
 /**
  * What the bank step of one package shows its signer. The caller must be a signer of the package
  * (anything else, a draft included, is a 404); reading it records nothing (the package page records
- * `viewed`). The bank link itself belongs to the user, not to the package.
+ * `viewed`). The bank link itself belongs to the user, not to the package; in a signer session (an
+ * emailed link) it belongs to that signer of this package.
  */
 export async function getBankStep(db: Db, options: GetBankStepOptions): Promise<BankStep> {
   requireCapability(options.principal, "signer:signings:read", "You do not have permission to read signing packages.");
   const { signing, signer } = await getSignerAssignmentOrThrow(db, options);
   const steps = await getSigningFlowSteps(db, { organizationId: signing.organizationId, flowId: signing.flowId });
-  const bank = await getBankStatus(db, { userId: options.principal.user.id });
+  const bank = await getBankStatus(db, { owner: bankOwnerOf(options.principal) });
   const env = options.env ?? getEnv();
 
   let availability: BankStepAvailability = "available";

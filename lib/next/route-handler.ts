@@ -20,6 +20,11 @@ export type RouteOptions<S extends z.ZodType | undefined, A extends SessionOptio
   invalidBody?: string;
   /** A browser session is required: 401 with this message without one. */
   session?: A;
+  /**
+   * The package whose signer-session cookie (opened from an emailed link) may stand for the browser
+   * session, read from the request (e.g. a `?package=` parameter); null or a malformed id: none.
+   */
+  signerPackage?: (request: Request) => string | null;
   /** Cookie-authenticated writes must come from our own origin (403 otherwise); GET and HEAD pass. */
   sameOrigin?: boolean;
   /** Headers set on every response of the route, errors included (e.g. `Cache-Control: no-store`). */
@@ -60,7 +65,8 @@ export function routeHandler<S extends z.ZodType | undefined = undefined, A exte
         // Loaded on first use: webhook routes never pull in the identity provider's SDKs (next-auth's
         // CommonJS providers do not load under plain Node ESM, where the payments test app runs).
         const { getSessionPrincipal } = await import("@/lib/auth/get-session-principal");
-        principal = await getSessionPrincipal(db);
+        const packageId = options.signerPackage?.(request) ?? undefined;
+        principal = await getSessionPrincipal(db, packageId ? { packageId, cookiesFrom: request } : {});
         if (!principal) throw Unauthorized(options.session.unauthorized);
       }
       if (options.sameOrigin && request.method !== "GET" && request.method !== "HEAD") assertSameOrigin(request);

@@ -110,12 +110,25 @@ export async function seedDemo(db: Db): Promise<DemoSeedResult> {
     });
     await sendSigning(tx, { principal: manager, packageId: sample.id });
     await createSigning(tx, { principal: manager, locationId: dallas!.id, title: "Chattel loan — draft for Dallas" });
+    const otherManager = await resolvePrincipal(tx, localSubjectForEmail("manager@other.local"));
     await createSigning(tx, {
-      principal: await resolvePrincipal(tx, localSubjectForEmail("manager@other.local")),
+      principal: otherManager,
       locationId: otherLocation!.id,
       title: "Bill of sale — Pat Elsewhere",
       documents: [{ name: "Bill of Sale.pdf", bytes: otherPdfBytes }],
     });
+    // A borrower with no account, proof by the emailed link alone: the invitation (with its access
+    // link) is in the dev outbox, /dev/outbox (README, "Open a package as a borrower").
+    const linkOnly = await createSigning(tx, {
+      principal: otherManager,
+      locationId: otherLocation!.id,
+      title: "Promissory note — Pat Borrower (link only)",
+      message: "Please review and sign your note.",
+      signerAuthMethod: "link",
+      signers: [{ name: "Pat Borrower", email: "pat.borrower@example.com", role: "signer", routingOrder: 1 }],
+      documents: [{ name: "Promissory Note.pdf", bytes: otherPdfBytes }],
+    });
+    await sendSigning(tx, { principal: otherManager, packageId: linkOnly.id });
 
     return { seeded: true, organizationId: demo!.id, otherOrganizationId: other!.id };
   });

@@ -8,6 +8,7 @@ import { resolveBorrowerLocale, type Locale } from "@/lib/i18n/locales";
 import { getSigningFlowSteps } from "@/lib/flows/get-signing-flow-steps";
 import { buildSignerSigningView, type SignerSigningView } from "./build-signer-signing-view";
 import { decideSignerPageState, type SignerPageState } from "./decide-signer-page-state";
+import { bankOwnerOf } from "@/lib/bank/bank-owner";
 import { getAssignedSigning } from "./get-assigned-signing";
 import { getSignerAssignmentOrThrow } from "./get-signer-assignment-or-throw";
 import { getSigningConsent } from "./get-signing-consent";
@@ -72,7 +73,7 @@ export async function getSignerPackagePage(db: Db, options: GetSignerPackagePage
     });
 
   const steps = await getSigningFlowSteps(db, { organizationId: signing.organizationId, flowId: signing.flowId });
-  const bankStatus = steps.includes("link_bank") ? await getBankStatus(db, { userId: options.principal.user.id }) : null;
+  const bankStatus = steps.includes("link_bank") ? await getBankStatus(db, { owner: bankOwnerOf(options.principal) }) : null;
   const bank = bankStatus ? { connected: bankStatus.connected, institutionName: bankStatus.item?.institution_name ?? null } : null;
 
   const branding = await getOrganizationBranding(db, signing.organizationId);

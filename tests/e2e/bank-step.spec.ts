@@ -69,7 +69,8 @@ linked.describe("bank step with Plaid configured", () => {
     await signInAs(page, "signer@demo.local");
     const signingId = await demoPackageSigningId(page);
     // The server's answer when BANK_TOKEN_ENCRYPTION_KEY is unusable (docs/integrations.md); this server has a good key.
-    await page.route("**/api/bank/exchange", (route) =>
+    // The bank step names its package (`?package=<id>`) on every call.
+    await page.route("**/api/bank/exchange?*", (route) =>
       route.fulfill({
         json: { item_id: "item-not-saved", institution_id: "ins_109508", persisted: false, persist_hint: "Set BANK_TOKEN_ENCRYPTION_KEY." },
       }),

@@ -59,7 +59,7 @@ describe("getBankStep", () => {
   it("shows the signer's linked bank with its institution once Link's public token was exchanged", async () => {
     const principal = await principalFor("cosigner@demo.local");
     const publicToken = fake.issuePublicToken({ institutionId: "ins_109511", institutionName: "Tartan Bank" });
-    const exchanged = await exchangePublicToken(testDb.db, { userId: principal.user.id, publicToken });
+    const exchanged = await exchangePublicToken(testDb.db, { owner: { kind: "user", userId: principal.user.id }, publicToken });
     const step = await getBankStep(testDb.db, { principal, packageId: demo.id });
     expect(step.availability).toBe("available");
     expect(step.bank.connected).toBe(true);

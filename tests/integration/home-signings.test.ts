@@ -12,6 +12,7 @@ import { createTestDb, type TestDb } from "@/tests/helpers/db";
 const SENT = "Retail installment contract — Sam Signer";
 const DRAFT = "Chattel loan — draft for Dallas";
 const OTHER = "Bill of sale — Pat Elsewhere";
+const LINK_ONLY = "Promissory note — Pat Borrower (link only)";
 
 let testDb: TestDb;
 let demo: { organizationId: number; otherOrganizationId: number };
@@ -57,7 +58,7 @@ describe("listSigningsForHome", () => {
     expect(home.assigned.items).toEqual([]);
 
     const other = await homeFor("manager@other.local");
-    expect(other.managed?.items.map((s) => s.title)).toEqual([OTHER]);
+    expect(other.managed?.items.map((s) => s.title).sort()).toEqual([OTHER, LINK_ONLY].sort());
   });
 
   it("shows a signer only the sent package they sign, with their own status, and no manager list", async () => {
@@ -91,7 +92,7 @@ describe("listSigningsForHome", () => {
   it("shows an admin every organization's packages, capped by ADMIN_READ_CAP", async () => {
     const home = await homeFor("admin@demo.local");
     expect(home.managed?.reach).toBe("all");
-    expect(home.managed?.items.map((s) => s.title).sort()).toEqual([DRAFT, OTHER, SENT].sort());
+    expect(home.managed?.items.map((s) => s.title).sort()).toEqual([DRAFT, LINK_ONLY, OTHER, SENT].sort());
     expect(home.managed?.truncated).toBe(false);
 
     setEnvForTests({ ADMIN_READ_CAP: "2" });

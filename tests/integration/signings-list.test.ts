@@ -16,7 +16,8 @@ import { createSignerPackage } from "@/tests/helpers/signing-fixtures";
 // the status tabs' counts come from countSigningsByStatus with the same scope and filters.
 // Expected figures below are counted by hand from the demo data plus the packages made here:
 //   demo seed: "Retail installment contract — Sam Signer" (Austin, sent), "Chattel loan — draft for
-//   Dallas" (Dallas, draft), "Bill of sale — Pat Elsewhere" (Tulsa, other organization, draft).
+//   Dallas" (Dallas, draft), "Bill of sale — Pat Elsewhere" (Tulsa, other organization, draft),
+//   "Promissory note — Pat Borrower (link only)" (Tulsa, other organization, sent).
 
 let testDb: TestDb;
 const ids: Record<string, string> = {};
@@ -77,10 +78,10 @@ describe("countSigningsByStatus", () => {
   it("follows the scope of each role: location, company, the other organization, admin", async () => {
     expect(await counts("branch@demo.local")).toMatchObject({ draft: 0, sent: 2, completed: 1, declined: 0, cancelled: 1, all: 4 });
     expect((await counts("company@demo.local")).all).toBe(7);
-    expect(await counts("manager@other.local")).toMatchObject({ draft: 1, expired: 1, sent: 0, all: 2 });
+    expect(await counts("manager@other.local")).toMatchObject({ draft: 1, expired: 1, sent: 1, all: 3 });
     setEnvForTests({ ADMIN_READ_CAP: "3" });
     // The cap bounds the rows an admin pages through, not the totals.
-    expect(await counts("admin@demo.local")).toMatchObject({ draft: 3, sent: 2, expired: 1, all: 9 });
+    expect(await counts("admin@demo.local")).toMatchObject({ draft: 3, sent: 3, expired: 1, all: 10 });
   });
 
   it("applies the list's filters (all but the status) so a tab's count is what the tab lists", async () => {
@@ -126,7 +127,7 @@ describe("listSignings filters", () => {
 
   it("keeps each role inside its scope", async () => {
     expect(await titles("branch@demo.local", { q: "LST" })).toEqual(["LST austin-cancelled", "LST austin-completed", "LST austin-sent"]);
-    expect(await titles("manager@other.local")).toEqual(["Bill of sale — Pat Elsewhere", "LST tulsa-expired"]);
+    expect(await titles("manager@other.local")).toEqual(["Bill of sale — Pat Elsewhere", "LST tulsa-expired", "Promissory note — Pat Borrower (link only)"]);
     // A filter cannot widen the scope: the Dallas location is outside branch@'s Austin role.
     expect(await titles("branch@demo.local", { locationId: (await loadIds()).dallas })).toEqual([]);
     await expect(titles("signer@demo.local")).rejects.toBeInstanceOf(AppError);

@@ -101,6 +101,8 @@ export default async function BankStepPage({ params }: { params: Promise<{ id: s
               {t("lead")}
             </p>
             <BankLink
+              packageId={step.signing.id}
+              linkSession={principal.signerSession !== undefined}
               initialStatus={{ connected: step.bank.connected, item: step.bank.item }}
               cspNonce={(await headers()).get("x-nonce") ?? undefined}
               continueHref={next.href}

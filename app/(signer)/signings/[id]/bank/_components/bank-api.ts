@@ -61,14 +61,25 @@ function parse<T>(schema: z.ZodType<T>, value: unknown): T {
 
 const JSON_POST = { method: "POST", headers: { "content-type": "application/json" } } as const;
 
-export async function fetchLinkToken(): Promise<string> {
-  return parse(LinkTokenJson, await call("/api/bank/link-token", JSON_POST, "token")).link_token;
+/**
+ * Each call names the package (`?package=`): a borrower who opened the emailed link has only that
+ * package's signer session, no account session; an account holder's session works either way.
+ */
+function bankPath(path: string, packageId: string): string {
+  return `${path}?package=${encodeURIComponent(packageId)}`;
 }
 
-export async function exchangePublicToken(publicToken: string): Promise<{ persisted: boolean }> {
-  return parse(ExchangeJson, await call("/api/bank/exchange", { ...JSON_POST, body: JSON.stringify({ public_token: publicToken }) }, "exchange"));
+export async function fetchLinkToken(packageId: string): Promise<string> {
+  return parse(LinkTokenJson, await call(bankPath("/api/bank/link-token", packageId), JSON_POST, "token")).link_token;
 }
 
-export async function fetchBankStatus(): Promise<BankLinkStatus> {
-  return parse(BankStatusJson, await call("/api/bank/status", { method: "GET" }, "status"));
+export async function exchangePublicToken(packageId: string, publicToken: string): Promise<{ persisted: boolean }> {
+  return parse(
+    ExchangeJson,
+    await call(bankPath("/api/bank/exchange", packageId), { ...JSON_POST, body: JSON.stringify({ public_token: publicToken }) }, "exchange"),
+  );
+}
+
+export async function fetchBankStatus(packageId: string): Promise<BankLinkStatus> {
+  return parse(BankStatusJson, await call(bankPath("/api/bank/status", packageId), { method: "GET" }, "status"));
 }

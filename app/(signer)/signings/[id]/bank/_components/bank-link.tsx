@@ -15,6 +15,8 @@ type Notice =
   | { kind: "error"; text: string; signedOut?: boolean };
 
 export type BankLinkProps = {
+  /** The package whose bank step this is (a signer session from an emailed link is that package's). */
+  packageId: string;
   initialStatus: BankLinkStatus;
   /** This request's CSP nonce, put on Plaid's script element (CSP 2 browsers; CSP 3 trusts it through 'strict-dynamic'). */
   cspNonce?: string;
@@ -22,7 +24,12 @@ export type BankLinkProps = {
   continueLabel: string;
   /** Where sign-in should bring the signer back to. */
   returnTo: string;
+  /** The signer came from an emailed link (no account): an ended session is reopened from the email, not by signing in. */
+  linkSession?: boolean;
 };
+
+const LINK_SESSION_ENDED =
+  "Your secure session ended. Open the link in your invitation email again (it offers to email you a new one), then come back to this page to link your bank.";
 
 const EXITED = "You closed the bank window before it finished. Nothing was linked. You can link your bank later from this page.";
 const EXPIRED = "Your secure bank session timed out before you finished. We've started a new one: select Try again.";
@@ -44,7 +51,7 @@ function plaidErrorSentence(error: PlaidLinkError): string {
  * or an expired link token ends in a sentence and a retry (with a fresh token); nothing here stores
  * the token or the public_token anywhere but in memory.
  */
-export function BankLink({ initialStatus, cspNonce, continueHref, continueLabel, returnTo }: BankLinkProps) {
+export function BankLink({ packageId, initialStatus, cspNonce, continueHref, continueLabel, returnTo, linkSession = false }: BankLinkProps) {
   const router = useRouter();
   const [status, setStatus] = useState(initialStatus);
   const [token, setToken] = useState<string | null>(null);
@@ -57,15 +64,15 @@ export function BankLink({ initialStatus, cspNonce, continueHref, continueLabel,
 
   const prepareToken = useCallback(async (): Promise<string | null> => {
     try {
-      const fresh = await fetchLinkToken();
+      const fresh = await fetchLinkToken(packageId);
       setToken(fresh);
       return fresh;
     } catch (error) {
       setToken(null);
-      setNotice(errorNotice(error));
+      setNotice(errorNotice(error, linkSession));
       return null;
     }
-  }, []);
+  }, [packageId, linkSession]);
 
   const onSuccess = useCallback<PlaidLinkOnSuccess>(async (publicToken) => {
     // A link token serves one successful Link session: the next attempt gets a new one.
@@ -77,19 +84,19 @@ export function BankLink({ initialStatus, cspNonce, continueHref, continueLabel,
     }
     setPhase("saving");
     try {
-      const exchanged = await exchangePublicToken(publicToken);
-      const fresh = await fetchBankStatus();
+      const exchanged = await exchangePublicToken(packageId, publicToken);
+      const fresh = await fetchBankStatus(packageId);
       setStatus(fresh);
       setNotice(exchanged.persisted ? null : { kind: "not_saved", text: NOT_SAVED });
       focusConnected.current = fresh.connected;
       // The server parts of the page (the flow's steps) show the new state too; this component keeps its own.
       if (fresh.connected) router.refresh();
     } catch (error) {
-      setNotice(errorNotice(error));
+      setNotice(errorNotice(error, linkSession));
     } finally {
       setPhase("idle");
     }
-  }, [router]);
+  }, [packageId, linkSession, router]);
 
   const onExit = useCallback<PlaidLinkOnExit>(
     (error) => {
@@ -229,7 +236,8 @@ const PRIMARY =
 const SECONDARY =
   `inline-flex min-h-11 items-center justify-center rounded-md border border-slate-400 bg-white px-5 py-2.5 text-base font-medium text-slate-900 hover:bg-slate-100 ${focusRing} disabled:cursor-wait disabled:opacity-70`;
 
-function errorNotice(error: unknown): Notice {
+function errorNotice(error: unknown, linkSession: boolean): Notice {
+  if (error instanceof BankApiError && error.kind === "signed_out" && linkSession) return { kind: "error", text: LINK_SESSION_ENDED };
   if (error instanceof BankApiError) return { kind: "error", text: error.message, signedOut: error.kind === "signed_out" };
   return { kind: "error", text: "Something went wrong on our side. Please try again." };
 }
