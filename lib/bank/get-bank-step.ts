@@ -1,6 +1,7 @@
 import type { Db } from "@/db/client";
 import type { FlowStep, PackageSigner, SigningStatus } from "@/db/schema";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
+import { getOrganizationBranding } from "@/lib/branding/branding";
 import { getEnv, type Env } from "@/lib/env";
 import { getSigningFlowSteps } from "@/lib/flows/get-signing-flow-steps";
 import { getSignerAssignmentOrThrow } from "@/lib/signings/get-signer-assignment-or-throw";
@@ -20,6 +21,8 @@ export type BankStepAvailability = "available" | "not_configured" | "not_in_flow
 
 export type BankStep = {
   signing: { id: string; title: string; status: SigningStatus };
+  /** The lender's mark for the page header, the lead text and the buttons (lib/branding). */
+  brand: { displayName: string; color: string; logoPath: string | null };
   signerStatus: PackageSigner["status"];
   /** The package's flow (its own, else the organization's default, else review → sign → done). */
   steps: FlowStep[];
@@ -41,6 +44,7 @@ export async function getBankStep(db: Db, options: GetBankStepOptions): Promise<
   const { signing, signer } = await getSignerAssignmentOrThrow(db, options);
   const steps = await getSigningFlowSteps(db, { organizationId: signing.organizationId, flowId: signing.flowId });
   const bank = await getBankStatus(db, { owner: bankOwnerOf(options.principal) });
+  const branding = await getOrganizationBranding(db, signing.organizationId);
   const env = options.env ?? getEnv();
 
   let availability: BankStepAvailability = "available";
@@ -50,6 +54,7 @@ export async function getBankStep(db: Db, options: GetBankStepOptions): Promise<
 
   return {
     signing: { id: signing.id, title: signing.title, status: signing.status },
+    brand: { displayName: branding?.displayName ?? "", color: branding?.color ?? "#1d4ed8", logoPath: branding?.logoPath ?? null },
     signerStatus: signer.status,
     steps,
     availability,

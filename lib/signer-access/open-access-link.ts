@@ -1,5 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "@/db/client";
+import { getOrganizationBranding } from "@/lib/branding/branding";
 import { organizations, packageSigners, signerAccessLinks, signerSessions, signingPackages, type PackageSigner, type SignerAccessLink, type SigningPackage } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { SIGNER_SESSION_MAX_MS } from "./rules";
@@ -38,7 +39,7 @@ async function findLink(db: Db, token: string, lock = false): Promise<LinkRow | 
 
 /** What the link's page (GET) shows. Reading it changes nothing: mail scanners prefetch links. */
 export type AccessLinkView =
-  | { state: "open"; title: string; senderName: string; signerName: string; language: Locale }
+  | { state: "open"; title: string; senderName: string; signerName: string; language: Locale; brand: { displayName: string; color: string; logoPath: string | null } }
   /** Used, expired, revoked, superseded or unknown: one answer, which offers a new link. */
   | { state: "unusable" };
 
@@ -49,10 +50,13 @@ export async function viewAccessLink(db: Db, options: { token: string; now?: Dat
     .select({ name: organizations.name, settings: organizations.settings })
     .from(organizations)
     .where(eq(organizations.id, row.signing.organizationId));
+  const branding = await getOrganizationBranding(db, row.signing.organizationId);
   return {
     state: "open",
     title: row.signing.title,
-    senderName: org?.name ?? "",
+    // The lender as borrowers know it (the branding's display name), with its mark for the page.
+    senderName: branding?.displayName ?? org?.name ?? "",
+    brand: { displayName: branding?.displayName ?? org?.name ?? "", color: branding?.color ?? "#1d4ed8", logoPath: branding?.logoPath ?? null },
     signerName: row.signer.name,
     // The language the lender chose for the signer; the page lets the borrower's own choice win.
     language: resolveBorrowerLocale({ signerLanguage: row.signer.language, organizationDefault: org?.settings.defaultLanguage }),

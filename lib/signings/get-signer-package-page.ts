@@ -85,7 +85,8 @@ export async function getSignerPackagePage(db: Db, options: GetSignerPackagePage
       color: branding?.color ?? "#1d4ed8",
       logoPath: branding?.logoPath ?? null,
     },
-    sender: { organizationName: sender?.organizationName ?? "", locationName: sender?.locationName ?? "" },
+    // The lender as borrowers know it: the display name set in the branding, else the organization's name.
+    sender: { organizationName: branding?.displayName ?? sender?.organizationName ?? "", locationName: sender?.locationName ?? "" },
     language: resolveBorrowerLocale({ signerLanguage: signer.language, organizationDefault: sender?.settings.defaultLanguage }),
     cancelReason: signing.cancelReason,
     myDeclineReason: signer.status === "declined" ? signer.declineReason : null,

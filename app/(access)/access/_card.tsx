@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { focusRing } from "@/components/ui/classes";
 
 export const primaryButton =
-  `block w-full rounded-md bg-blue-700 px-4 py-3 text-center text-base font-semibold text-white shadow-sm hover:bg-blue-800 ${focusRing}`;
+  `block w-full rounded-md bg-[var(--brand-color,#1d4ed8)] px-4 py-3 text-center text-base font-semibold text-white shadow-sm hover:brightness-90 ${focusRing}`;
 export const secondaryButton =
   `block w-full rounded-md border border-slate-400 bg-white px-4 py-3 text-center text-base font-semibold text-slate-900 hover:bg-slate-50 ${focusRing}`;
 export const inputClass =

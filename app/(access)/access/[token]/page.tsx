@@ -1,3 +1,4 @@
+import { BrandHeader } from "@/components/brand/brand-header";
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { LanguageSwitcher } from "@/app/_components/language/language-switcher";
@@ -45,7 +46,10 @@ export default async function AccessLinkPage({ params }: Props) {
     );
   }
   return (
-    <div lang={locale}>
+    <div lang={locale} className="space-y-4" style={{ ["--brand-color" as string]: view.brand.color }}>
+      <div className="overflow-hidden rounded-xl border border-slate-200">
+        <BrandHeader brand={view.brand} />
+      </div>
       {switcher}
       <AccessCard heading={view.title}>
         <p>{t.rich("sentYou", { sender: view.senderName, signer: view.signerName, strong: (chunks) => <strong>{chunks}</strong> })}</p>

@@ -52,7 +52,7 @@ export function BottomBar({ summary, progress, action }: Props) {
               aria-valuetext={t("progressText", { done: progress.done, total: progress.total })}
               className="mt-1 h-1.5 w-full overflow-hidden rounded-full bg-slate-200 group-data-[folded=true]:hidden landscape:max-lg:[@media(max-height:500px)]:hidden"
             >
-              <div className="h-full rounded-full bg-blue-700" style={{ width: `${percent}%` }} />
+              <div className="h-full rounded-full bg-[var(--brand-color,#1d4ed8)]" style={{ width: `${percent}%` }} />
             </div>
           ) : null}
         </div>
@@ -60,7 +60,7 @@ export function BottomBar({ summary, progress, action }: Props) {
           <Link
             href={action.href}
             data-only={actionOnly}
-            className={`shrink-0 rounded-md bg-blue-700 px-5 py-3 text-center data-[only=true]:flex-1 text-base font-semibold text-white shadow-sm hover:bg-blue-800 ${focusRing} group-data-[folded=true]:py-1.5 landscape:max-lg:[@media(max-height:500px)]:py-1.5`}
+            className={`shrink-0 rounded-md bg-[var(--brand-color,#1d4ed8)] px-5 py-3 text-center data-[only=true]:flex-1 text-base font-semibold text-white shadow-sm hover:brightness-90 ${focusRing} group-data-[folded=true]:py-1.5 landscape:max-lg:[@media(max-height:500px)]:py-1.5`}
           >
             {action.label}
           </Link>

@@ -13,6 +13,7 @@ import { requirePrincipal } from "../../../../_lib/require-principal";
 import { BottomBar } from "../_components/bottom-bar";
 import { BankLink } from "./_components/bank-link";
 import { focusRing } from "@/components/ui/classes";
+import { BrandHeader } from "@/components/brand/brand-header";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations({ locale: await borrowerLocale(), namespace: "bank" });
@@ -48,7 +49,11 @@ export default async function BankStepPage({ params }: { params: Promise<{ id: s
 
   return (
     <NextIntlClientProvider locale={locale} messages={CATALOGS[locale]} timeZone="UTC">
-    <div lang={locale} className="mx-auto max-w-2xl space-y-6 pb-28 lg:pb-0">
+    <div lang={locale} className="mx-auto max-w-2xl space-y-6 pb-28 lg:pb-0" style={{ ["--brand-color" as string]: step.brand.color }}>
+      {/* The lender's mark, as on the package page. */}
+      <div className="-mx-4 -mt-6 sm:-mx-6 lg:-mt-8">
+        <BrandHeader brand={step.brand} />
+      </div>
       <LanguageSwitcher locale={locale} returnTo={returnTo} />
       <p>
         <Link href={packageHref} className="text-sm font-medium text-blue-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-blue-700">
@@ -98,7 +103,7 @@ export default async function BankStepPage({ params }: { params: Promise<{ id: s
         {step.availability === "available" ? (
           <>
             <p className="text-sm text-slate-800">
-              {t("lead")}
+              {t("lead", { lender: step.brand.displayName })}
             </p>
             <BankLink
               packageId={step.signing.id}

@@ -16,6 +16,7 @@ import { documentFileUrl } from "@/app/_lib/package-links";
 import { ClosingPlan } from "../_components/closing-plan";
 import { loadPackagePage, managesPackage } from "../load-package-page";
 import { focusRing } from "@/components/ui/classes";
+import { BrandHeader } from "@/components/brand/brand-header";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -49,8 +50,12 @@ export default async function DonePage({ params }: Props) {
 
   return (
     <NextIntlClientProvider locale={locale} messages={CATALOGS[locale]} timeZone="UTC">
-    <div lang={locale} className="mx-auto max-w-2xl space-y-6">
+    <div lang={locale} className="mx-auto max-w-2xl space-y-6" style={{ ["--brand-color" as string]: page.brand.color }}>
       {(await managesPackage(id)) ? <ManageLink signingId={id} /> : null}
+      {/* The lender's mark, as on the package page. */}
+      <div className="-mx-4 -mt-6 sm:-mx-6 lg:-mt-8">
+        <BrandHeader brand={page.brand} />
+      </div>
       <LanguageSwitcher locale={locale} returnTo={`/signings/${id}/done`} />
       <header className="space-y-1">
         <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{t("title")}</h1>

@@ -206,7 +206,7 @@ export function BankLink({ packageId, initialStatus, cspNonce, continueHref, con
               {/* On a phone the bottom bar holds "Continue", as on the other steps. */}
               <Link
                 href={continueHref}
-                className={`hidden min-h-11 items-center justify-center rounded-md bg-blue-700 px-5 py-2.5 text-base font-semibold text-white shadow-sm hover:bg-blue-800 ${focusRing} lg:inline-flex`}
+                className={`hidden min-h-11 items-center justify-center rounded-md bg-[var(--brand-color,#1d4ed8)] px-5 py-2.5 text-base font-semibold text-white shadow-sm hover:brightness-90 ${focusRing} lg:inline-flex`}
               >
                 {continueLabel}
               </Link>
@@ -232,7 +232,7 @@ export function BankLink({ packageId, initialStatus, cspNonce, continueHref, con
 }
 
 const PRIMARY =
-  `inline-flex min-h-11 items-center justify-center rounded-md bg-blue-700 px-5 py-2.5 text-base font-semibold text-white shadow-sm hover:bg-blue-800 ${focusRing} disabled:cursor-wait disabled:opacity-70`;
+  `inline-flex min-h-11 items-center justify-center rounded-md bg-[var(--brand-color,#1d4ed8)] px-5 py-2.5 text-base font-semibold text-white shadow-sm hover:brightness-90 ${focusRing} disabled:cursor-wait disabled:opacity-70`;
 const SECONDARY =
   `inline-flex min-h-11 items-center justify-center rounded-md border border-slate-400 bg-white px-5 py-2.5 text-base font-medium text-slate-900 hover:bg-slate-100 ${focusRing} disabled:cursor-wait disabled:opacity-70`;
 
