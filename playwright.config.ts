@@ -16,6 +16,8 @@ import { freePort } from "./tests/helpers/free-port";
  *   run (default `postgres://postgres@127.0.0.1:5432/postgres`; when that one does not answer, a fresh
  *   PGlite directory is used instead).
  * - `E2E_BUILD`: `auto` (default: build when a source is newer than `.next/BUILD_ID`), `always`, `never`.
+ * - `E2E_OUTPUT`: a suffix for `test-results` and `playwright-report`, so that runs side by side (CI's
+ *   two shards, `--shard=1/2` and `--shard=2/2`, each with its own server and database) keep their own.
  */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const DEFAULT_POSTGRES = "postgres://postgres@127.0.0.1:5432/postgres";
@@ -48,11 +50,12 @@ if (!external && process.env.E2E_SERVER_URL === undefined) {
   }
 }
 const baseURL = external ?? process.env.E2E_SERVER_URL!;
+const outputSuffix = process.env.E2E_OUTPUT ? `-${process.env.E2E_OUTPUT.replace(/[^\w-]/g, "")}` : "";
 
 export default defineConfig({
   testDir: "tests/e2e",
   testMatch: "**/*.spec.ts",
-  outputDir: "test-results",
+  outputDir: `test-results${outputSuffix}`,
   fullyParallel: false,
   // Two shared cores: one browser at a time keeps timings honest and the server responsive.
   workers: Number(process.env.E2E_WORKERS ?? 1),
@@ -60,7 +63,7 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [["list"], ["html", { open: "never", outputFolder: "playwright-report" }]],
+  reporter: [["list"], ["html", { open: "never", outputFolder: `playwright-report${outputSuffix}` }]],
   use: {
     baseURL,
     actionTimeout: 15_000,
