@@ -136,10 +136,10 @@ describe("PUT /v1/workspace/settings/logo", () => {
 
 describe("a borrower's invitation carries the lender's brand", () => {
   it("sender name, reply-to, logo, colour and footer", async () => {
-    const id = await createReadyDraft("manager@demo.local", austinId, "pat.borrower@example.com");
+    const id = await createReadyDraft("manager@demo.local", austinId, "pia.branding@example.com");
     expect((await as("manager@demo.local", `${BASE}/signings/${id}/send`, { method: "POST" })).status).toBe(200);
     await runDueJobs(testDb.db, { workerId: "branding-test" });
-    const [mail] = await testDb.db.select().from(outboxEmails).where(eq(outboxEmails.to, "pat.borrower@example.com"));
+    const [mail] = await testDb.db.select().from(outboxEmails).where(eq(outboxEmails.to, "pia.branding@example.com"));
     expect(mail, "the invitation is in the outbox").toBeDefined();
     expect(mail!.from).toMatch(/^"Acme Home Loans via Closing & Signing" <[^<>]+>$/);
     expect(mail!.replyTo).toBe("help@acme.example");

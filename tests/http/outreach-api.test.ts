@@ -54,9 +54,9 @@ beforeAll(async () => {
   world = await loadDemoWorld(testDb.db);
   smtp = await startSmtpServer({ reject: ["bounce@example.com"] });
   mailEnv(smtp.url);
-  // The demo seed queues the sample package's two invitations: deliver them first, so each test
-  // counts only the jobs it caused.
-  expect(await runJobs()).toMatchObject({ succeeded: 2 });
+  // The demo seed queues its sample packages' three invitations (two for Demo Lending's package, one
+  // for the link-only sample): deliver them first, so each test counts only the jobs it caused.
+  expect(await runJobs()).toMatchObject({ succeeded: 3 });
   const res = await callApi("/v1/documents", {
     method: "POST",
     token: await tokenFor("manager@demo.local"),
