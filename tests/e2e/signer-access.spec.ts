@@ -6,21 +6,17 @@ import { devices, type Page } from "@playwright/test";
 import { and, desc, eq, inArray } from "drizzle-orm";
 import postgres from "postgres";
 import { migrateDb, openDb, type DbHandle } from "@/db/client";
-import { auditLog, bankItems, jobs, locations, packageSeals, packageSigners, signingPackages, users } from "@/db/schema";
-import { hashPassword } from "@/lib/auth/passwords";
-import { localSubjectForEmail } from "@/lib/auth/local-tokens";
-import { resolvePrincipal } from "@/lib/auth/principal";
+import { auditLog, bankItems, jobs, packageSeals, packageSigners, signingPackages, users } from "@/db/schema";
 import { renderAgreementPdf } from "@/lib/documents/pdf";
 import { seedDemo } from "@/lib/seed/seed-demo";
-import { createSigning } from "@/lib/signings/create-signing";
-import { sendSigning } from "@/lib/signings/send-signing";
 import { startFakePlaid, type FakePlaid } from "../fakes/plaid/server";
 import { BankStepPage } from "./pages/bank-step-page";
 import { SignPanel } from "./pages/sign-panel";
+import { SigningFormPage } from "./pages/signing-form-page";
 import { DonePage } from "./pages/signing-page";
 import { startNextServer, type NextServer } from "./support/next-server";
 import { routePlaidLink } from "./support/plaid-link";
-import { e2eDatabaseUrl, expect, expectNoAxeViolations, test as base } from "./support/fixtures";
+import { e2eDatabaseUrl, expect, expectNoAxeViolations, signInAs, test as base } from "./support/fixtures";
 
 /**
  * Issue 19's journey: a manager sends a package to two people who have never used the product, one
@@ -29,9 +25,8 @@ import { e2eDatabaseUrl, expect, expectNoAxeViolations, test as base } from "./s
  * proof, consents, signs, links a bank through the fake Plaid Link and downloads the sealed PDF from
  * the done page; no account is created, and the certificate names both methods (pdftotext).
  *
- * The package is made with the domain functions (createSigning, then the per-signer methods on the
- * signer rows, then sendSigning): the manager form's per-signer method controls are not built yet.
- * Emails are read from the `send-email` jobs, which is what the dev outbox lists (/dev/outbox is
+ * The manager makes and sends the package in the console's package form (the package's method, one
+ * signer's own method and the access code typed on their row) in a desktop window of its own. Emails are read from the `send-email` jobs, which is what the dev outbox lists (/dev/outbox is
  * a 404 under `next start`).
  *
  * Own server and database (as signing-journey.spec.ts): PLAID_* at a fake Plaid server.
@@ -173,26 +168,38 @@ test("two borrowers without accounts open the emailed links, prove who they are 
   const { db } = journey.db;
   const usersBefore = (await db.select({ id: users.id }).from(users)).length;
 
-  // The manager's package, sent to two new addresses: Ella proves by a mailed code, Arlo by the access code the lender typed.
-  const manager = await resolvePrincipal(db, localSubjectForEmail("manager@demo.local"));
-  const [austin] = await db.select({ id: locations.id }).from(locations).where(eq(locations.name, "Austin Branch"));
+  // The manager's package, made and sent in the console's package form to two new addresses: Ella
+  // proves who she is by a mailed code (the package's method), Arlo by the access code the lender types.
   const title = `Home equity loan — ${randomBytes(3).toString("hex")}`;
-  const created = await createSigning(db, {
-    principal: manager,
-    locationId: austin!.id,
-    title,
-    signers: [
-      { name: ELLA.name, email: ELLA.email, role: "signer", routingOrder: 1 },
-      { name: ARLO.name, email: ARLO.email, role: "co_signer", routingOrder: 1 },
-    ],
-    documents: [{ name: "Note.pdf", bytes: await renderAgreementPdf({ title, parties: [ELLA.name, ARLO.name], pages: 1 }) }],
-  });
-  await db.update(packageSigners).set({ authMethod: "email_code" }).where(and(eq(packageSigners.packageId, created.id), eq(packageSigners.email, ELLA.email)));
-  await db
-    .update(packageSigners)
-    .set({ authMethod: "access_code", accessCodeHash: await hashPassword(ACCESS_CODE) })
-    .where(and(eq(packageSigners.packageId, created.id), eq(packageSigners.email, ARLO.email)));
-  await sendSigning(db, { principal: manager, packageId: created.id });
+  const console_ = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: journey.server.baseUrl });
+  let packageId: string;
+  try {
+    const managerPage = await console_.newPage();
+    await signInAs(managerPage, "manager@demo.local");
+    const form = await new SigningFormPage(managerPage).gotoNew();
+    await form.chooseLocation("Austin Branch");
+    await form.title().fill(title);
+    await form.fillSigner(1, { ...ELLA, role: "Signer" });
+    await form.addSigner();
+    await form.fillSigner(2, { ...ARLO, role: "Co-signer", order: 1 });
+    await managerPage.getByLabel("How signers prove who they are").selectOption({ label: "A code sent by email" });
+    await managerPage.getByLabel("Signer 2 Proves who they are with").selectOption({ label: "An access code you give them" });
+    await managerPage.getByLabel("Signer 2 Access code", { exact: true }).fill(ACCESS_CODE);
+    await form.pick({ name: "Note.pdf", mimeType: "application/pdf", buffer: Buffer.from(await renderAgreementPdf({ title, parties: [ELLA.name, ARLO.name], pages: 1 })) });
+    await expect(form.pickedFile("Note.pdf")).toContainText("Ready");
+    await form.saveDraft();
+    await expect(managerPage).toHaveURL(/\/signings\/[0-9a-f-]{36}\/edit\?saved=1$/);
+    packageId = /\/signings\/([0-9a-f-]{36})\/edit/.exec(managerPage.url())![1]!;
+    await form.openSendCheck();
+    await form.sendNow();
+    await expect(managerPage).toHaveURL(new RegExp(`/signings/${packageId}$`));
+    await expect(managerPage.getByRole("listitem", { name: ARLO.name })).toContainText("Access code from the sender · code set");
+    // The code the lender typed is never shown back.
+    expect(await managerPage.content()).not.toContain(ACCESS_CODE);
+  } finally {
+    await console_.close();
+  }
+  const created = { id: packageId };
 
   // Ella, on a desktop.
   await routePlaidLink(page, journey.plaid);
