@@ -1,4 +1,5 @@
 import { isUuid } from "@/lib/ids";
+import { BANK_ROUTE_MAX_BODY_BYTES } from "./early-body-caps.mjs";
 
 /**
  * The package of a signer-session caller, from `?package=<id>`: a borrower who opened the emailed
@@ -15,7 +16,7 @@ function signerPackage(request: Request): string | null {
  * no caching, and a 4 KiB body cap (the largest body is `{ "public_token": … }`, under 600 bytes).
  */
 export const BANK_ROUTE = {
-  maxBodyBytes: 4 * 1024,
+  maxBodyBytes: BANK_ROUTE_MAX_BODY_BYTES,
   session: { unauthorized: "Sign in to link a bank account." },
   signerPackage,
   sameOrigin: true,

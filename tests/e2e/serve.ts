@@ -10,6 +10,8 @@ import postgres from "postgres";
 
 const ROOT = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 const NEXT_BIN = join(ROOT, "node_modules/next/dist/bin/next");
+/** `npm start`'s preload (lib/net/install-early-body-guard.mjs): the body caps from the first request on. */
+const EARLY_BODY_GUARD = `--import=${join(ROOT, "lib/net/install-early-body-guard.mjs")}`;
 /** What `next build` reads; tests, docs and benchmarks do not change the build. */
 const BUILD_INPUTS = [
   "app",
@@ -194,7 +196,8 @@ async function main(): Promise<void> {
 
   say(`next start on ${serverUrl.origin}`);
   // Same process group as this script: Playwright's SIGTERM to the group reaches `next start` too.
-  server = spawn(process.execPath, [NEXT_BIN, "start", "-p", serverUrl.port, "-H", serverUrl.hostname], {
+  // As `npm start`: the early body guard preloaded, before Next creates its HTTP server.
+  server = spawn(process.execPath, [EARLY_BODY_GUARD, NEXT_BIN, "start", "-p", serverUrl.port, "-H", serverUrl.hostname], {
     cwd: ROOT,
     env: { ...env, PORT: serverUrl.port },
     stdio: ["ignore", "inherit", "inherit"],

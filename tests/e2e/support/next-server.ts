@@ -8,6 +8,8 @@ import { freePort } from "../../helpers/free-port";
 
 const ROOT = resolve(fileURLToPath(new URL("../../..", import.meta.url)));
 const NEXT_BIN = join(ROOT, "node_modules/next/dist/bin/next");
+/** `npm start`'s preload (lib/net/install-early-body-guard.mjs): the body caps from the first request on. */
+const EARLY_BODY_GUARD = `--import=${join(ROOT, "lib/net/install-early-body-guard.mjs")}`;
 
 export type NextServer = { baseUrl: string; log: () => string; stop: () => Promise<void> };
 
@@ -20,7 +22,7 @@ export async function startNextServer(env: (baseUrl: string) => Record<string, s
   const port = Number(process.env.E2E_EXTRA_PORT ?? 0) || (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   const workDir = mkdtempSync(join(tmpdir(), "csig-e2e-extra-"));
-  const child: ChildProcess = spawn(process.execPath, [NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"], {
+  const child: ChildProcess = spawn(process.execPath, [EARLY_BODY_GUARD, NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -7,7 +7,7 @@ import { safeReturnPath } from "@/lib/auth/safe-return-path";
 import { prepareDatabase } from "@/lib/boot";
 import { pointNextAuthAtAppUrl } from "@/lib/env";
 import { log } from "@/lib/log";
-import { AUTH_ROUTE_MAX_BODY_BYTES } from "@/lib/next/early-body-caps";
+import { AUTH_ROUTE_MAX_BODY_BYTES } from "@/lib/next/early-body-caps.mjs";
 import { routeHandler } from "@/lib/next/route-handler";
 
 export const dynamic = "force-dynamic";

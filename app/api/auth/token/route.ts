@@ -5,7 +5,7 @@ import { requestClientIp } from "@/lib/auth/request-client-ip";
 import { prepareDatabase } from "@/lib/boot";
 import { BadRequest } from "@/lib/errors";
 import { parseJsonBody } from "@/lib/next/parse-json-body";
-import { AUTH_ROUTE_MAX_BODY_BYTES } from "@/lib/next/early-body-caps";
+import { AUTH_ROUTE_MAX_BODY_BYTES } from "@/lib/next/early-body-caps.mjs";
 import { routeHandler } from "@/lib/next/route-handler";
 
 export const dynamic = "force-dynamic";

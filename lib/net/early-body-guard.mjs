@@ -1,0 +1,116 @@
+// Plain JavaScript (types in early-body-guard.d.mts): `npm start` preloads it with
+// `node --import=./lib/net/install-early-body-guard.mjs`, before Next creates its server.
+import { Server as HttpServer } from "node:http";
+import { Server as HttpsServer } from "node:https";
+
+/** After a 413 the connection is closed; the client gets this long to read the answer before it is cut. */
+const CLOSE_GRACE_MS = 1000;
+const INSTALLED = Symbol.for("csig.early-body-guard");
+
+/**
+ * Body caps enforced by Node's HTTP server itself, before Next sees the request. Next's proxy
+ * (proxy.ts) buffers a request's body before the route handler runs, so a route's own streaming cap
+ * (`readCappedBody`) only answered after the client had sent everything (a 48 MB chunked body), and a
+ * declared `Content-Length: 209715200` got no answer at all.
+ * - a path in `caps` whose declared Content-Length is over its cap gets 413 at once, without Next;
+ * - a body streaming past its cap is ended there (the route sees more than its cap and answers 413),
+ *   and the socket is no longer read;
+ * - any 413 (from here, a route or `/v1`), and any answer to a request whose body was cut, carries
+ *   `Connection: close`, and the connection is closed after the answer instead of draining the rest.
+ *
+ * It wraps `emit` of the servers' prototypes, so it must be installed before the first request: `npm
+ * start` preloads `install-early-body-guard.mjs`; instrumentation.ts installs it too (a no-op when
+ * preloaded), which covers a server started without the preload from its first Next-handled request on.
+ *
+ * @param {import("./early-body-guard.d.mts").EarlyBodyCap[]} caps
+ */
+export function installEarlyBodyGuard(caps) {
+  const scope = /** @type {Record<symbol, boolean>} */ (/** @type {unknown} */ (globalThis));
+  if (scope[INSTALLED]) return false;
+  scope[INSTALLED] = true;
+  for (const prototype of [HttpServer.prototype, HttpsServer.prototype]) {
+    const emit = prototype.emit;
+    prototype.emit = function emitWithBodyGuard(event, ...args) {
+      if (event === "request" || event === "checkContinue") {
+        const [request, response] = args;
+        if (!guardRequest(request, response, caps)) return true;
+      }
+      return Reflect.apply(emit, this, [event, ...args]);
+    };
+  }
+  return true;
+}
+
+/**
+ * The cap for a request with a body, if its path has one.
+ * @param {import("./early-body-guard.d.mts").EarlyBodyCap[]} caps
+ * @param {string | undefined} method
+ * @param {string | undefined} url
+ * @returns {number | undefined}
+ */
+export function earlyBodyCapFor(caps, method, url) {
+  if (method === "GET" || method === "HEAD") return undefined;
+  const path = (url ?? "/").split("?")[0];
+  return caps.find((cap) => cap.path.test(path))?.maxBytes;
+}
+
+/**
+ * Returns false when the request was answered here (Next never sees it).
+ * @param {import("node:http").IncomingMessage} request
+ * @param {import("node:http").ServerResponse} response
+ * @param {import("./early-body-guard.d.mts").EarlyBodyCap[]} caps
+ */
+function guardRequest(request, response, caps) {
+  let received = 0;
+  let wasCut = false;
+  const cap = earlyBodyCapFor(caps, request.method, request.url);
+  const push = request.push;
+  const destroy = request._destroy;
+  const cut = () => {
+    if (wasCut) return;
+    wasCut = true;
+    if (!response.headersSent) response.setHeader("Connection", "close");
+    // An IncomingMessage destroyed before its whole message arrived destroys its socket, and Node
+    // destroys it by itself right after its 'end' (autoDestroy): ending the body here would cut the
+    // connection before Next (which answers after buffering the body) could send its 413. The
+    // socket is closed after the answer instead (below, and by Node for `Connection: close`).
+    request._destroy = function destroyKeepingSocket(error, callback) {
+      if (error) return Reflect.apply(destroy, this, [error, callback]);
+      callback(null);
+    };
+    // Ends the body where it is; later chunks are dropped and the socket is no longer read.
+    Reflect.apply(push, request, [null]);
+  };
+  request.push = function pushWithCap(chunk, encoding) {
+    if (wasCut) return false;
+    if (chunk === null) return Reflect.apply(push, this, [chunk, encoding]);
+    received += chunk.length;
+    const more = Reflect.apply(push, this, [chunk, encoding]);
+    if (cap !== undefined && received > cap) {
+      cut();
+      return false;
+    }
+    return more;
+  };
+
+  const writeHead = response.writeHead;
+  response.writeHead = function writeHeadClosingAfter413(statusCode, ...rest) {
+    if ((statusCode === 413 || wasCut) && !this.headersSent) {
+      this.setHeader("Connection", "close");
+      cut();
+      this.once("finish", () => {
+        setTimeout(() => request.socket?.destroy(), CLOSE_GRACE_MS).unref();
+      });
+    }
+    return Reflect.apply(writeHead, this, [statusCode, ...rest]);
+  };
+
+  const declared = Number(request.headers["content-length"] ?? 0);
+  if (cap !== undefined && declared > cap) {
+    const body = JSON.stringify({ error: `Request body exceeds ${cap} bytes.` });
+    response.writeHead(413, { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body), "Cache-Control": "no-store" });
+    response.end(body);
+    return false;
+  }
+  return true;
+}
