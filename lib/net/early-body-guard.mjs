@@ -98,6 +98,16 @@ function guardRequest(request, response, caps) {
     if ((statusCode === 413 || wasCut) && !this.headersSent) {
       this.setHeader("Connection", "close");
       cut();
+      const socket = request.socket;
+      if (socket) {
+        // Node closes a `Connection: close` socket as soon as the answer is written; with the client
+        // still sending, the unread bytes make that close a reset, which can reach the client before
+        // it has read the 413 and discard it. Half-close instead (the client reads the 413 and the
+        // end of the stream), and cut the connection after the grace period.
+        socket.destroySoon = function halfCloseThenWait() {
+          if (this.writable) this.end();
+        };
+      }
       this.once("finish", () => {
         setTimeout(() => request.socket?.destroy(), CLOSE_GRACE_MS).unref();
       });

@@ -27,10 +27,7 @@ const CAPPED = [
 ];
 
 test.describe("request bodies behind proxy.ts", { tag: "@desktop" }, () => {
-  // FIXME: under `next start` these got no answer at all in the only run so far (17:08 UTC, issue 22.1):
-  // the guard in lib/net/early-body-guard.ts passes on a plain Node server (tests/unit/early-body-guard.test.ts)
-  // but did not take effect in the Next server. Investigate before enabling.
-  test.fixme();
+  // `next start` as `npm start` runs it: lib/net/install-early-body-guard.mjs preloaded (tests/e2e/serve.ts).
   for (const route of CAPPED) {
     test(`${route.path}: a declared 200 MB body is refused at once and the connection closed`, async ({ baseURL }) => {
       const { host, port } = target(baseURL);
