@@ -43,6 +43,8 @@ describe("getBankStep", () => {
     const step = await getBankStep(testDb.db, { principal, packageId: demo.id });
     expect(step).toEqual({
       signing: { id: demo.id, title: "Retail installment contract — Sam Signer", status: "sent" },
+      // The lender's mark (no brand set: its name and the default colour).
+      brand: { displayName: "Demo Lending Co.", color: "#1d4ed8", logoPath: null },
       signerStatus: "notified",
       steps: ["review", "sign", "link_bank", "done"],
       availability: "available",
