@@ -122,7 +122,8 @@ async function codeFromMail(journey: Journey, to: string): Promise<string> {
 async function openInvitation(page: Page, path: string, title: string, shot: string): Promise<void> {
   await page.goto(path);
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
-  await expect(page.getByText("Demo Lending Co.")).toBeVisible();
+  // The lender's mark on top, and the card saying who sent it.
+  await expect(page.getByRole("region", { name: title }).getByText("Demo Lending Co.")).toBeVisible();
   await expectNoAxeViolations(page);
   await page.screenshot({ path: test.info().outputPath(`${shot}-interstitial.png`), fullPage: true });
   await page.getByRole("button", { name: "Open the documents" }).click();
