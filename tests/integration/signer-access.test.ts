@@ -9,7 +9,9 @@ import { recordESignature } from "@/lib/esignatures/record-esignature";
 import { setEnvForTests } from "@/lib/env";
 import { log } from "@/lib/log";
 import { buildSecurityHeaders } from "@/lib/security/security-headers";
+import { getSessionPrincipal } from "@/lib/auth/get-session-principal";
 import { getSignerSession } from "@/lib/signer-access/get-signer-session";
+import { signerSessionCookieName } from "@/lib/signer-access/rules";
 import { openAccessLink, viewAccessLink } from "@/lib/signer-access/open-access-link";
 import { requestNewAccessLink } from "@/lib/signer-access/request-new-access-link";
 import { signerSessionPrincipal } from "@/lib/signer-access/signer-session-principal";
@@ -20,6 +22,7 @@ import { getSignerPackagePage } from "@/lib/signings/get-signer-package-page";
 import { recordSigningConsent } from "@/lib/signings/record-signing-consent";
 import { remindSigners } from "@/lib/signings/remind-signers";
 import { sendSigning } from "@/lib/signings/send-signing";
+import { callApi } from "../helpers/api";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { createUser, loadDemoWorld, type DemoWorld } from "../helpers/fixtures";
 import { pngDataUrl } from "../helpers/signing-fixtures";
@@ -219,6 +222,29 @@ describe("proof of identity", () => {
 });
 
 describe("a link session is narrow", () => {
+  it("a link session is no account: /v1, the pages that need one (console, API keys, My signatures) and other packages do not take it", async () => {
+    const email = "narrow.session@example.test";
+    const mine = await sendPackage([{ email, method: "link" }]);
+    const other = await sendPackage([{ email: "someone.else@example.test", method: "link" }]);
+    const opened = await openAccessLink(testDb.db, { token: await tokenFromMail(email), ...evidence });
+    expect(opened!.packageId).toBe(mine);
+    const cookie = `${signerSessionCookieName(mine, false)}=${opened!.sessionValue}`;
+    const request = (path: string) => new Request(`http://localhost:3000${path}`, { headers: { cookie } });
+
+    // Its own package: a signer principal with no roles.
+    const own = await getSessionPrincipal(testDb.db, { packageId: mine, request: request(`/signings/${mine}`) });
+    expect(own?.roles).toEqual([]);
+    // Pages resolved without a package (the console, API keys, /me/esignatures): no principal, so sign-in.
+    expect(await getSessionPrincipal(testDb.db, { request: request("/me/esignatures") })).toBeNull();
+    expect(await getSessionPrincipal(testDb.db, { request: request("/account/api-keys") })).toBeNull();
+    // Another package: the cookie is not its session.
+    expect(await getSessionPrincipal(testDb.db, { packageId: other, request: request(`/signings/${other}`) })).toBeNull();
+    // /v1 takes bearer tokens only: the cookie alone is a 401, for the signer's and the manager's API.
+    for (const path of ["/v1/signing/signer/signings", `/v1/signing/signer/signings/${mine}`, "/v1/signing/manager/signings", "/v1/me"]) {
+      expect((await callApi(path, { headers: { cookie } })).status, path).toBe(401);
+    }
+  });
+
   it("reads and signs its own package as its signer, never another package of the same person", async () => {
     const email = "two.packages@example.test";
     const mine = await sendPackage([{ email, method: "link" }, { email: "cosigner.narrow@example.test", method: "link" }]);
