@@ -55,6 +55,8 @@ const BORROWER_FILES = [
   "app/(signer)/signings/[id]/action-error-message.ts",
   "app/(signer)/signings/[id]/decline-action.ts",
   "app/(access)/access/[token]/page.tsx",
+  "app/(access)/access/verify/[packageId]/page.tsx",
+  "app/(access)/access/sent/page.tsx",
   "app/(signer)/me/esignatures/page.tsx",
   "app/(signer)/signings/[id]/bank/page.tsx",
   "app/_components/language/language-switcher.tsx",

@@ -1,5 +1,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
+import { LanguageSwitcher } from "@/app/_components/language/language-switcher";
+import { borrowerLocale } from "@/app/_lib/borrower-locale";
+import { BrandHeader } from "@/components/brand/brand-header";
+import { getOrganizationBranding } from "@/lib/branding/branding";
+import { organizationDefaultLanguage, signerLocale } from "@/lib/i18n/signer-locale";
 import { redirect } from "next/navigation";
 import { connection } from "next/server";
 import { getSessionPrincipal } from "@/lib/auth/get-session-principal";
@@ -12,7 +18,10 @@ import { AccessCard, inputClass, primaryButton, secondaryButton } from "../../_c
 import { continueWithAccountAction, sendProofCodeAction, submitProofCodeAction } from "./actions";
 import { isProofNotice, PROOF_NOTICES, proofPath } from "./proof-notices";
 
-export const metadata: Metadata = { title: "Confirm it is you", referrer: "no-referrer", robots: { index: false, follow: false } };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations({ locale: await borrowerLocale(), namespace: "proof" });
+  return { title: t("title"), referrer: "no-referrer", robots: { index: false, follow: false } };
+}
 
 type Props = { params: Promise<{ packageId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -22,40 +31,54 @@ function maskEmail(email: string): string {
   return `${local.slice(0, 1)}•••@${domain}`;
 }
 
-function maskPhone(phone: string | null): string {
-  return phone ? `•••${phone.slice(-4)}` : "your phone";
+function maskPhone(phone: string | null, yourPhone: string): string {
+  return phone ? `•••${phone.slice(-4)}` : yourPhone;
 }
 
 /**
  * The proof step after a signer opened their link: the method the sender chose (or this signer's
  * override). A session that already passed goes on to the package; no session (ended, or another
- * browser) explains how to get back in.
+ * browser) explains how to get back in. In the borrower's language, under the lender's mark.
  */
 export default async function ProofPage({ params, searchParams }: Props) {
   await connection();
   const { packageId } = await params;
   const noticeKey = (await searchParams).notice;
-  const notice = isProofNotice(noticeKey) ? PROOF_NOTICES[noticeKey] : null;
+  const notice = isProofNotice(noticeKey) ? { key: noticeKey, ...PROOF_NOTICES[noticeKey] } : null;
   const { db } = await prepareDatabase();
   const context = await currentSignerSession(db, packageId);
   if (!context) {
+    // No session tells nothing about the signer: the borrower's own choice, else English.
+    const t = await getTranslations({ locale: await borrowerLocale(null), namespace: "proof" });
     return (
-      <AccessCard heading="Open the link from your email">
-        <p>
-          Your session for this package has ended, or it was opened in another browser. Open the most recent email about it and follow its link; if that link no
-          longer works, the page it opens can email you a new one.
-        </p>
+      <AccessCard heading={t("endedHeading")}>
+        <p>{t("endedBody")}</p>
       </AccessCard>
     );
   }
   if (context.session.authPassedAt) redirect(`/signings/${packageId}`);
+  const { organizationId } = context.signing;
+  const locale = await borrowerLocale(signerLocale(context.signer, await organizationDefaultLanguage(db, organizationId)));
+  const t = await getTranslations({ locale, namespace: "proof" });
+  const branding = await getOrganizationBranding(db, organizationId);
+  const brand = { displayName: branding?.displayName ?? "", color: branding?.color ?? "#1d4ed8", logoPath: branding?.logoPath ?? null };
+  // The lender's mark and the language switcher over the card, as on the link's page.
+  const frame = (card: React.ReactNode) => (
+    <div lang={locale} className="space-y-4" style={{ ["--brand-color" as string]: brand.color }}>
+      <div className="overflow-hidden rounded-xl border border-slate-200">
+        <BrandHeader brand={brand} />
+      </div>
+      <LanguageSwitcher locale={locale} returnTo={proofPath(packageId)} />
+      {card}
+    </div>
+  );
   const method = effectiveAuthMethod(context.signing, context.signer);
   const account = ACCOUNT_SATISFIES.includes(method) ? await getSessionPrincipal(db) : null;
   const accountMatches = account !== null && account.user.email.trim().toLowerCase() === context.signer.email.trim().toLowerCase();
   const hidden = <input type="hidden" name="packageId" value={packageId} />;
   const noticeLine = notice ? (
     <p role={notice.tone === "error" ? "alert" : "status"} className={notice.tone === "error" ? "rounded-md border border-red-200 bg-red-50 px-3 py-2 text-red-900" : "rounded-md border border-green-200 bg-green-50 px-3 py-2 text-green-900"}>
-      {notice.text}
+      {t(`notices.${notice.key}`)}
     </p>
   ) : null;
   const codeForm = (label: string, hint: string, numeric: boolean) => (
@@ -81,7 +104,7 @@ export default async function ProofPage({ params, searchParams }: Props) {
         </p>
       </div>
       <button type="submit" className={primaryButton}>
-        Continue
+        {t("continue")}
       </button>
     </form>
   );
@@ -89,67 +112,67 @@ export default async function ProofPage({ params, searchParams }: Props) {
     <form action={continueWithAccountAction}>
       {hidden}
       <button type="submit" className={secondaryButton}>
-        Continue as {account!.user.email}
+        {t("continueAs", { email: account!.user.email })}
       </button>
     </form>
   ) : null;
 
   switch (method) {
     case "email_code":
-      return (
-        <AccessCard heading="Check your email for a code">
+      return frame(
+        <AccessCard heading={t("emailHeading")}>
           {noticeLine}
-          <p>We emailed a 6-digit code to {maskEmail(context.signer.email)}. It works for 10 minutes.</p>
-          {codeForm("Code from the email", "Six digits, for example 123456.", true)}
+          <p>{t("emailSent", { email: maskEmail(context.signer.email) })}</p>
+          {codeForm(t("emailLabel"), t("sixDigits"), true)}
           <form action={sendProofCodeAction}>
             {hidden}
             <button type="submit" className={secondaryButton}>
-              Email me a new code
+              {t("emailNewCode")}
             </button>
           </form>
           {continueAs}
-        </AccessCard>
+        </AccessCard>,
       );
     case "sms_code":
-      return (
-        <AccessCard heading="Confirm it is you by text message">
+      return frame(
+        <AccessCard heading={t("smsHeading")}>
           {noticeLine}
           {isSmsConfigured() ? (
             <>
-              <p>We text a 6-digit code to {maskPhone(context.signer.phone)}. It works for 10 minutes.</p>
+              <p>{t("smsSent", { phone: maskPhone(context.signer.phone, t("yourPhone")) })}</p>
               <form action={sendProofCodeAction}>
                 {hidden}
                 <button type="submit" className={secondaryButton}>
-                  Text me a code
+                  {t("smsSend")}
                 </button>
               </form>
-              {codeForm("Code from the text message", "Six digits, for example 123456.", true)}
+              {codeForm(t("smsLabel"), t("sixDigits"), true)}
             </>
           ) : (
-            <p role="alert">{PROOF_NOTICES.sms_off.text}</p>
+            <p role="alert">{t("notices.sms_off")}</p>
           )}
-        </AccessCard>
+        </AccessCard>,
       );
     case "access_code":
-      return (
-        <AccessCard heading="Enter your access code">
+      return frame(
+        <AccessCard heading={t("accessHeading")}>
           {noticeLine}
-          <p>{context.signer.name}, the sender gave you an access code for this package (by phone or in person). Enter it to open the documents.</p>
-          {codeForm("Access code", "If you do not have it, ask the sender: we cannot send it to you.", false)}
-        </AccessCard>
+          <p>{t("accessBody", { name: context.signer.name })}</p>
+          {codeForm(t("accessLabel"), t("accessHint"), false)}
+        </AccessCard>,
       );
     case "account":
     case "link":
-      return (
-        <AccessCard heading="Sign in to open the documents">
+      return frame(
+        <AccessCard heading={t("accountHeading")}>
           {noticeLine}
-          <p>The sender asks you to sign in with the account for {maskEmail(context.signer.email)}.</p>
+          <p>{t("accountBody", { email: maskEmail(context.signer.email) })}</p>
           {continueAs ?? (
             <Link href={`/sign-in?callbackUrl=${encodeURIComponent(proofPath(packageId))}`} className={primaryButton}>
-              Sign in
+              {t("signIn")}
             </Link>
           )}
-        </AccessCard>
+        </AccessCard>,
       );
   }
 }
