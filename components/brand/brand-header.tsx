@@ -1,5 +1,6 @@
-/** What a borrower-facing header shows of the lender (a plain object: safe to pass to client components). */
-export type BrandMark = { displayName: string; color: string; logoPath: string | null };
+import type { BrandMark } from "@/lib/branding/branding";
+
+export type { BrandMark };
 
 /**
  * The lender's mark at the top of a borrower's page: the uploaded logo (from our origin) or the

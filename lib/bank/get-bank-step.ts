@@ -1,7 +1,7 @@
 import type { Db } from "@/db/client";
 import type { FlowStep, PackageSigner, SigningStatus } from "@/db/schema";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
-import { getOrganizationBranding } from "@/lib/branding/branding";
+import { brandMarkOf, getOrganizationBranding, type BrandMark } from "@/lib/branding/branding";
 import { getEnv, type Env } from "@/lib/env";
 import { getSigningFlowSteps } from "@/lib/flows/get-signing-flow-steps";
 import { getSignerAssignmentOrThrow } from "@/lib/signings/get-signer-assignment-or-throw";
@@ -22,7 +22,7 @@ export type BankStepAvailability = "available" | "not_configured" | "not_in_flow
 export type BankStep = {
   signing: { id: string; title: string; status: SigningStatus };
   /** The lender's mark for the page header, the lead text and the buttons (lib/branding). */
-  brand: { displayName: string; color: string; logoPath: string | null };
+  brand: BrandMark;
   signerStatus: PackageSigner["status"];
   /** The package's flow (its own, else the organization's default, else review → sign → done). */
   steps: FlowStep[];
@@ -54,7 +54,7 @@ export async function getBankStep(db: Db, options: GetBankStepOptions): Promise<
 
   return {
     signing: { id: signing.id, title: signing.title, status: signing.status },
-    brand: { displayName: branding?.displayName ?? "", color: branding?.color ?? "#1d4ed8", logoPath: branding?.logoPath ?? null },
+    brand: brandMarkOf(branding),
     signerStatus: signer.status,
     steps,
     availability,

@@ -26,6 +26,17 @@ export type Branding = {
   custom: boolean;
 };
 
+/** What a borrower-facing page shows of the lender: its name, colour and logo (a plain object, safe for client components). */
+export type BrandMark = Pick<Branding, "displayName" | "color" | "logoPath">;
+
+/**
+ * The lender's mark from `getOrganizationBranding`'s answer; when the organization is missing, the
+ * given name with the default colour and no logo.
+ */
+export function brandMarkOf(branding: Branding | undefined, fallbackName = ""): BrandMark {
+  return { displayName: branding?.displayName ?? fallbackName, color: branding?.color ?? DEFAULT_BRAND_COLOR, logoPath: branding?.logoPath ?? null };
+}
+
 export function brandingOf(organization: Organization, logo: Pick<OrganizationLogo, "organizationId" | "sha256"> | null | undefined): Branding {
   const s = organization.settings;
   return {

@@ -16,7 +16,7 @@ import {
   type PackageSigner,
   type SigningPackage,
 } from "@/db/schema";
-import { getOrganizationBranding } from "@/lib/branding/branding";
+import { DEFAULT_BRAND_COLOR, getOrganizationBranding } from "@/lib/branding/branding";
 import { readOrganizationLogo } from "@/lib/branding/organization-logo";
 import { NotFound } from "@/lib/errors";
 import { SIGNER_CONSENTED } from "@/lib/signings/find-consent-entry";
@@ -112,7 +112,7 @@ export async function loadSealEvidence(db: Db, { packageId }: { packageId: strin
     organizationName: row.organizationName,
     branding: {
       displayName: branding?.displayName ?? row.organizationName,
-      color: branding?.color ?? "#1d4ed8",
+      color: branding?.color ?? DEFAULT_BRAND_COLOR,
       logo: logo ? { bytes: logo.bytes, contentType: logo.logo.contentType === "image/png" ? "image/png" : "image/jpeg" } : null,
     },
     // One consent record: the signer row (written by the browser's consent step and by /v1's

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { packageDocuments, packageSeals, sealedDocuments, signingPackages } from "@/db/schema";
-import { getOrganizationBranding } from "@/lib/branding/branding";
+import { brandMarkOf, getOrganizationBranding, type BrandMark } from "@/lib/branding/branding";
 import { checkAuthThrottle } from "@/lib/auth/check-auth-throttle";
 import { recordAuthFailure } from "@/lib/auth/record-auth-failure";
 import { MAX_PDF_BYTES } from "@/lib/documents/validate-pdf-upload";
@@ -14,7 +14,7 @@ import { readEmbeddedSeal } from "./read-embedded-seal";
 export const MAX_VERIFY_BYTES = MAX_PDF_BYTES + 1024 * 1024;
 
 /** The lender a sealed file belongs to, as its certificate names it (display name, logo on our origin, colour). */
-export type SealLender = { displayName: string; logoPath: string | null; color: string };
+export type SealLender = BrandMark;
 
 export type SealVerification =
   | { outcome: "sealed"; packageTitle: string; sealedAt: Date; fileLabel: string; sha256: string; lender: SealLender }
@@ -77,8 +77,7 @@ export async function verifySealedPdf(db: Db, { bytes, clientIp }: { bytes: Uint
 }
 
 async function lenderOf(db: Db, organizationId: number): Promise<SealLender> {
-  const branding = await getOrganizationBranding(db, organizationId);
-  return { displayName: branding?.displayName ?? "", logoPath: branding?.logoPath ?? null, color: branding?.color ?? "#1d4ed8" };
+  return brandMarkOf(await getOrganizationBranding(db, organizationId));
 }
 
 /**

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { getOrganizationBranding } from "@/lib/branding/branding";
+import { brandMarkOf, getOrganizationBranding, type BrandMark } from "@/lib/branding/branding";
 import { organizations, packageSigners, signerAccessLinks, signerSessions, signingPackages, type PackageSigner, type SignerAccessLink, type SigningPackage } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { SIGNER_SESSION_MAX_MS } from "./rules";
@@ -39,7 +39,7 @@ async function findLink(db: Db, token: string, lock = false): Promise<LinkRow | 
 
 /** What the link's page (GET) shows. Reading it changes nothing: mail scanners prefetch links. */
 export type AccessLinkView =
-  | { state: "open"; title: string; senderName: string; signerName: string; language: Locale; brand: { displayName: string; color: string; logoPath: string | null } }
+  | { state: "open"; title: string; senderName: string; signerName: string; language: Locale; brand: BrandMark }
   /** Used, expired, revoked, superseded or unknown: one answer, which offers a new link. */
   | { state: "unusable" };
 
@@ -56,7 +56,7 @@ export async function viewAccessLink(db: Db, options: { token: string; now?: Dat
     title: row.signing.title,
     // The lender as borrowers know it (the branding's display name), with its mark for the page.
     senderName: branding?.displayName ?? org?.name ?? "",
-    brand: { displayName: branding?.displayName ?? org?.name ?? "", color: branding?.color ?? "#1d4ed8", logoPath: branding?.logoPath ?? null },
+    brand: brandMarkOf(branding, org?.name),
     signerName: row.signer.name,
     // The language the lender chose for the signer; the page lets the borrower's own choice win.
     language: resolveBorrowerLocale({ signerLanguage: row.signer.language, organizationDefault: org?.settings.defaultLanguage }),

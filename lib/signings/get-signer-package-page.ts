@@ -3,7 +3,7 @@ import type { Db } from "@/db/client";
 import { locations, organizations, type FlowStep } from "@/db/schema";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { getBankStatus } from "@/lib/bank/get-bank-status";
-import { getOrganizationBranding } from "@/lib/branding/branding";
+import { brandMarkOf, getOrganizationBranding, type BrandMark } from "@/lib/branding/branding";
 import { resolveBorrowerLocale, type Locale } from "@/lib/i18n/locales";
 import { getSigningFlowSteps } from "@/lib/flows/get-signing-flow-steps";
 import { buildSignerSigningView, type SignerSigningView } from "./build-signer-signing-view";
@@ -33,7 +33,7 @@ export type SignerPackagePage = {
   /** Only when the flow has a `link_bank` step. */
   bank: { connected: boolean; institutionName: string | null } | null;
   /** The lender's mark for the page header and buttons (lib/branding). */
-  brand: { displayName: string; color: string; logoPath: string | null };
+  brand: BrandMark;
   /** The language the lender chose for this signer (the signer's, else the organization's default, else English); the borrower's own choice on the page overrides it. */
   language: Locale;
 };
@@ -80,11 +80,7 @@ export async function getSignerPackagePage(db: Db, options: GetSignerPackagePage
   return {
     state,
     view,
-    brand: {
-      displayName: branding?.displayName ?? sender?.organizationName ?? "",
-      color: branding?.color ?? "#1d4ed8",
-      logoPath: branding?.logoPath ?? null,
-    },
+    brand: brandMarkOf(branding, sender?.organizationName),
     // The lender as borrowers know it: the display name set in the branding, else the organization's name.
     sender: { organizationName: branding?.displayName ?? sender?.organizationName ?? "", locationName: sender?.locationName ?? "" },
     language: resolveBorrowerLocale({ signerLanguage: signer.language, organizationDefault: sender?.settings.defaultLanguage }),

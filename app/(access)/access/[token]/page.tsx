@@ -1,4 +1,3 @@
-import { BrandHeader } from "@/components/brand/brand-header";
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { LanguageSwitcher } from "@/app/_components/language/language-switcher";
@@ -6,7 +5,7 @@ import { borrowerLocale } from "@/app/_lib/borrower-locale";
 import { connection } from "next/server";
 import { prepareDatabase } from "@/lib/boot";
 import { viewAccessLink } from "@/lib/signer-access/open-access-link";
-import { AccessCard, primaryButton, secondaryButton } from "../_card";
+import { AccessCard, BrandedAccessPage, primaryButton, secondaryButton } from "../_card";
 import { openAccessLinkAction, requestNewAccessLinkAction } from "./actions";
 
 // The token is in the address: never send it on as a Referer, never index the page.
@@ -46,11 +45,7 @@ export default async function AccessLinkPage({ params }: Props) {
     );
   }
   return (
-    <div lang={locale} className="space-y-4" style={{ ["--brand-color" as string]: view.brand.color }}>
-      <div className="overflow-hidden rounded-xl border border-slate-200">
-        <BrandHeader brand={view.brand} />
-      </div>
-      {switcher}
+    <BrandedAccessPage brand={view.brand} locale={locale} returnTo={`/access/${encodeURIComponent(token)}`}>
       <AccessCard heading={view.title}>
         <p>{t.rich("sentYou", { sender: view.senderName, signer: view.signerName, strong: (chunks) => <strong>{chunks}</strong> })}</p>
         <form action={openAccessLinkAction}>
@@ -61,6 +56,6 @@ export default async function AccessLinkPage({ params }: Props) {
         </form>
         <p className="text-sm text-slate-600">{t("once")}</p>
       </AccessCard>
-    </div>
+    </BrandedAccessPage>
   );
 }

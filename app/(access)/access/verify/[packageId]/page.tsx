@@ -1,10 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
-import { LanguageSwitcher } from "@/app/_components/language/language-switcher";
 import { borrowerLocale } from "@/app/_lib/borrower-locale";
-import { BrandHeader } from "@/components/brand/brand-header";
-import { getOrganizationBranding } from "@/lib/branding/branding";
+import { brandMarkOf, getOrganizationBranding } from "@/lib/branding/branding";
 import { organizationDefaultLanguage, signerLocale } from "@/lib/i18n/signer-locale";
 import { redirect } from "next/navigation";
 import { connection } from "next/server";
@@ -14,7 +12,7 @@ import { effectiveAuthMethod } from "@/lib/signer-access/effective-auth-method";
 import { ACCOUNT_SATISFIES } from "@/lib/signer-access/rules";
 import { isSmsConfigured } from "@/lib/sms/send-sms";
 import { currentSignerSession } from "@/lib/signer-access/session-cookie";
-import { AccessCard, inputClass, primaryButton, secondaryButton } from "../../_card";
+import { AccessCard, BrandedAccessPage, inputClass, primaryButton, secondaryButton } from "../../_card";
 import { continueWithAccountAction, sendProofCodeAction, submitProofCodeAction } from "./actions";
 import { isProofNotice, PROOF_NOTICES, proofPath } from "./proof-notices";
 
@@ -60,17 +58,12 @@ export default async function ProofPage({ params, searchParams }: Props) {
   const { organizationId } = context.signing;
   const locale = await borrowerLocale(signerLocale(context.signer, await organizationDefaultLanguage(db, organizationId)));
   const t = await getTranslations({ locale, namespace: "proof" });
-  const branding = await getOrganizationBranding(db, organizationId);
-  const brand = { displayName: branding?.displayName ?? "", color: branding?.color ?? "#1d4ed8", logoPath: branding?.logoPath ?? null };
+  const brand = brandMarkOf(await getOrganizationBranding(db, organizationId));
   // The lender's mark and the language switcher over the card, as on the link's page.
   const frame = (card: React.ReactNode) => (
-    <div lang={locale} className="space-y-4" style={{ ["--brand-color" as string]: brand.color }}>
-      <div className="overflow-hidden rounded-xl border border-slate-200">
-        <BrandHeader brand={brand} />
-      </div>
-      <LanguageSwitcher locale={locale} returnTo={proofPath(packageId)} />
+    <BrandedAccessPage brand={brand} locale={locale} returnTo={proofPath(packageId)}>
       {card}
-    </div>
+    </BrandedAccessPage>
   );
   const method = effectiveAuthMethod(context.signing, context.signer);
   const account = ACCOUNT_SATISFIES.includes(method) ? await getSessionPrincipal(db) : null;
