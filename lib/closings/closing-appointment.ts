@@ -31,3 +31,25 @@ export function serializeAppointment(signing: Pick<SigningPackage, "closingAt" |
     esignOpensAt: signing.esignOpensAt?.toISOString() ?? null,
   };
 }
+
+/**
+ * The appointment fields of a console form (`closingAt`, `closingPlace`, `settlementAgent`,
+ * `esignOpensAt`) as the API's appointment input. A `datetime-local` value is read as UTC, like every
+ * time the product shows; anything else is passed on as typed for the schema to refuse. Empty is
+ * `null` (cleared).
+ */
+export function appointmentFromForm(formData: FormData): Record<keyof ClosingAppointmentInput, string | null> {
+  const text = (name: string) => {
+    const value = formData.get(name);
+    return typeof value === "string" && value.trim() ? value.trim() : null;
+  };
+  const moment = (name: string) => {
+    const value = text(name);
+    if (value === null || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(value)) return value;
+    return `${value.length === 16 ? `${value}:00` : value}Z`;
+  };
+  return { closingAt: moment("closingAt"), closingPlace: text("closingPlace"), settlementAgent: text("settlementAgent"), esignOpensAt: moment("esignOpensAt") };
+}
+
+/** A stored moment as a `datetime-local` value in UTC (empty for none). */
+export const dateTimeLocalValue = (moment: Date | null | undefined): string => (moment ? moment.toISOString().slice(0, 16) : "");

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { packageDocuments } from "@/db/schema";
+import { packageDocuments, type ExecutionMode } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { preparePdfDocument } from "@/lib/documents/prepare-pdf-document";
@@ -10,11 +10,12 @@ import { getSigningOrThrow } from "./get-signing-or-throw";
 
 /**
  * Attaches an uploaded PDF to a draft: checked to be a real PDF within the size cap, stored with its
- * SHA-256 (what signers attest to) and page count, appended after the existing documents.
+ * SHA-256 (what signers attest to) and page count, appended after the existing documents, executed
+ * as `executionMode` (default esign).
  */
 export async function addPackageDocument(
   db: Db,
-  options: { principal: Principal; packageId: string; bytes: Uint8Array; name: string; ipAddress?: string | null },
+  options: { principal: Principal; packageId: string; bytes: Uint8Array; name: string; executionMode?: ExecutionMode; ipAddress?: string | null },
 ) {
   requireCapability(options.principal, "signings:write", "You do not have permission to change documents.");
   return db.transaction(async (tx) => {
@@ -28,7 +29,7 @@ export async function addPackageDocument(
     });
     const [created] = await tx
       .insert(packageDocuments)
-      .values({ packageId: signing.id, ...document })
+      .values({ packageId: signing.id, ...document, executionMode: options.executionMode ?? "esign" })
       .returning();
     const metadata = serializeDocumentMetadata(created!);
     await recordAuditEntry(tx, {
@@ -39,7 +40,7 @@ export async function addPackageDocument(
       entityType: "package_document",
       entityId: created!.id,
       ipAddress: options.ipAddress,
-      after: metadata,
+      after: { ...metadata, executionMode: created!.executionMode },
     });
     return metadata;
   });

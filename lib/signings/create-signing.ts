@@ -52,6 +52,8 @@ export type CreateSigningOptions = {
   documents?: { name: string; bytes: Uint8Array; executionMode?: ExecutionMode }[];
   /** Hybrid closings: the closing appointment and when e-signing opens (see lib/closings). */
   appointment?: ClosingAppointmentInput;
+  /** Hybrid closings: a mode for some of the template's documents (by template document id), instead of the template's default. */
+  templateDocumentModes?: Record<string, ExecutionMode>;
   ipAddress?: string | null;
 };
 
@@ -140,7 +142,7 @@ export async function createSigning(db: Db, options: CreateSigningOptions): Prom
               sha256: d.sha256,
               pageCount: d.pageCount,
               position: d.position,
-              executionMode: d.executionMode,
+              executionMode: options.templateDocumentModes?.[d.id] ?? d.executionMode,
             })),
           )
           .returning({ id: packageDocuments.id });

@@ -1,8 +1,10 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { packageSigners, type SignerAuthMethod, type SigningPackage } from "@/db/schema";
+import { packageSigners, type ExecutionMode, type SignerAuthMethod, type SigningPackage } from "@/db/schema";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { AppError } from "@/lib/errors";
+import { appointmentColumns, type ClosingAppointmentInput } from "@/lib/closings/closing-appointment";
+import { setDocumentExecutionMode, updateClosingAppointment } from "@/lib/closings/closing-detail";
 import { assertSignerProofComplete } from "@/lib/signer-access/signer-proof-gaps";
 import { addPackageDocument } from "./add-package-document";
 import { addSigner } from "./add-signer";
@@ -39,8 +41,14 @@ export type SaveSigningDraftOptions = {
   signers: DraftSignerInput[];
   /** Documents of the draft to detach. */
   removeDocumentIds?: string[];
-  /** PDFs to attach after the existing documents, each validated like an upload. */
-  documents?: { name: string; bytes: Uint8Array }[];
+  /** PDFs to attach after the existing documents, each validated like an upload (mode default esign). */
+  documents?: { name: string; bytes: Uint8Array; executionMode?: ExecutionMode }[];
+  /** A draft's documents: the execution mode each should have (`setDocumentExecutionMode`), by document id. */
+  documentModes?: Record<string, ExecutionMode>;
+  /** A new package from a template: a mode for some template documents (by template document id). */
+  templateDocumentModes?: Record<string, ExecutionMode>;
+  /** The closing appointment: a new package takes it as given; on a draft, changed fields are saved (`null` clears). */
+  appointment?: ClosingAppointmentInput;
   /** Send the package once saved (same checks as `sendSigning`). */
   send?: boolean;
   ipAddress?: string | null;
@@ -69,6 +77,8 @@ export async function saveSigningDraft(db: Db, options: SaveSigningDraftOptions)
         flowId: options.flowId,
         signerAuthMethod: options.signerAuthMethod,
         signers: options.signers,
+        appointment: options.appointment,
+        templateDocumentModes: options.templateDocumentModes,
       });
       packageId = created.id;
     } else {
@@ -136,6 +146,15 @@ export async function saveSigningDraft(db: Db, options: SaveSigningDraftOptions)
       );
       for (const documentId of options.removeDocumentIds ?? []) {
         await deletePackageDocument(tx, { principal, packageId, documentId, ipAddress });
+      }
+      const removed = new Set(options.removeDocumentIds ?? []);
+      for (const [documentId, executionMode] of Object.entries(options.documentModes ?? {})) {
+        if (!removed.has(documentId)) await setDocumentExecutionMode(tx, { principal, packageId, documentId, executionMode, ipAddress });
+      }
+      if (options.appointment) {
+        const wanted = appointmentColumns(options.appointment);
+        const same = (Object.keys(wanted) as (keyof typeof wanted)[]).every((key) => String(wanted[key] ?? null) === String(after[key] ?? null));
+        if (!same) await updateClosingAppointment(tx, { principal, packageId, appointment: options.appointment, ipAddress });
       }
     }
     for (const document of options.documents ?? []) {

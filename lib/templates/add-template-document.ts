@@ -1,16 +1,16 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { templateDocuments } from "@/db/schema";
+import { templateDocuments, type ExecutionMode } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { preparePdfDocument } from "@/lib/documents/prepare-pdf-document";
 import { serializeDocumentMetadata } from "@/lib/documents/serialize-document-metadata";
 import { getTemplateOrThrow } from "./get-template-or-throw";
 
-/** Adds an uploaded PDF to a template, validated and stored like a package document. */
+/** Adds an uploaded PDF to a template, validated and stored like a package document, with the execution mode packages start from (default esign). */
 export async function addTemplateDocument(
   db: Db,
-  options: { principal: Principal; templateId: string; bytes: Uint8Array; name: string; ipAddress?: string | null },
+  options: { principal: Principal; templateId: string; bytes: Uint8Array; name: string; executionMode?: ExecutionMode; ipAddress?: string | null },
 ) {
   requireCapability(options.principal, "templates:write", "You do not have permission to change templates.");
   return db.transaction(async (tx) => {
@@ -28,9 +28,9 @@ export async function addTemplateDocument(
     });
     const [created] = await tx
       .insert(templateDocuments)
-      .values({ templateId: template.id, ...document })
+      .values({ templateId: template.id, ...document, executionMode: options.executionMode ?? "esign" })
       .returning();
-    const metadata = serializeDocumentMetadata(created!);
+    const metadata = { ...serializeDocumentMetadata(created!), executionMode: created!.executionMode };
     await recordAuditEntry(tx, {
       organizationId: template.organizationId,
       actorUserId: options.principal.user.id,

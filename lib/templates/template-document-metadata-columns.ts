@@ -1,6 +1,6 @@
 import { templateDocuments } from "@/db/schema";
 
-/** The columns `serializeDocumentMetadata` needs from a template document: everything but the bytes. */
+/** The columns `serializeDocumentMetadata` needs from a template document: everything but the bytes, with the execution mode packages start from. */
 export const templateDocumentMetadataColumns = {
   id: templateDocuments.id,
   name: templateDocuments.name,
@@ -9,4 +9,5 @@ export const templateDocumentMetadataColumns = {
   pageCount: templateDocuments.pageCount,
   position: templateDocuments.position,
   createdAt: templateDocuments.createdAt,
+  executionMode: templateDocuments.executionMode,
 };

@@ -12,21 +12,25 @@ import { getDocumentFile } from "@/lib/document-owners/get-document-file";
 import { getTemplateDetail } from "@/lib/templates/get-template-detail";
 import { listTemplates } from "@/lib/templates/list-templates";
 import { serializeTemplate } from "@/lib/templates/serialize-template";
+import { setTemplateDocumentExecutionMode } from "@/lib/templates/set-template-document-execution-mode";
 import { updateTemplate } from "@/lib/templates/update-template";
 import type { ApiEnv } from "../context";
 import { documentFileBody } from "../document-file-body";
 import { PDF_UPLOAD, readUpload } from "../read-upload";
 import { errorResponses, jsonBody, jsonResponse, pickErrors } from "../schemas/common";
-import { DocumentParamsSchema, PackageDocumentSchema, PdfUploadContent, UploadQuerySchema } from "../schemas/package-documents";
+import { DocumentParamsSchema, PdfUploadContent } from "../schemas/package-documents";
 import {
   CreateFlowSchema,
   CreateTemplateSchema,
   FlowListSchema,
   FlowSchema,
   ListByOrganizationQuerySchema,
+  SetTemplateDocumentModeSchema,
   TemplateDetailSchema,
+  TemplateDocumentSchema,
   TemplateListSchema,
   TemplateSchema,
+  TemplateUploadQuerySchema,
   UpdateFlowSchema,
   UpdateTemplateSchema,
   UuidParamSchema,
@@ -80,10 +84,12 @@ const uploadTemplateDocumentRoute = createRoute({
   path: `${TEMPLATES}/{id}/documents`,
   tags,
   summary: "Upload a PDF into a template",
-  description: "Raw `application/pdf` body (name in `?name=`) or `multipart/form-data` with a `file` field. At most 10 MiB.",
-  request: { params: UuidParamSchema, query: UploadQuerySchema, body: { required: true, content: PdfUploadContent } },
+  description:
+    "Raw `application/pdf` body (name in `?name=`) or `multipart/form-data` with a `file` field. At most 10 MiB. " +
+    "`?executionMode=` sets how packages from the template execute it (default esign).",
+  request: { params: UuidParamSchema, query: TemplateUploadQuerySchema, body: { required: true, content: PdfUploadContent } },
   responses: {
-    201: jsonResponse(PackageDocumentSchema, "The stored document's metadata"),
+    201: jsonResponse(TemplateDocumentSchema, "The stored document's metadata"),
     ...pickErrors(400, 401, 403, 404),
     413: { ...errorResponses[400], description: "The PDF exceeds 10 MiB" },
   },
@@ -99,6 +105,16 @@ const templateDocumentFileRoute = createRoute({
     200: { description: "The PDF", content: { "application/pdf": { schema: { type: "string", format: "binary" } } } },
     ...pickErrors(401, 403, 404),
   },
+});
+// PATCH /v1/signing/manager/templates/{id}/documents/{docId} – the execution mode packages from the template start with.
+const setTemplateDocumentModeRoute = createRoute({
+  method: "patch",
+  path: `${TEMPLATES}/{id}/documents/{docId}`,
+  tags,
+  summary: "Set a template document's execution mode",
+  description: "Packages created from the template afterwards start with this mode for their copy of the document; packages created earlier keep theirs.",
+  request: { params: DocumentParamsSchema, body: jsonBody(SetTemplateDocumentModeSchema) },
+  responses: { 200: jsonResponse(TemplateDocumentSchema, "The document with its mode"), ...pickErrors(400, 401, 403, 404) },
 });
 // DELETE /v1/signing/manager/templates/{id}/documents/{docId} – remove a document from a template.
 const deleteTemplateDocumentRoute = createRoute({
@@ -164,11 +180,13 @@ export const managerTemplates = new OpenAPIHono<ApiEnv>({ defaultHook: validatio
     return c.json(serializeTemplate(updated), 200);
   })
   .openapi(uploadTemplateDocumentRoute, async (c) => {
-    const upload = await readUpload(c, PDF_UPLOAD, c.req.valid("query").name);
+    const { name, executionMode } = c.req.valid("query");
+    const upload = await readUpload(c, PDF_UPLOAD, name);
     const document = await addTemplateDocument(c.get("db"), {
       principal: c.get("principal"),
       templateId: c.req.valid("param").id,
       ...upload,
+      executionMode,
       ipAddress: c.get("ipAddress"),
     });
     return c.json(document, 201);
@@ -177,6 +195,17 @@ export const managerTemplates = new OpenAPIHono<ApiEnv>({ defaultHook: validatio
     const { id, docId } = c.req.valid("param");
     const file = await getDocumentFile(c.get("db"), { principal: c.get("principal"), owner: "template", ownerId: id, documentId: docId });
     return documentFileBody(c, file);
+  })
+  .openapi(setTemplateDocumentModeRoute, async (c) => {
+    const { id, docId } = c.req.valid("param");
+    const document = await setTemplateDocumentExecutionMode(c.get("db"), {
+      principal: c.get("principal"),
+      templateId: id,
+      documentId: docId,
+      executionMode: c.req.valid("json").executionMode,
+      ipAddress: c.get("ipAddress"),
+    });
+    return c.json(document, 200);
   })
   .openapi(deleteTemplateDocumentRoute, async (c) => {
     const { id, docId } = c.req.valid("param");

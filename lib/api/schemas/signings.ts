@@ -137,7 +137,16 @@ const SigningFormSignerSchema = z
 
 /** The manager's package form (new package and draft): the create request's fields and rules, with `SigningFormSignerSchema` rows. */
 export const SigningFormSchema = z
-  .strictObject({ ...createSigningFields, signers: z.array(SigningFormSignerSchema).max(50).optional() })
+  .strictObject({
+    ...createSigningFields,
+    signers: z.array(SigningFormSignerSchema).max(50).optional(),
+    /** How each attached document of a draft is executed, by document id. */
+    documentModes: z.record(z.uuid({ error: "expected a document id" }), ExecutionModeSchema).optional(),
+    /** A new package from a template: how some of the template's documents are executed, by template document id. */
+    templateDocumentModes: z.record(z.uuid({ error: "expected a template document id" }), ExecutionModeSchema).optional(),
+    /** How each newly added PDF is executed, in the order the files are posted (one value: every file). */
+    fileModes: z.array(ExecutionModeSchema).max(10).optional(),
+  })
   .superRefine(refineSigningBody);
 
 export const UpdateSigningSchema = z

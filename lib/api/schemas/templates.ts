@@ -1,7 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import { FLOW_STEPS } from "@/db/schema/flows";
 import { IsoDateTime, SafeString } from "./common";
-import { PackageDocumentSchema } from "./package-documents";
+import { ExecutionModeSchema } from "./closings";
+import { PackageDocumentSchema, UploadQuerySchema } from "./package-documents";
 import { PaginationQuerySchema } from "./pagination";
 import { SignerAuthMethodSchema, SignerRoleSchema } from "./signers";
 
@@ -37,7 +38,14 @@ export const TemplateSchema = z
     updatedAt: IsoDateTime,
   })
   .openapi("Template");
-export const TemplateDetailSchema = TemplateSchema.extend({ documents: z.array(PackageDocumentSchema) }).openapi("TemplateDetail");
+export const TemplateDocumentSchema = PackageDocumentSchema.extend({
+  executionMode: ExecutionModeSchema.openapi({ description: "How the document is executed in packages created from the template (they may change it while a draft)" }),
+}).openapi("TemplateDocument");
+export const TemplateDetailSchema = TemplateSchema.extend({ documents: z.array(TemplateDocumentSchema) }).openapi("TemplateDetail");
+export const TemplateUploadQuerySchema = UploadQuerySchema.extend({
+  executionMode: ExecutionModeSchema.optional().openapi({ description: "How packages from the template execute the document; default esign" }),
+});
+export const SetTemplateDocumentModeSchema = z.strictObject({ executionMode: ExecutionModeSchema }).openapi("SetTemplateDocumentModeRequest");
 export const TemplateListSchema = z
   .object({ data: z.array(TemplateSchema), nextCursor: z.string().nullable(), cap: z.number().int().optional() })
   .openapi("TemplateList");

@@ -2,6 +2,7 @@
 
 import { redirect } from "next/navigation";
 import { SigningFormSchema } from "@/lib/api/schemas/signings";
+import { appointmentFromForm } from "@/lib/closings/closing-appointment";
 import { isUuid } from "@/lib/ids";
 import { saveSigningDraft } from "@/lib/signings/save-signing-draft";
 import { getTemplateOrThrow } from "@/lib/templates/get-template-or-throw";
@@ -69,7 +70,19 @@ function toCreateRequest(formData: FormData) {
       // Empty: the organization's default language.
       language: row.language || null,
     })),
+    // Hybrid closings: how each attached document (`documentMode.<id>`) and each added PDF (`fileModes`, in order) is executed.
+    documentModes: modesByPrefix(formData, "documentMode."),
+    templateDocumentModes: modesByPrefix(formData, "templateDocumentMode."),
+    fileModes: formData.getAll("fileModes").filter((v): v is string => typeof v === "string"),
+    appointment: appointmentFromForm(formData),
   };
+}
+
+/** The `<prefix><id>` selects of the form, by id. */
+function modesByPrefix(formData: FormData, prefix: string): Record<string, string> {
+  const modes: Record<string, string> = {};
+  for (const [key, value] of formData.entries()) if (key.startsWith(prefix) && typeof value === "string") modes[key.slice(prefix.length)] = value;
+  return modes;
 }
 
 const save = validatedAction<typeof SigningFormSchema, { values: Record<string, string> }>(
@@ -77,7 +90,15 @@ const save = validatedAction<typeof SigningFormSchema, { values: Record<string, 
   async (input, { db, principal, formData, evidence: { ipAddress } }) => {
     const signingId = optional(formData.get("signingId"));
     const files = formData.getAll("files").filter((f): f is File => f instanceof File && f.size > 0);
-    const documents = await Promise.all(files.map(async (file) => ({ name: file.name || "Document.pdf", bytes: new Uint8Array(await file.arrayBuffer()) })));
+    // One mode (the form before hydration) applies to every file; otherwise one per file, in order.
+    const modes = input.fileModes ?? [];
+    const documents = await Promise.all(
+      files.map(async (file, i) => ({
+        name: file.name || "Document.pdf",
+        bytes: new Uint8Array(await file.arrayBuffer()),
+        executionMode: modes.length === 1 ? modes[0] : modes[i],
+      })),
+    );
     const send = formData.get("intent") === "send";
     const signing = await saveSigningDraft(db, {
       principal,
@@ -92,6 +113,9 @@ const save = validatedAction<typeof SigningFormSchema, { values: Record<string, 
       signers: (input.signers ?? []).map(({ keepsAccessCode: _keeps, ...signer }) => signer),
       removeDocumentIds: formData.getAll("removeDocument").filter((v): v is string => typeof v === "string"),
       documents,
+      documentModes: input.documentModes,
+      templateDocumentModes: input.templateDocumentModes,
+      appointment: input.appointment,
       send,
     });
     redirect(send ? `/signings/${signing.id}` : `/signings/${signing.id}/edit?saved=1`);

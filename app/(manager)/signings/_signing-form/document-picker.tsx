@@ -2,6 +2,7 @@
 
 import { useRef, useState, type DragEvent } from "react";
 import { Button } from "@/components/ui/button";
+import { ExecutionModeSelect } from "./execution-mode-select";
 
 export type PickedFile = {
   key: number;
@@ -52,11 +53,16 @@ export function DocumentPicker({
   onChange,
   hydrated,
   error,
+  fileModes,
+  fileModesError,
 }: {
   files: PickedFile[];
   onChange: (update: (files: PickedFile[]) => PickedFile[]) => void;
   hydrated: boolean;
   error?: string;
+  /** The modes posted last time (kept on an error): before hydration the one choice for every file. */
+  fileModes?: string;
+  fileModesError?: string;
 }) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
@@ -122,6 +128,12 @@ export function DocumentPicker({
             {error}
           </p>
         ) : null}
+        {hydrated ? null : (
+          // Before hydration the chosen files are not listed: one choice applies to all of them.
+          <div className="mx-auto mt-3 max-w-xs text-left">
+            <ExecutionModeSelect id="signing-files-mode" name="fileModes" documentName="" label="How the added PDFs are signed" defaultValue={fileModes} error={fileModesError} />
+          </div>
+        )}
       </div>
       {files.length > 0 ? (
         <ul aria-label="PDFs to attach" className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
@@ -146,7 +158,10 @@ export function DocumentPicker({
                 <p role="alert" className="font-medium text-red-800">
                   Not attached: {f.error}
                 </p>
-              ) : null}
+              ) : (
+                // Posted in the order of the files (the form appends them in this order).
+                <ExecutionModeSelect id={`file-mode-${f.key}`} name="fileModes" documentName={f.file.name} error={fileModesError} />
+              )}
             </li>
           ))}
         </ul>

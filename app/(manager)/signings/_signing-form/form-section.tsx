@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 
-/** One numbered step of the package form (1 Where, 2 What, 3 Who signs, 4 Documents). */
+/** One numbered step of the package form (1 Where, 2 What, 3 Who signs, 4 Documents, 5 Closing appointment). */
 export function FormSection({ id, title, step, children }: { id: string; title: string; step: number; children: ReactNode }) {
   return (
     <section aria-labelledby={id} className="space-y-4 rounded-lg border border-slate-200 bg-white p-6 shadow-sm">

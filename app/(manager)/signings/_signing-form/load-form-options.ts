@@ -39,7 +39,15 @@ export async function loadFormOptions(db: Db, principal: Principal): Promise<{ p
   return {
     places,
     templates: details
-      .map((t) => ({ id: t.id, organizationId: t.organizationId, name: t.name, roles: t.roles, signerAuthMethod: t.signerAuthMethod, documentNames: t.documents.map((d) => d.name) }))
+      .map((t) => ({
+        id: t.id,
+        organizationId: t.organizationId,
+        name: t.name,
+        roles: t.roles,
+        signerAuthMethod: t.signerAuthMethod,
+        documentNames: t.documents.map((d) => d.name),
+        documents: t.documents.map((d) => ({ id: d.id, name: d.name, executionMode: d.executionMode })),
+      }))
       .sort((a, b) => a.name.localeCompare(b.name)),
     flows: (flows?.rows ?? [])
       .map((f) => ({ id: f.id, organizationId: f.organizationId, name: f.name, isDefault: f.isDefault }))

@@ -5,6 +5,7 @@ import { buttonClass } from "@/components/ui/button-class";
 import { FormMessage } from "@/components/ui/field";
 import { signingFormAction, type SigningFormState } from "./actions";
 import type { PickedFile } from "./document-picker";
+import { ClosingSection } from "./closing-section";
 import { DocumentsSection } from "./documents-section";
 import { SendCheck } from "./send-check";
 import { blankRow, isBlankRow, signerRowsFromValues, signerRowsReducer, type SignerRowAction } from "./signer-rows";
@@ -118,15 +119,17 @@ export function SigningForm({ signing, places, templates, flows, documents, init
         packageMethodSelect={<SignerProofSelect value={packageMethod} onChange={setPackageMethod} error={fieldErrors.signerAuthMethod} />}
       />
       <DocumentsSection
-        templateDocumentNames={template?.documentNames ?? []}
+        templateDocuments={template?.documents ?? []}
         documents={documents}
         removed={removed}
         onRemovedChange={markRemoved}
         files={files}
         onFilesChange={setFiles}
         hydrated={hydrated}
-        error={fieldErrors.files}
+        values={values}
+        fieldErrors={fieldErrors}
       />
+      <ClosingSection values={values} fieldErrors={fieldErrors} />
 
       <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-6">
         <button type="submit" name="intent" value="save" disabled={pending} className={buttonClass("secondary")}>

@@ -7,9 +7,11 @@ export type TemplateOption = {
   /** How the template's signers prove who they are (the package form starts from it). */
   signerAuthMethod: string;
   documentNames: string[];
+  /** The template's documents with the execution mode a package starts from. */
+  documents: { id: string; name: string; executionMode: string }[];
 };
 export type FlowOption = { id: string; organizationId: number; name: string; isDefault: boolean };
-export type ExistingDocument = { id: string; name: string; pageCount: number };
+export type ExistingDocument = { id: string; name: string; pageCount: number; executionMode: string };
 
 /**
  * One signer row of the form, as posted (`signers.<i>.<field>`). `authMethod` empty follows the

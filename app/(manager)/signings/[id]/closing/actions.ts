@@ -2,6 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { scanReviewSchema } from "@/lib/closings/review-document-scan";
+import { appointmentFromForm } from "@/lib/closings/closing-appointment";
 import { setDocumentExecutionMode, updateClosingAppointment } from "@/lib/closings/closing-detail";
 import { convertPackageToInk } from "@/lib/closings/convert-to-ink";
 import { reviewDocumentScan } from "@/lib/closings/review-document-scan";
@@ -86,29 +87,12 @@ export const convertToInkAction = closingAction(async (signingId, { db, principa
   return `${converted.map((d) => d.name).join(", ")} will be signed in ink at the table; download the packet again.`;
 });
 
-/** A `datetime-local` value, read as UTC like every time the product shows; empty clears it. */
-function utcMoment(value: FormDataEntryValue | null): string | null {
-  const text = typeof value === "string" ? value.trim() : "";
-  if (!text) return null;
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(text)) throw new AppError("bad_request", "Enter dates as year-month-day and a time (UTC).");
-  return `${text.length === 16 ? `${text}:00` : text}Z`;
-}
-
 /** "Save appointment": the same `updateClosingAppointment` as PATCH /v1/…/closing. */
 export const appointmentAction = closingAction(async (signingId, { db, principal, formData, evidence }) => {
-  const text = (name: string) => {
-    const value = formData.get(name);
-    return typeof value === "string" && value.trim() ? value.trim() : null;
-  };
   await updateClosingAppointment(db, {
     principal,
     packageId: signingId,
-    appointment: {
-      closingAt: utcMoment(formData.get("closingAt")),
-      closingPlace: text("closingPlace"),
-      settlementAgent: text("settlementAgent"),
-      esignOpensAt: utcMoment(formData.get("esignOpensAt")),
-    },
+    appointment: appointmentFromForm(formData),
     ipAddress: evidence.ipAddress,
   });
   return "Appointment saved.";

@@ -10,6 +10,7 @@ import { loadFormOptions } from "../../_signing-form/load-form-options";
 import { signerRowsToValues } from "../../_signing-form/signer-rows";
 import { SigningForm } from "../../_signing-form/signing-form";
 import { formatDateTime } from "@/app/_lib/format";
+import { dateTimeLocalValue } from "@/lib/closings/closing-appointment";
 
 export const metadata: Metadata = { title: "Edit package" };
 
@@ -69,7 +70,16 @@ export default async function EditSigningPage({ params, searchParams }: Props) {
       keepsAccessCode: s.accessCodeHash !== null ? "1" : "",
       language: s.language ?? "",
     })),
-    { title: signing.title, message: signing.message ?? "", flowId: signing.flowId ?? "", signerAuthMethod: signing.signerAuthMethod },
+    {
+      title: signing.title,
+      message: signing.message ?? "",
+      flowId: signing.flowId ?? "",
+      signerAuthMethod: signing.signerAuthMethod,
+      closingAt: dateTimeLocalValue(signing.closingAt),
+      esignOpensAt: dateTimeLocalValue(signing.esignOpensAt),
+      closingPlace: signing.closingPlace ?? "",
+      settlementAgent: signing.settlementAgent ?? "",
+    },
   );
   return (
     <div className="mx-auto max-w-4xl space-y-6">
@@ -85,7 +95,7 @@ export default async function EditSigningPage({ params, searchParams }: Props) {
       <SigningForm
         // A save redirects to this same page: a new key drops the form's local state (picked files,
         // rows without ids) so it starts again from what was stored.
-        key={[signing.updatedAt.toISOString(), ...signing.signers.map((s) => `${s.id}:${s.updatedAt.toISOString()}`), ...signing.documents.map((d) => d.id)].join(",")}
+        key={[signing.updatedAt.toISOString(), ...signing.signers.map((s) => `${s.id}:${s.updatedAt.toISOString()}`), ...signing.documents.map((d) => `${d.id}:${d.executionMode}`)].join(",")}
         {...options}
         signing={{
           id: signing.id,
@@ -93,7 +103,7 @@ export default async function EditSigningPage({ params, searchParams }: Props) {
           locationLabel: place ? `${place.group} › ${place.label}` : location.name,
           templateName: template?.name,
         }}
-        documents={signing.documents.map((d) => ({ id: d.id, name: d.name, pageCount: d.pageCount }))}
+        documents={signing.documents.map((d) => ({ id: d.id, name: d.name, pageCount: d.pageCount, executionMode: d.executionMode }))}
         initialValues={initialValues}
         savedMessage={saved === "1" ? "Draft saved." : undefined}
       />
