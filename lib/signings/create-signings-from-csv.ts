@@ -35,6 +35,7 @@ export async function createSigningsFromCsv(
         templateId: plan.template.id,
         flowId: options.flowId,
         signers: pkg.signers,
+        templateDocumentModes: pkg.documentModes,
         send: true,
       });
       sent++;

@@ -5,10 +5,13 @@ import { redirect } from "next/navigation";
 import { z } from "zod";
 import type { FormFields } from "@/app/_lib/form-fields";
 import { validatedAction, type FormState } from "@/app/_lib/validated-action";
-import { CreateTemplateSchema, UpdateTemplateSchema } from "@/lib/api/schemas/templates";
+import { CreateTemplateSchema, SetTemplateDocumentModeSchema, UpdateTemplateSchema } from "@/lib/api/schemas/templates";
+import { ExecutionModeSchema } from "@/lib/api/schemas/closings";
+import { executionModeLabel } from "@/lib/closings/execution-mode-options";
 import { addTemplateDocument } from "@/lib/templates/add-template-document";
 import { createTemplate } from "@/lib/templates/create-template";
 import { deleteTemplateDocument } from "@/lib/templates/delete-template-document";
+import { setTemplateDocumentExecutionMode } from "@/lib/templates/set-template-document-execution-mode";
 import { updateTemplate } from "@/lib/templates/update-template";
 import { roleInput, roleRowsFrom } from "./template-input";
 
@@ -61,23 +64,25 @@ const UploadSchema = z.object({
   file: z
     .instanceof(File, { error: "Choose a PDF file to upload." })
     .refine((file) => file.size > 0 || file.name !== "", { error: "Choose a PDF file to upload." }),
+  executionMode: ExecutionModeSchema.optional(),
 });
 
 export async function uploadTemplateDocumentAction(templateId: string, previous: FormState, formData: FormData): Promise<FormState> {
   return validatedAction(
     UploadSchema,
-    async ({ file }, { db, principal, evidence: { ipAddress } }) => {
+    async ({ file, executionMode }, { db, principal, evidence: { ipAddress } }) => {
       const document = await addTemplateDocument(db, {
         principal,
         templateId,
         bytes: new Uint8Array(await file.arrayBuffer()),
         name: file.name || "Document.pdf",
+        executionMode,
         ipAddress,
       });
       revalidatePath(templatePath(templateId));
       return { status: "ok", message: `Added ${document.name}.` };
     },
-    { returnTo: templatePath(templateId), toInput: (formData) => ({ file: formData.get("file") }) },
+    { returnTo: templatePath(templateId), toInput: (formData) => ({ file: formData.get("file"), executionMode: formData.get("executionMode") ?? undefined }) },
   )(previous, formData);
 }
 
@@ -90,5 +95,18 @@ export async function removeTemplateDocumentAction(templateId: string, documentI
       redirect(templatePath(templateId));
     },
     { returnTo: templatePath(templateId), toInput: () => ({}) },
+  )(previous, formData);
+}
+
+/** "Save" beside a template document: the same schema and `setTemplateDocumentExecutionMode` as PATCH /v1/…/templates/{id}/documents/{docId}. */
+export async function setTemplateDocumentModeAction(templateId: string, documentId: string, previous: FormState, formData: FormData): Promise<FormState> {
+  return validatedAction(
+    SetTemplateDocumentModeSchema,
+    async ({ executionMode }, { db, principal, evidence: { ipAddress } }) => {
+      const document = await setTemplateDocumentExecutionMode(db, { principal, templateId, documentId, executionMode, ipAddress });
+      revalidatePath(templatePath(templateId));
+      return { status: "ok", message: `${document.name}: ${executionModeLabel(document.executionMode)}.` };
+    },
+    { returnTo: templatePath(templateId), toInput: (formData) => ({ executionMode: formData.get("executionMode") }) },
   )(previous, formData);
 }

@@ -9,7 +9,9 @@ import { DeleteDialogForm } from "../../_shared/delete-dialog-form";
 import { loadOr404 } from "@/app/_lib/load-or-404";
 import { PageHeader } from "@/components/ui/page-header";
 import { EmptyState, Section } from "@/components/ui/section";
-import { removeTemplateDocumentAction, updateTemplateAction, uploadTemplateDocumentAction } from "../actions";
+import { removeTemplateDocumentAction, setTemplateDocumentModeAction, updateTemplateAction, uploadTemplateDocumentAction } from "../actions";
+import { DocumentModeForm } from "../_components/document-mode-form";
+import { executionModeLabel } from "@/lib/closings/execution-mode-options";
 import { TemplateForm } from "../_components/template-form";
 import { proofMethodLabel } from "../../signings/_signing-form/signer-proof-select";
 import { UploadDocumentForm } from "../_components/upload-document-form";
@@ -52,8 +54,17 @@ export default async function TemplatePage({ params }: { params: Promise<{ id: s
                   <p className="font-medium text-slate-900">{document.name}</p>
                   <p className="text-xs text-slate-600">
                     {document.pageCount} {document.pageCount === 1 ? "page" : "pages"} · {size(document.sizeBytes)}
+                    {canEdit ? null : ` · ${executionModeLabel(document.executionMode)}`}
                   </p>
                 </div>
+                {canEdit ? (
+                  <DocumentModeForm
+                    id={`template-document-${index}`}
+                    documentName={document.name}
+                    executionMode={document.executionMode}
+                    action={setTemplateDocumentModeAction.bind(null, template.id, document.id)}
+                  />
+                ) : null}
                 {canEdit ? (
                   <DeleteDialogForm
                     id={`remove-document-${index}`}

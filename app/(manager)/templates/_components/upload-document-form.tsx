@@ -4,6 +4,7 @@ import { useActionState } from "react";
 import type { FormState } from "@/app/_lib/validated-action";
 import { SubmitButton } from "@/components/ui/button";
 import { FormMessage, InputField } from "@/components/ui/field";
+import { ExecutionModeSelect } from "../../signings/_signing-form/execution-mode-select";
 
 /** Adds a PDF to a template; the API's checks (size, a readable PDF with pages) come back as the message. */
 export function UploadDocumentForm({ action }: { action: (previous: FormState, formData: FormData) => Promise<FormState> }) {
@@ -22,6 +23,14 @@ export function UploadDocumentForm({ action }: { action: (previous: FormState, f
           className="file:mr-3 file:rounded file:border-0 file:bg-slate-100 file:px-3 file:py-1 file:text-sm file:font-medium"
         />
       </div>
+      <ExecutionModeSelect
+        id="template-document-mode"
+        name="executionMode"
+        documentName=""
+        label="How packages sign it"
+        defaultValue={state.status === "error" ? state.values.executionMode : undefined}
+        error={state.status === "error" ? state.fieldErrors.executionMode : undefined}
+      />
       <SubmitButton pendingLabel="Uploading…">Upload document</SubmitButton>
       <div className="basis-full">
         <FormMessage state={state} id="template-document-message" />

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useActionState, useState, useTransition } from "react";
 import { buttonClass } from "@/components/ui/button-class";
 import { SelectField, TextAreaField } from "@/components/ui/field";
+import { executionModeLabel } from "@/lib/closings/execution-mode-options";
 import type { FlowOption, TemplateOption } from "../../_signing-form/types";
 import { bulkSigningsAction, type BulkFormState, type BulkReport } from "../actions";
 
@@ -45,7 +46,7 @@ export function BulkForm({ templates, flows }: { templates: TemplateOption[]; fl
             label="Template"
             hint={
               template
-                ? `${template.documentNames.length} ${template.documentNames.length === 1 ? "document" : "documents"}; roles: ${template.roles.map((r) => r.label).join(", ") || "none"}`
+                ? `Documents: ${template.documents.map((d, i) => `${i + 1} ${d.name} (${executionModeLabel(d.executionMode)})`).join(", ") || "none"}; roles: ${template.roles.map((r) => r.label).join(", ") || "none"}`
                 : undefined
             }
             value={templateId}
@@ -103,7 +104,7 @@ export function BulkForm({ templates, flows }: { templates: TemplateOption[]; fl
           id="bulk-csv"
           name="csv"
           label="Signers (CSV)"
-          hint="First line: name,email,location. Optional columns: package (rows with the same value become one package), role (a template role's key), title, auth_method (how the signer proves who they are: link, email_code, access_code, sms_code or account; empty: the template's), access_code (required with access_code), phone (required with sms_code, e.g. +15125550123), language (en or es; empty: the organization's default)."
+          hint="First line: name,email,location. Optional columns: package (rows with the same value become one package), role (a template role's key), title, auth_method (how the signer proves who they are: link, email_code, access_code, sms_code or account; empty: the template's), access_code (required with access_code), phone (required with sms_code, e.g. +15125550123), language (en or es; empty: the organization's default), document_modes (how the template's documents are signed: document=mode pairs separated by “;”, each document by its name or number, each mode esign, wet_sign, notarize or review_only, e.g. “Note.pdf=wet_sign; 2=review_only”; documents not named keep the template's mode)."
           rows={8}
           value={shownCsv}
           onChange={(event) => setCsv(event.currentTarget.value)}
