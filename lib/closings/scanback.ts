@@ -208,11 +208,21 @@ export async function uploadScanback(db: Db, options: UploadScanbackOptions): Pr
   });
 }
 
-/** Placing an unreadable page by hand: which ink document of the package, which page of it. */
+/** How far a page must be turned clockwise to stand upright. */
+export const PAGE_ROTATIONS = [0, 90, 180, 270] as const;
+
+/**
+ * Placing an unreadable page by hand: which ink document of the package, which page of it, and how
+ * far to turn it clockwise to stand upright (the reader could not tell: its code was not read).
+ */
 export const scanbackAssignmentSchema = z
   .object({
     documentId: z.uuid("documentId must be a document id"),
     pageNumber: z.coerce.number().int("pageNumber must be a whole number").min(1, "pageNumber must be at least 1").max(10_000),
+    rotation: z.coerce
+      .number()
+      .refine((n): n is (typeof PAGE_ROTATIONS)[number] => (PAGE_ROTATIONS as readonly number[]).includes(n), "rotation must be 0, 90, 180 or 270")
+      .optional(),
   })
   .strict();
 export type ScanbackAssignment = z.infer<typeof scanbackAssignmentSchema>;
@@ -256,9 +266,15 @@ export async function assignScanbackPage(
     if (assignment.data.pageNumber > document.pageCount) {
       throw BadRequest(`pageNumber: "${document.name}" has ${document.pageCount} page${document.pageCount === 1 ? "" : "s"}.`);
     }
+    const rotation = (assignment.data.rotation ?? 0) as (typeof PAGE_ROTATIONS)[number];
+    // Stored upright, like a page whose code was read: the attached scan shows it as the manager saw it turned.
+    const upright =
+      rotation === 0
+        ? null
+        : await turnPage({ sourceName: page.sourceName, sourcePage: page.sourcePage, bytes: page.image, contentType: page.contentType as "image/png" | "image/jpeg" }, rotation);
     await tx
       .update(scanbackPages)
-      .set({ outcome: "assigned", documentId: document.id, pageNumber: assignment.data.pageNumber })
+      .set({ outcome: "assigned", documentId: document.id, pageNumber: assignment.data.pageNumber, ...(upright ? { image: upright.bytes } : {}) })
       .where(eq(scanbackPages.id, page.id));
     await recordAuditEntry(tx, {
       organizationId: signing.organizationId,
@@ -269,7 +285,7 @@ export async function assignScanbackPage(
       entityId: page.id,
       ipAddress: options.ipAddress,
       before: { outcome: page.outcome, documentId: page.documentId, pageNumber: page.pageNumber },
-      after: { outcome: "assigned", documentId: document.id, pageNumber: assignment.data.pageNumber },
+      after: { outcome: "assigned", documentId: document.id, pageNumber: assignment.data.pageNumber, rotation },
     });
     return loadReport(tx, signing);
   });

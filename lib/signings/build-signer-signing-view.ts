@@ -21,6 +21,7 @@ export async function buildSignerSigningView(db: Db, { signing, signer }: Signer
       sizeBytes: packageDocuments.sizeBytes,
       sha256: packageDocuments.sha256,
       position: packageDocuments.position,
+      executionMode: packageDocuments.executionMode,
     })
     .from(packageDocuments)
     .where(eq(packageDocuments.packageId, signing.id))

@@ -126,6 +126,10 @@ export const ScanbackAssignSchema = z
   .strictObject({
     documentId: z.uuid({ error: "expected a document id" }),
     pageNumber: z.number({ error: "expected a page number" }).int().min(1).max(10_000),
+    rotation: z
+      .union([z.literal(0), z.literal(90), z.literal(180), z.literal(270)], { error: "expected 0, 90, 180 or 270" })
+      .optional()
+      .openapi({ description: "Degrees to turn the page clockwise so it stands upright (default 0); the page is stored turned" }),
   })
   .openapi("ScanbackAssignRequest");
 

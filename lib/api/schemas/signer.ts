@@ -4,6 +4,7 @@ import { MAX_SIGNATURE_IMAGE_BYTES, parsePngDataUrl } from "@/lib/esignatures/pa
 import { IsoDateTime, SafeString } from "./common";
 import { FieldValuesSchema } from "./fields";
 import { pageSchema, PaginationQuerySchema } from "./pagination";
+import { ExecutionModeSchema } from "./closings";
 
 const SignerStatus = z.enum(["pending", "notified", "viewed", "signed", "declined"]);
 const SignerRole = z.enum(["signer", "co_signer"]);
@@ -76,6 +77,7 @@ export const AssignedSigningDetailSchema = z
         sizeBytes: z.number().int(),
         sha256: z.string().openapi({ description: "SHA-256 of the PDF bytes; the e-signature attests to it" }),
         position: z.number().int(),
+        executionMode: ExecutionModeSchema.openapi({ description: "Hybrid closings: e-signed here, signed in ink at the table, or only to read" }),
         signatureRequests: z.array(
           z.object({
             id: z.string(),

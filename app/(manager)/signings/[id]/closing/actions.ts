@@ -6,7 +6,7 @@ import { appointmentFromForm } from "@/lib/closings/closing-appointment";
 import { setDocumentExecutionMode, updateClosingAppointment } from "@/lib/closings/closing-detail";
 import { convertPackageToInk } from "@/lib/closings/convert-to-ink";
 import { reviewDocumentScan } from "@/lib/closings/review-document-scan";
-import { acceptScanback, assignScanbackPage, discardScanbackPage, uploadScanback } from "@/lib/closings/scanback";
+import { acceptScanback, assignScanbackPage, discardScanbackPage, uploadScanback, type ScanbackAssignment } from "@/lib/closings/scanback";
 import { AppError } from "@/lib/errors";
 import { contextAction, errorState, type ActionContext, type FormState } from "../../../../_lib/validated-action";
 
@@ -57,8 +57,9 @@ export const assignPageAction = closingAction(async (signingId, { db, principal,
   const pageId = String(formData.get("pageId") ?? "");
   const documentId = String(formData.get("documentId") ?? "");
   const pageNumber = Number(formData.get("pageNumber") ?? "");
-  await assignScanbackPage(db, { principal, packageId: signingId, pageId, assignment: { documentId, pageNumber }, ipAddress: evidence.ipAddress });
-  return `Page assigned as page ${pageNumber}.`;
+  const rotation = Number(formData.get("rotation") ?? 0) as ScanbackAssignment["rotation"];
+  await assignScanbackPage(db, { principal, packageId: signingId, pageId, assignment: { documentId, pageNumber, rotation }, ipAddress: evidence.ipAddress });
+  return rotation ? `Page assigned as page ${pageNumber} and turned ${rotation}° clockwise.` : `Page assigned as page ${pageNumber}.`;
 });
 
 export const discardPageAction = closingAction(async (signingId, { db, principal, formData, evidence }) => {

@@ -275,6 +275,15 @@ export default async function ClosingPage({ params }: { params: Promise<{ id: st
                                   <Label htmlFor={`num-${p.id}`}>Page</Label>
                                   <Input id={`num-${p.id}`} name="pageNumber" type="number" min={1} required inputMode="numeric" />
                                 </div>
+                                <div>
+                                  <Label htmlFor={`turn-${p.id}`}>Turn it</Label>
+                                  <Select id={`turn-${p.id}`} name="rotation" defaultValue="0">
+                                    <option value="0">Already upright</option>
+                                    <option value="90">90° clockwise</option>
+                                    <option value="180">Upside down (180°)</option>
+                                    <option value="270">90° counter-clockwise</option>
+                                  </Select>
+                                </div>
                               </div>
                             </ClosingForm>
                           ) : null}

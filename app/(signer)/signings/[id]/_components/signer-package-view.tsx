@@ -26,6 +26,9 @@ import { SignerFieldsProvider, type SignerField } from "./signer-fields-context"
 import { StopTexts } from "./stop-texts";
 import { focusRing } from "@/components/ui/classes";
 
+/** A document without a signature request of the caller: by how it is executed (an e-sign one is someone else's to sign). */
+const NOT_E_SIGNED_STATUS = { esign: "statusInformation", wet_sign: "statusInk", notarize: "statusNotarize", review_only: "statusReadOnly" } as const;
+
 const primaryClass =
   `block w-full rounded-md bg-[var(--brand-color,#1d4ed8)] px-4 py-3 text-center text-base font-semibold text-white shadow-sm hover:brightness-90 ${focusRing}`;
 const linkClass = `font-medium text-blue-800 underline underline-offset-2 hover:text-blue-900 ${focusRing}`;
@@ -230,7 +233,7 @@ function SigningScreen({
       pageCount: d.pageCount,
       fileUrl: documentFileUrl(view.id, d.id),
       downloadUrl: documentFileUrl(view.id, d.id, true),
-      status: mine ? (mine.signed ? t("statusSigned") : t("statusToSign")) : t("statusInformation"),
+      status: mine ? (mine.signed ? t("statusSigned") : t("statusToSign")) : t(NOT_E_SIGNED_STATUS[d.executionMode]),
     };
   });
 
