@@ -1,13 +1,15 @@
 import { z } from "zod";
 import type { NewSigningPackage, SigningPackage } from "@/db/schema";
 
+const Moment = z.iso.datetime({ offset: true, error: "expected a date and time (UTC), as an ISO 8601 date-time with an offset" });
+
 /** The same schema for `/v1` bodies and the console's form. Times are ISO 8601 with an offset. */
 export const closingAppointmentSchema = z
   .object({
-    closingAt: z.iso.datetime({ offset: true }).nullable().optional(),
+    closingAt: Moment.nullable().optional(),
     closingPlace: z.string().trim().max(500).nullable().optional(),
     settlementAgent: z.string().trim().max(200).nullable().optional(),
-    esignOpensAt: z.iso.datetime({ offset: true }).nullable().optional(),
+    esignOpensAt: Moment.nullable().optional(),
   })
   .strict();
 export type ClosingAppointmentInput = z.infer<typeof closingAppointmentSchema>;
