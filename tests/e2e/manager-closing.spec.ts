@@ -12,6 +12,7 @@ import { renderAgreementPdf } from "@/lib/documents/pdf";
 import { createSigning } from "@/lib/signings/create-signing";
 import { sendSigning } from "@/lib/signings/send-signing";
 import { e2eDatabaseUrl, expect, expectNoAxeViolations, signInAs, test } from "./support/fixtures";
+import { SigningFormPage } from "./pages/signing-form-page";
 import { withE2eDb } from "./support/signing-data";
 
 // The manager's closing page (`/signings/<id>/closing`) for a hybrid package: the summary line on the
@@ -109,6 +110,48 @@ test.describe("the manager's closing page", () => {
     await page.screenshot({ path: testInfo.outputPath("closing-768.png"), fullPage: true });
   });
 
+  test("creates a hybrid package in the package form: a mode per document and the closing appointment", { tag: "@desktop" }, async ({ page }, testInfo) => {
+    const title = `Form hybrid ${Date.now().toString(36)}`;
+    const pdf = async (name: string, pages = 1) => ({ name, mimeType: "application/pdf", buffer: Buffer.from(await renderAgreementPdf({ title: name, parties: ["Borrower"], pages })) });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signInAs(page, MANAGER);
+    const form = await new SigningFormPage(page).gotoNew();
+    await form.chooseLocation("Austin Branch");
+    await form.title().fill(title);
+    await form.fillSigner(1, { name: "Sam Signer", email: "signer@demo.local" });
+    await form.pick(await pdf("Disclosure.pdf"));
+    await form.pick(await pdf("Note.pdf", 2));
+    await form.pick(await pdf("Booklet.pdf"));
+    for (const name of ["Disclosure.pdf", "Note.pdf", "Booklet.pdf"]) await expect(form.pickedFile(name)).toContainText("Ready");
+    await expect(page.getByLabel("How Disclosure.pdf is signed")).toHaveValue("esign");
+    await page.getByLabel("How Note.pdf is signed").selectOption({ label: "Sign in ink at the table" });
+    await page.getByLabel("How Booklet.pdf is signed").selectOption({ label: "Read only" });
+    await page.getByLabel("Closing date and time (UTC)").fill("2026-12-03T16:30");
+    await page.getByLabel("Place").fill("Title office, 1 Main St");
+    await page.getByLabel("Settlement agent").fill("Ana Ruiz, ana@title.example");
+    await page.getByRole("heading", { name: "Documents" }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath("form-modes-1280.png"), fullPage: true });
+    await expectNoAxeViolations(page);
+    await page.setViewportSize({ width: 768, height: 900 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await page.screenshot({ path: testInfo.outputPath("form-modes-768.png"), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    await form.saveDraft();
+    await expect(page).toHaveURL(/\/signings\/[0-9a-f-]{36}\/edit\?saved=1$/);
+    await expect(form.attachedDocuments()).toHaveText([/Disclosure\.pdf/, /Note\.pdf/, /Booklet\.pdf/]);
+    await expect(page.getByLabel("How Note.pdf is signed")).toHaveValue("wet_sign");
+    await expect(page.getByLabel("How Booklet.pdf is signed")).toHaveValue("review_only");
+    await expect(page.getByLabel("Closing date and time (UTC)")).toHaveValue("2026-12-03T16:30");
+    // The draft's own choice, changed again in the form, reaches the Closing page.
+    await page.getByLabel("How Disclosure.pdf is signed").selectOption({ label: "Notarize at the table" });
+    await form.saveDraft();
+    await expect(page.getByLabel("How Disclosure.pdf is signed")).toHaveValue("notarize");
+    await page.goto(page.url().replace(/\/edit\?saved=1$/, "/closing"));
+    await expect(page.getByTestId("closing-summary")).toHaveText("2 at the table · 1 to read");
+    await expectNoAxeViolations(page);
+  });
+
   test("tells the signer on a phone what is e-signed now, what is signed at the table and what is only to read", { tag: "@desktop" }, async ({ page }, testInfo) => {
     const pkg = await createHybridPackage();
     await page.setViewportSize({ width: 390, height: 844 });
@@ -120,6 +163,11 @@ test.describe("the manager's closing page", () => {
     await expect(plan).toContainText("December 1, 2026 at 3:00 PM UTC, Title office, 1 Main St, with Sam Agent");
     await expect(plan).toContainText("Note.pdf");
     await expect(plan).toContainText("Only to read");
+    // The document tabs say how each document not e-signed here is executed.
+    await expect(page.getByRole("tab", { name: /Disclosure\.pdf/ })).toContainText("To sign");
+    await expect(page.getByRole("tab", { name: /Note\.pdf/ })).toContainText("Sign in ink at the table");
+    await expect(page.getByRole("tab", { name: /Booklet\.pdf/ })).toContainText("Read only — confirm receipt");
+    await page.screenshot({ path: testInfo.outputPath("signer-tabs-390.png") });
     await plan.scrollIntoViewIfNeeded();
     await page.screenshot({ path: testInfo.outputPath("signer-plan-390.png"), fullPage: true });
     await expectNoAxeViolations(page);
