@@ -178,6 +178,7 @@ describe("hybrid closings over /v1", () => {
     expect(image.headers.get("content-type")).toBe("image/png");
     expect((await as(MANAGER, url(id, `/scanbacks/pages/${cover.id}`), { method: "PUT", json: { documentId: note!.id, pageNumber: 3 } })).status).toBe(400);
     expect((await as(MANAGER, url(id, `/scanbacks/pages/${cover.id}`), { method: "PUT", json: { documentId: note!.id, pageNumber: "one" } })).status).toBe(400);
+    expect((await as(MANAGER, url(id, `/scanbacks/pages/${cover.id}`), { method: "PUT", json: { documentId: note!.id, pageNumber: 1, rotation: 45 } })).status).toBe(400);
     const assigned = await as(MANAGER, url(id, `/scanbacks/pages/${cover.id}`), { method: "PUT", json: { documentId: note!.id, pageNumber: 1 } });
     expect(Report.parse(assigned.body).documents[0]).toMatchObject({ pagesFound: [1, 2], ready: true });
     const accepted = await as(MANAGER, url(id, "/scanbacks/accept"), { json: { documentIds: [note!.id] } });

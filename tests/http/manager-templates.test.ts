@@ -20,7 +20,9 @@ const Template = z.strictObject({
   createdAt: iso,
   updatedAt: iso,
 });
-const TemplateDetail = Template.extend({ documents: z.array(DocumentJson) }).strict();
+const ExecutionMode = z.enum(["esign", "wet_sign", "notarize", "review_only"]);
+const TemplateDocument = DocumentJson.extend({ executionMode: ExecutionMode }).strict();
+const TemplateDetail = Template.extend({ documents: z.array(TemplateDocument) }).strict();
 const Flow = z.strictObject({
   id: z.uuid(),
   organizationId: z.number().int(),
@@ -100,6 +102,39 @@ describe("templates", () => {
       "Addendum.pdf",
     ]);
     expect(await actionsFor(first!.id)).toEqual(["template.document_added", "template.document_removed"]);
+  });
+
+  it("a template document's execution mode: set on upload (?executionMode=) or by PATCH (audited), refused when unknown, copied into packages", async () => {
+    const template = Template.parse((await createTemplate("manager@demo.local", { name: "Hybrid modes" })).body);
+    const upload = await as("manager@demo.local", `${BASE}/templates/${template.id}/documents?name=Note.pdf&executionMode=wet_sign`, {
+      method: "POST",
+      body: (await samplePdf()) as Uint8Array<ArrayBuffer>,
+      headers: { "content-type": "application/pdf" },
+    });
+    expect(upload.status).toBe(201);
+    const note = TemplateDocument.parse(upload.body);
+    expect(note.executionMode).toBe("wet_sign");
+    const badUpload = await as("manager@demo.local", `${BASE}/templates/${template.id}/documents?name=X.pdf&executionMode=fax`, {
+      method: "POST",
+      body: (await samplePdf()) as Uint8Array<ArrayBuffer>,
+      headers: { "content-type": "application/pdf" },
+    });
+    expect(badUpload.status).toBe(400);
+
+    const path = `${BASE}/templates/${template.id}/documents/${note.id}`;
+    expect((await as("manager@demo.local", path, { method: "PATCH", json: { executionMode: "paper" } })).status).toBe(400);
+    expect((await as("company@demo.local", path, { method: "PATCH", json: { executionMode: "notarize" } })).status).toBe(403);
+    expect((await as("manager@other.local", path, { method: "PATCH", json: { executionMode: "notarize" } })).status).toBe(404);
+    const patched = await as("manager@demo.local", path, { method: "PATCH", json: { executionMode: "notarize" } });
+    expect(patched.status).toBe(200);
+    expect(TemplateDocument.parse(patched.body)).toMatchObject({ id: note.id, name: "Note.pdf", executionMode: "notarize" });
+    expect(TemplateDetail.parse((await as("branch@demo.local", `${BASE}/templates/${template.id}`)).body).documents.map((d) => d.executionMode)).toEqual(["notarize"]);
+    expect(await actionsFor(note.id)).toEqual(["template.document_added", "template.document_execution_mode_changed"]);
+
+    const created = await as("manager@demo.local", `${BASE}/signings`, { method: "POST", json: { locationId: world.austin.id, templateId: template.id } });
+    expect(created.status).toBe(201);
+    const closing = await as("manager@demo.local", `${BASE}/signings/${(created.body as { id: string }).id}/closing`);
+    expect((closing.body as { documents: { name: string; executionMode: string }[] }).documents.map((d) => [d.name, d.executionMode])).toEqual([["Note.pdf", "notarize"]]);
   });
 
   it("lists the organization's templates newest first; other organizations see none of them; admin sees all with the cap", async () => {

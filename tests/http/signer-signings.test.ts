@@ -54,6 +54,7 @@ const Detail = z.strictObject({
       sizeBytes: z.number().int().positive(),
       sha256: z.string().regex(/^[0-9a-f]{64}$/),
       position: z.number().int(),
+      executionMode: z.enum(["esign", "wet_sign", "notarize", "review_only"]),
       signatureRequests: z.array(
         z.strictObject({
           id: z.uuid(),
