@@ -149,6 +149,10 @@ test("a hybrid closing from the manager's form to a sealed file holding the ink-
     await plan.getByRole("button", { name: /I received it\s*:\s*Booklet\.pdf/ }).click();
     await expect(plan).toContainText("Booklet.pdf — you confirmed you received it");
     await borrower.screenshot({ path: testInfo.outputPath("borrower-all-signed-1280.png"), fullPage: true });
+    await borrower.setViewportSize({ width: 390, height: 844 });
+    await expect(plan).toBeVisible();
+    expect(await borrower.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await borrower.screenshot({ path: testInfo.outputPath("borrower-all-signed-390.png"), fullPage: true });
   } finally {
     await borrowerContext.close();
   }
