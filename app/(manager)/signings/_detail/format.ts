@@ -67,6 +67,20 @@ const ACTIONS: Record<string, string> = {
   "esignature.recorded": "Document signed",
   "document.added": "Document added",
   "document.removed": "Document removed",
+  "document.fields_replaced": "Fields placed",
+  "signing.sealed": "Package sealed",
+  // Hybrid closings (docs/hybrid-closings.md).
+  "document.execution_mode_changed": "How the document is signed changed",
+  "document.converted_to_ink": "Document converted to ink",
+  "signing.appointment_updated": "Closing appointment changed",
+  "document.esigned": "Document e-signed",
+  "document.acknowledged": "Receipt acknowledged",
+  "scanback.uploaded": "Scans uploaded",
+  "scanback.page_assigned": "Scanned page assigned by hand",
+  "scanback.page_discarded": "Scanned page discarded",
+  "document.scan_uploaded": "Scan attached",
+  "document.accepted": "Scan accepted",
+  "document.rejected": "Scan rejected",
 };
 
 /** A readable name for an audit action; unknown actions show as recorded. */

@@ -81,6 +81,17 @@ export default async function ClosingPage({ params }: { params: Promise<{ id: st
         <p data-testid="closing-summary" className="text-base font-medium text-slate-900">
           {closingSummaryText(detail.summary) || "No documents yet."}
         </p>
+        {signing.status === "completed" ? (
+          // Accepting the last scan removes its review form, and the form's answer with it: the page says it here.
+          <p role="status" data-testid="closing-complete" className="rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-950">
+            The package is complete{signing.completedAt ? ` (${formatDateTime(signing.completedAt)})` : ""}: every document is done. The accepted scans are sealed
+            with the rest; the{" "}
+            <Link href={`/signings/${id}`} className={linkClass}>
+              sealed documents
+            </Link>{" "}
+            appear on the package page.
+          </p>
+        ) : null}
         <dl className="grid gap-x-6 gap-y-1 text-sm text-slate-700 sm:grid-cols-[max-content_1fr]">
           <dt className="font-medium">Appointment</dt>
           <dd>

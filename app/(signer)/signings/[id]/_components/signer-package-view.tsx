@@ -196,6 +196,8 @@ function BankNext({ page, t }: { page: SignerPackagePage; t: T }) {
           </Link>
         </p>
       </section>
+      {/* A hybrid closing may still have documents to acknowledge ("I received it") or to sign in ink. */}
+      <ClosingPlan signingId={page.view.id} />
       <Panel id="steps" title={t("steps")}>
         <FlowSteps steps={page.flow.steps} />
       </Panel>
