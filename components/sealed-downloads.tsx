@@ -1,3 +1,5 @@
+import type { Locale } from "@/lib/i18n/locales";
+import { borrowerTranslator } from "@/lib/i18n/translator";
 import type { PackageSealView } from "@/lib/seals/get-package-seal";
 import { focusRing, linkClass } from "@/components/ui/classes";
 
@@ -8,6 +10,8 @@ type Props = {
   /** Managers see why a seal failed; signers are only told it is being retried. */
   audience: "signer" | "manager";
   headingLevel?: 2 | 3;
+  /** The page's language (a signer's done page); the manager's console is English. */
+  locale?: Locale;
 };
 
 const buttonLinkClass =
@@ -24,39 +28,41 @@ export function sealedFileUrl(packageId: string, file: string): string {
  * sealing runs or is being retried, a status line saying so. A server component; plain links, since
  * the files come from route handlers.
  */
-export function SealedDownloads({ packageId, seal, audience, headingLevel = 2 }: Props) {
+export function SealedDownloads({ packageId, seal, audience, headingLevel = 2, locale = "en" }: Props) {
   if (!seal) return null;
+  const t = borrowerTranslator(locale, "sealed");
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const headingId = `sealed-downloads-${packageId}`;
   return (
     <section aria-labelledby={headingId} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6" data-testid="sealed-downloads">
       <Heading id={headingId} className="text-lg font-semibold text-slate-900">
-        Sealed documents
+        {t("heading")}
       </Heading>
       {seal.status === "sealed" ? (
         <>
           <p className="mt-1 text-sm text-slate-700">
-            Each PDF carries your signatures, a certificate of completion and a digital seal; any PDF reader shows whether it was changed.
+            {t("intro")}
           </p>
           <ul className="mt-3 divide-y divide-slate-100">
             {seal.documents.map((d) => (
               <li key={d.documentId} className="flex flex-wrap items-center justify-between gap-2 py-2">
                 <span className="min-w-0 break-words text-slate-900">{d.name}</span>
                 <a href={sealedFileUrl(packageId, d.documentId)} className={`${linkClass} text-sm`} download>
-                  Download sealed PDF<span className="sr-only"> of {d.name}</span>
+                  {t("downloadSealed")}
+                  <span className="sr-only"> {t("ofDocument", { name: d.name })}</span>
                 </a>
               </li>
             ))}
             <li className="flex flex-wrap items-center justify-between gap-2 py-2">
-              <span className="text-slate-900">Certificate of completion</span>
+              <span className="text-slate-900">{t("certificate")}</span>
               <a href={sealedFileUrl(packageId, "certificate")} className={`${linkClass} text-sm`} download>
-                Download certificate
+                {t("downloadCertificate")}
               </a>
             </li>
           </ul>
           <p className="mt-3">
             <a href={sealedFileUrl(packageId, "all")} className={buttonLinkClass} download>
-              Download all (ZIP)
+              {t("downloadAll")}
             </a>
           </p>
         </>
@@ -67,7 +73,7 @@ export function SealedDownloads({ packageId, seal, audience, headingLevel = 2 }:
         </div>
       ) : (
         <p role="status" className="mt-2 text-sm text-slate-700">
-          The sealed copies are being prepared. They appear here shortly; you can keep this page open.
+          {t("preparing")}
         </p>
       )}
     </section>

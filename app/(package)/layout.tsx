@@ -6,5 +6,5 @@ import { SiteFrame } from "../_components/site-frame";
  * (phone-first), since the link in every email about a package lands here.
  */
 export default function PackageLayout({ children }: { children: ReactNode }) {
-  return <SiteFrame mainClassName="mx-auto max-w-6xl px-4 py-6 sm:px-6 lg:py-8">{children}</SiteFrame>;
+  return <SiteFrame borrower mainClassName="mx-auto max-w-6xl px-4 py-6 sm:px-6 lg:py-8">{children}</SiteFrame>;
 }

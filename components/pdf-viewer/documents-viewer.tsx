@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useCallback, useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import type { PageViewport } from "pdfjs-dist";
 import { PdfDocumentView } from "./pdf-document-view";
@@ -34,6 +35,7 @@ export type DocumentsViewerProps = {
  * Announcements are sparse: a document loaded (with its page count) or failed.
  */
 export function DocumentsViewer({ documents, initialDocumentId, selectedId: controlledId, onSelect, renderOverlay }: DocumentsViewerProps) {
+  const t = useTranslations("viewer");
   const baseId = useId();
   const [ownSelectedId, setOwnSelectedId] = useState(
     documents.some((d) => d.id === initialDocumentId) ? initialDocumentId! : documents[0]?.id,
@@ -49,7 +51,7 @@ export function DocumentsViewer({ documents, initialDocumentId, selectedId: cont
 
   const selected = documents.find((d) => d.id === selectedId) ?? documents[0];
   if (!selected) {
-    return <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-sm text-slate-700">This package has no documents.</p>;
+    return <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-sm text-slate-700">{t("noDocuments")}</p>;
   }
 
   function onTabKey(e: KeyboardEvent<HTMLButtonElement>, index: number) {
@@ -63,10 +65,10 @@ export function DocumentsViewer({ documents, initialDocumentId, selectedId: cont
 
   const panelId = `${baseId}-panel`;
   return (
-    <section className="flex min-w-0 flex-col gap-3" aria-label="Documents">
+    <section className="flex min-w-0 flex-col gap-3" aria-label={t("documents")}>
       <div className="flex flex-wrap items-end justify-between gap-2">
         {documents.length > 1 ? (
-          <div role="tablist" aria-label="Documents in this package" className="flex max-w-full gap-1 overflow-x-auto">
+          <div role="tablist" aria-label={t("documentsInPackage")} className="flex max-w-full gap-1 overflow-x-auto">
             {documents.map((d, i) => {
               const active = d.id === selected.id;
               return (
@@ -104,7 +106,7 @@ export function DocumentsViewer({ documents, initialDocumentId, selectedId: cont
           download
           className={`inline-flex h-10 items-center rounded-md px-2 text-sm font-medium text-blue-800 underline hover:text-blue-950 ${focusRing}`}
         >
-          Download<span className="sr-only">&nbsp;{selected.name}</span>
+          {t("download")}<span className="sr-only">&nbsp;{selected.name}</span>
         </a>
       </div>
       <div

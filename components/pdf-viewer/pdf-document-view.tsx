@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import type { PageViewport, PDFDocumentLoadingTask, PDFDocumentProxy } from "pdfjs-dist";
 import { loadPdfjs } from "./load-pdfjs";
@@ -34,6 +35,7 @@ async function fetchPdf(url: string, signal: AbortSignal): Promise<Uint8Array> {
 
 /** One document: toolbar (page x of n, page jump, zoom) and the scroll box of virtualised pages. */
 export function PdfDocumentView({ name, fileUrl, downloadUrl, expectedPageCount, announce, renderOverlay }: PdfDocumentViewProps) {
+  const t = useTranslations("viewer");
   const id = useId();
   const root = useRef<HTMLDivElement>(null);
   const scroller = useRef<HTMLDivElement>(null);
@@ -71,12 +73,12 @@ export function PdfDocumentView({ name, fileUrl, downloadUrl, expectedPageCount,
         if (cancelled) return;
         setSizes((known) => ({ ...known, 1: { width: first.width, height: first.height } }));
         setPdf(doc);
-        announce(`${name} loaded, ${doc.numPages} ${doc.numPages === 1 ? "page" : "pages"}.`);
+        announce(t("loaded", { name, count: doc.numPages }));
       })
       .catch((cause: unknown) => {
         if (cancelled) return;
         console.error("pdf load failed", cause);
-        const message = `${name} could not be loaded. Check your connection and try again, or download the original file.`;
+        const message = t("loadFailed", { name });
         setError(message);
         announce(message);
       });
@@ -86,7 +88,7 @@ export function PdfDocumentView({ name, fileUrl, downloadUrl, expectedPageCount,
       void task?.destroy();
       void loaded?.destroy();
     };
-  }, [fileUrl, name, attempt, announce]);
+  }, [fileUrl, name, attempt, announce, t]);
 
   useLayoutEffect(() => {
     const box = scroller.current;
@@ -220,7 +222,7 @@ export function PdfDocumentView({ name, fileUrl, downloadUrl, expectedPageCount,
     e.preventDefault();
     const page = parsePageJump(jump, pageCount);
     if (page === null) {
-      setJumpError(`Enter a page number from 1 to ${pageCount}.`);
+      setJumpError(t("jumpError", { count: pageCount }));
       return;
     }
     setJumpError(null);
@@ -235,21 +237,21 @@ export function PdfDocumentView({ name, fileUrl, downloadUrl, expectedPageCount,
 
   return (
     <div ref={root} className="flex flex-col gap-2" data-pdf-document={fileUrl} data-current-page={current}>
-      <div className="flex flex-wrap items-center justify-between gap-2 text-sm" role="toolbar" aria-label={`${name} view`}>
+      <div className="flex flex-wrap items-center justify-between gap-2 text-sm" role="toolbar" aria-label={t("toolbar", { name })}>
         <div className="flex items-center gap-2">
           <p className="whitespace-nowrap text-slate-800" aria-live="off">
-            Page {current} of {pageCount}
+            {t("pageOf", { page: current, count: pageCount })}
           </p>
           <form onSubmit={onJump} className="flex items-center gap-1" noValidate>
             <label htmlFor={`${id}-jump`} className="sr-only">
-              Go to page
+              {t("goToPage")}
             </label>
             <input
               id={`${id}-jump`}
               type="text"
               inputMode="numeric"
               autoComplete="off"
-              placeholder="Page"
+              placeholder={t("pagePlaceholder")}
               value={jump}
               onChange={(e) => setJump(e.target.value)}
               aria-invalid={jumpError ? true : undefined}
@@ -257,18 +259,18 @@ export function PdfDocumentView({ name, fileUrl, downloadUrl, expectedPageCount,
               className="h-10 w-16 rounded-md border border-slate-300 px-2 text-slate-900"
             />
             <button type="submit" className={button}>
-              Go
+              {t("go")}
             </button>
           </form>
         </div>
         <div className="flex items-center gap-1">
-          <button type="button" className={button} onClick={() => zoomTo(stepZoom(scale, "out"))} aria-label="Zoom out" disabled={scale <= 0.25}>
+          <button type="button" className={button} onClick={() => zoomTo(stepZoom(scale, "out"))} aria-label={t("zoomOut")} disabled={scale <= 0.25}>
             <span aria-hidden="true">−</span>
           </button>
-          <output className="w-14 text-center tabular-nums text-slate-800" aria-label="Zoom level">
-            {measured ? `${zoomPercent(scale)}%` : ""}
+          <output className="w-14 text-center tabular-nums text-slate-800" aria-label={t("zoomLevel")}>
+            {measured ? t("zoomPercent", { percent: zoomPercent(scale) }) : ""}
           </output>
-          <button type="button" className={button} onClick={() => zoomTo(stepZoom(scale, "in"))} aria-label="Zoom in" disabled={scale >= 5}>
+          <button type="button" className={button} onClick={() => zoomTo(stepZoom(scale, "in"))} aria-label={t("zoomIn")} disabled={scale >= 5}>
             <span aria-hidden="true">+</span>
           </button>
           <button
@@ -277,7 +279,7 @@ export function PdfDocumentView({ name, fileUrl, downloadUrl, expectedPageCount,
             onClick={() => zoomTo("fit")}
             aria-pressed={zoom === "fit"}
           >
-            Fit width
+            {t("fitWidth")}
           </button>
         </div>
       </div>
@@ -292,10 +294,10 @@ export function PdfDocumentView({ name, fileUrl, downloadUrl, expectedPageCount,
           <p>{error}</p>
           <div className="mt-3 flex gap-3">
             <button type="button" className={button} onClick={() => (setError(null), setAttempt((n) => n + 1))}>
-              Try again
+              {t("tryAgain")}
             </button>
             <a className="inline-flex h-10 items-center font-medium text-blue-800 underline" href={downloadUrl}>
-              Download {name}
+              {t("downloadNamed", { name })}
             </a>
           </div>
         </div>
@@ -305,7 +307,7 @@ export function PdfDocumentView({ name, fileUrl, downloadUrl, expectedPageCount,
         hidden={Boolean(error)}
         tabIndex={0}
         role="region"
-        aria-label={`${name}, ${pageCount} ${pageCount === 1 ? "page" : "pages"}`}
+        aria-label={t("region", { name, count: pageCount })}
         aria-busy={!pdf}
         className={`relative h-[70vh] min-h-72 overflow-auto rounded-md bg-slate-200 ${focusRing}`}
         style={{ touchAction: "pan-x pan-y", overscrollBehavior: "contain" }}
@@ -330,7 +332,7 @@ export function PdfDocumentView({ name, fileUrl, downloadUrl, expectedPageCount,
               />
             ))}
           </div>
-          {!pdf ? <p className="sr-only">Loading {name}…</p> : null}
+          {!pdf ? <p className="sr-only">{t("loading", { name })}</p> : null}
       </div>
     </div>
   );

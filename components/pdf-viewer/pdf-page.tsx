@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { memo, useEffect, useRef, useState, type ReactNode } from "react";
 import type { PageViewport, PDFDocumentProxy, PDFPageProxy, RenderTask } from "pdfjs-dist";
 import { loadPdfjs } from "./load-pdfjs";
@@ -38,6 +39,7 @@ const QUICK_OUTPUT_SCALE = 0.5;
  * `--total-scale-factor`, so zooming only changes a custom property and redraws the canvas.
  */
 export const PdfPage = memo(function PdfPage({ pdf, pageNumber, pageCount, size, scale, active, onSize, onPainted, overlay }: PdfPageProps) {
+  const t = useTranslations("viewer");
   const canvasHost = useRef<HTMLDivElement>(null);
   const [proxy, setProxy] = useState<PDFPageProxy | null>(null);
   const wantProxy = Boolean(overlay);
@@ -150,7 +152,7 @@ export const PdfPage = memo(function PdfPage({ pdf, pageNumber, pageCount, size,
   return (
     <div
       role="group"
-      aria-label={`Page ${pageNumber} of ${pageCount}`}
+      aria-label={t("pageOf", { page: pageNumber, count: pageCount })}
       data-page-number={pageNumber}
       className="pdf-page relative mx-auto bg-white shadow-sm ring-1 ring-slate-300"
       style={style}

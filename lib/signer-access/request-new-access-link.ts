@@ -5,6 +5,8 @@ import { checkAuthThrottle } from "@/lib/auth/check-auth-throttle";
 import { recordAuthFailure } from "@/lib/auth/record-auth-failure";
 import { sendEmailJob } from "@/lib/email/send-email-job";
 import { newAccessLinkEmail } from "@/lib/email/templates/new-access-link-email";
+import { borrowerEmailBranding } from "@/lib/branding/borrower-email-branding";
+import { organizationDefaultLanguage, signerLocale } from "@/lib/i18n/signer-locale";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { issueAccessLink } from "./issue-access-link";
 import { newLinkClientRules, SIGNER_RESEND_INTERVAL_MS } from "./rules";
@@ -63,7 +65,14 @@ export async function requestNewAccessLink(db: Db, options: { token: string; cli
       .limit(2);
     if (asked.length > 1) return;
     const link = await issueAccessLink(tx, { signing: target.signing, signerId: target.signer.id, now });
-    const email = newAccessLinkEmail({ signerName: target.signer.name, signingTitle: target.signing.title, link });
-    await enqueueJob(tx, sendEmailJob, { to: target.signer.email, ...email });
+    const brand = await borrowerEmailBranding(tx, target.signing.organizationId);
+    const email = newAccessLinkEmail({
+      signerName: target.signer.name,
+      signingTitle: target.signing.title,
+      link,
+      branding: brand?.branding,
+      locale: signerLocale(target.signer, await organizationDefaultLanguage(tx, target.signing.organizationId)),
+    });
+    await enqueueJob(tx, sendEmailJob, { to: target.signer.email, ...email, ...brand?.sender });
   });
 }

@@ -8,6 +8,7 @@ import { inviteEmail } from "@/lib/email/templates/invite-email";
 import { Conflict, TooManyRequests } from "@/lib/errors";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { getOrganizationBranding } from "@/lib/branding/branding";
+import { borrowerEmailBranding } from "@/lib/branding/borrower-email-branding";
 import { queueSignerSms } from "@/lib/sms/queue-signer-sms";
 import { getSignerOrThrow } from "@/lib/signings/get-signer-or-throw";
 import { getSigningOrThrow } from "@/lib/signings/get-signing-or-throw";
@@ -46,6 +47,8 @@ export async function resendInvitation(
       .limit(1);
     if (recent) throw TooManyRequests("This signer was sent a link less than a minute ago.", 60);
     const link = await issueAccessLink(tx, { signing, signerId: signer.id, now });
+    // Branded like the first invitation: the lender's header, button and footer, "<Lender> via …" as the sender.
+    const brand = await borrowerEmailBranding(tx, signing.organizationId);
     await enqueueJob(tx, sendEmailJob, {
       to: signer.email,
       ...inviteEmail({
@@ -53,8 +56,10 @@ export async function resendInvitation(
         signingTitle: signing.title,
         message: signing.message,
         link,
+        branding: brand?.branding,
         locale: signerLocale(signer, await organizationDefaultLanguage(tx, signing.organizationId)),
       }),
+      ...brand?.sender,
     });
     // The new link supersedes the one in any earlier text, so a signer who agreed to texts gets it by text too.
     const branding = await getOrganizationBranding(tx, signing.organizationId);

@@ -4,6 +4,9 @@ import { signerAuthChallenges, type PackageSigner, type SignerSession, type Sign
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { sendEmailJob } from "@/lib/email/send-email-job";
 import { signerCodeEmail } from "@/lib/email/templates/signer-code-email";
+import { borrowerEmailBranding } from "@/lib/branding/borrower-email-branding";
+import { organizationDefaultLanguage, signerLocale } from "@/lib/i18n/signer-locale";
+import { borrowerTranslator } from "@/lib/i18n/translator";
 import { TooManyRequests } from "@/lib/errors";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { sendSms } from "@/lib/sms/send-sms";
@@ -20,7 +23,7 @@ export async function sendSignerCode(
   options: {
     session: Pick<SignerSession, "id">;
     signing: Pick<SigningPackage, "id" | "organizationId" | "title">;
-    signer: Pick<PackageSigner, "id" | "name" | "email" | "phone">;
+    signer: Pick<PackageSigner, "id" | "name" | "email" | "phone" | "language">;
     method: "email_code" | "sms_code";
     ipAddress?: string | null;
     userAgent?: string | null;
@@ -51,11 +54,14 @@ export async function sendSignerCode(
     })
     .returning({ id: signerAuthChallenges.id });
   await db.update(signerAuthChallenges).set({ codeHmac: codeHmac(challenge!.id, code) }).where(eq(signerAuthChallenges.id, challenge!.id));
+  const locale = signerLocale(options.signer, await organizationDefaultLanguage(db, options.signing.organizationId));
   if (options.method === "email_code") {
-    const email = signerCodeEmail({ signerName: options.signer.name, signingTitle: options.signing.title, code });
-    await enqueueJob(db, sendEmailJob, { to: options.signer.email, ...email });
+    const brand = await borrowerEmailBranding(db, options.signing.organizationId);
+    const email = signerCodeEmail({ signerName: options.signer.name, signingTitle: options.signing.title, code, branding: brand?.branding, locale });
+    await enqueueJob(db, sendEmailJob, { to: options.signer.email, ...email, ...brand?.sender });
   } else {
-    await sendSms({ to: options.signer.phone ?? "", body: `Your code for "${options.signing.title}" is ${code}. It works for 10 minutes.` });
+    const t = borrowerTranslator(locale, "email");
+    await sendSms({ to: options.signer.phone ?? "", body: t("codeText", { title: options.signing.title, code }) });
   }
   await recordAuditEntry(db, {
     organizationId: options.signing.organizationId,

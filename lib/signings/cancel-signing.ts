@@ -5,6 +5,7 @@ import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { borrowerEmailBranding } from "@/lib/branding/borrower-email-branding";
 import { sendEmailJob } from "@/lib/email/send-email-job";
 import { cancelledEmail } from "@/lib/email/templates/cancelled-email";
+import { organizationDefaultLanguage, signerLocale } from "@/lib/i18n/signer-locale";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { getSigningOrThrow } from "./get-signing-or-throw";
 import { transitionSigning } from "./transition-signing";
@@ -32,8 +33,15 @@ export async function cancelSigning(
       { cancelReason: options.reason ?? null },
     );
     const brand = invited.length ? await borrowerEmailBranding(tx, before.organizationId) : undefined;
+    const organizationLanguage = invited.length ? await organizationDefaultLanguage(tx, before.organizationId) : null;
     for (const signer of invited) {
-      const email = cancelledEmail({ signerName: signer.name, signingTitle: before.title, reason: options.reason ?? null, branding: brand?.branding });
+      const email = cancelledEmail({
+        signerName: signer.name,
+        signingTitle: before.title,
+        reason: options.reason ?? null,
+        branding: brand?.branding,
+        locale: signerLocale(signer, organizationLanguage),
+      });
       await enqueueJob(tx, sendEmailJob, { to: signer.email, ...email, ...brand?.sender }, { idempotencyKey: `signing-cancelled:${before.id}:${signer.id}` });
     }
     return after;

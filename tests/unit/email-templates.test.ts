@@ -7,6 +7,8 @@ import { buildEmail, escapeHtml } from "@/lib/email/templates/email-message";
 import { expiredEmail } from "@/lib/email/templates/expired-email";
 import { inviteEmail } from "@/lib/email/templates/invite-email";
 import { memberInviteEmail } from "@/lib/email/templates/member-invite-email";
+import { newAccessLinkEmail } from "@/lib/email/templates/new-access-link-email";
+import { signerCodeEmail } from "@/lib/email/templates/signer-code-email";
 import { signingLink } from "@/lib/email/templates/signing-link";
 import { yourTurnEmail } from "@/lib/email/templates/your-turn-email";
 
@@ -76,6 +78,25 @@ describe("email templates", () => {
     expect(cancelledEmail({ signerName: "Sam", signingTitle: "Loan", reason: null }).text).toBe(
       'Hello Sam,\n\nThe signing package "Loan" was cancelled and no longer needs your signature.',
     );
+  });
+
+  it("the code, new-link and cancelled emails speak the signer's language", () => {
+    const code = signerCodeEmail({ signerName: "Lucía", signingTitle: "Préstamo", code: "123456", locale: "es" });
+    expect(code.subject).toBe("Su código para Préstamo");
+    expect(code.text).toContain('Su código para abrir "Préstamo" es 123456.');
+    expect(code.text).toContain("Es válido durante 10 minutos.");
+    expect(code.html).toContain('<html lang="es">');
+    expect(signerCodeEmail({ signerName: "Sam", signingTitle: "Loan", code: "123456" }).subject).toBe("Your code for Loan");
+
+    const link = newAccessLinkEmail({ signerName: "Lucía", signingTitle: "Préstamo", link: LINK, locale: "es" });
+    expect(link.subject).toBe("Su nuevo enlace: Préstamo");
+    expect(link.text).toContain('Aquí tiene un nuevo enlace a "Préstamo". Los enlaces anteriores ya no funcionan.');
+    expect(link.text).toContain(`Abrir su paquete de firma: ${LINK}`);
+
+    const cancelled = cancelledEmail({ signerName: "Lucía", signingTitle: "Préstamo", reason: "Tasa incorrecta", locale: "es" });
+    expect(cancelled.subject).toBe("Cancelado: Préstamo");
+    expect(cancelled.text).toContain('El paquete de firma "Préstamo" fue cancelado y ya no necesita su firma.');
+    expect(cancelled.text).toContain("Motivo: Tasa incorrecta");
   });
 
   it("the invitation uses the manager's message, or a default", () => {

@@ -59,13 +59,53 @@ const BORROWER_FILES = [
   "app/(access)/access/sent/page.tsx",
   "app/(signer)/me/esignatures/page.tsx",
   "app/(signer)/signings/[id]/bank/page.tsx",
+  "app/(signer)/signings/[id]/bank/_components/bank-link.tsx",
+  "app/(signer)/signings/[id]/_components/adopt-signature-dialog.tsx",
+  "app/(signer)/signings/[id]/_components/signature-draw-pad.tsx",
+  "app/(signer)/signings/[id]/_components/signer-fields.tsx",
+  "app/(signer)/signings/[id]/_components/stop-texts.tsx",
+  "app/(signer)/signings/[id]/_components/stop-texts-form.tsx",
   "app/_components/language/language-switcher.tsx",
+  "app/_components/site-frame.tsx",
+  "components/pdf-viewer/documents-viewer.tsx",
+  "components/pdf-viewer/pdf-document-view.tsx",
+  "components/pdf-viewer/pdf-page.tsx",
+  "components/sealed-downloads.tsx",
   "lib/email/templates/email-message.ts",
   "lib/email/templates/invite-email.ts",
   "lib/email/templates/your-turn-email.ts",
   "lib/email/templates/reminder-email.ts",
   "lib/email/templates/completed-email.ts",
+  "lib/email/templates/cancelled-email.ts",
+  "lib/email/templates/signer-code-email.ts",
+  "lib/email/templates/new-access-link-email.ts",
+  "lib/signer-access/send-signer-code.ts",
 ];
+
+/**
+ * Words that may stay in a borrower-facing component's markup, by file: what only a manager reads
+ * there (the console is English). Anything else belongs in the catalogs.
+ */
+const ALLOWED_LITERALS: Record<string, string[]> = {
+  // A failed seal's cause: shown on the manager's package detail only (`audience="manager"`).
+  "components/sealed-downloads.tsx": ["Sealing failed", "Last error"],
+};
+
+/**
+ * English left in a borrower-facing component's markup: a line of JSX text ("Connected", "Sign out")
+ * or a literal text attribute (`aria-label="Zoom in"`, `placeholder="Page"`). Comments are skipped;
+ * expressions (`{t("…")}`) are what the catalogs feed.
+ */
+function literalsIn(source: string, allowed: string[] = []): string[] {
+  const code = source.replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "").replace(/\{\/\*[\s\S]*?\*\/\}/g, "");
+  const found: string[] = [];
+  // A line that is only words, between tags: JSX text.
+  for (const m of code.matchAll(/^[ \t]*([A-Z][A-Za-z ,.'’:!?()-]*[a-z][A-Za-z ,.'’:!?()-]*)$/gm)) found.push(m[1]!.trim());
+  // Words right after a tag on the same line: <p>Some words</p>, <button>Go</button>.
+  for (const m of code.matchAll(/(?<![=-])>[ \t]*([A-Za-z][A-Za-z ,.'’:!?-]*[a-z])[ \t]*(?:<|\{)/g)) found.push(m[1]!.trim());
+  for (const m of code.matchAll(/\b(?:aria-label|placeholder|title|alt)="([^"]*[A-Za-z]{2,}[^"]*)"/g)) found.push(m[1]!);
+  return found.filter((text) => !allowed.includes(text));
+}
 
 /**
  * The keys a file asks for: each translator variable (`const t = useTranslations("ns")`,
@@ -109,6 +149,27 @@ describe("message catalogs", () => {
         expect(catalogs.es.has(key), `${file}: ${key} missing from messages/es.json`).toBe(true);
       }
     }
+  });
+
+  it("leaves no English words in the markup of the borrower-facing components", () => {
+    for (const file of BORROWER_FILES.filter((f) => f.endsWith(".tsx"))) {
+      expect(literalsIn(readFileSync(join(process.cwd(), file), "utf8"), ALLOWED_LITERALS[file]), `${file} shows words that are not from the catalogs`).toEqual([]);
+    }
+  });
+
+  it("finds literal words in markup (the literal scanner itself)", () => {
+    const sample = [
+      "<h2 id=\"bank-connected-heading\">",
+      "            Connected",
+      "</h2>",
+      "<button aria-label=\"Zoom out\" disabled={busy}>−</button>",
+      "<input placeholder=\"Page\" />",
+      "<p className=\"sr-only\">Loading {name}…</p>",
+      "{/* On a phone the bottom bar holds the button. */}",
+      "<p>{t(\"title\")}</p>",
+      "const label = value ? t(\"a\") : t(\"b\");",
+    ].join("\n");
+    expect(literalsIn(sample)).toEqual(["Connected", "Loading", "Zoom out", "Page"]);
   });
 
   it("finds the keys of a file (the scanner itself)", () => {

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { EnglishViewerText } from "@/components/pdf-viewer/english-viewer-text";
 import { FieldEditor, type EditorDocument, type EditorField, type FieldEditorProps } from "@/components/field-editor/field-editor";
 import type { DocumentField } from "@/db/schema";
 import { placementColumns } from "@/lib/fields/field-placement";
@@ -135,7 +136,9 @@ export async function FieldsPage({ owner, id }: { owner: FieldsOwner; id: string
         <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Place fields: {view.title}</h1>
         <p className="max-w-3xl text-sm text-slate-700">{view.intro}</p>
       </div>
-      <FieldEditor {...view.editor} />
+      <EnglishViewerText>
+        <FieldEditor {...view.editor} />
+      </EnglishViewerText>
     </div>
   );
 }

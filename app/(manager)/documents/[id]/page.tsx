@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { EnglishViewerText } from "@/components/pdf-viewer/english-viewer-text";
 import { notFound } from "next/navigation";
 import { z } from "zod";
 import { DocumentsViewer } from "@/components/pdf-viewer/documents-viewer";
@@ -208,9 +209,11 @@ export default async function DocumentPage({ params }: Params) {
                 </figure>
               ))}
               {pdfs.length > 0 ? (
-                <DocumentsViewer
-                  documents={pdfs.map((f) => ({ id: f.id, name: f.fileName, pageCount: null, fileUrl: fileUrl(f.id), downloadUrl: `${fileUrl(f.id)}?download=1` }))}
-                />
+                <EnglishViewerText>
+                  <DocumentsViewer
+                    documents={pdfs.map((f) => ({ id: f.id, name: f.fileName, pageCount: null, fileUrl: fileUrl(f.id), downloadUrl: `${fileUrl(f.id)}?download=1` }))}
+                  />
+                </EnglishViewerText>
               ) : null}
             </section>
           ) : null}

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { EnglishViewerText } from "@/components/pdf-viewer/english-viewer-text";
 import { DocumentsViewer } from "@/components/pdf-viewer/documents-viewer";
 import { SealedDownloads } from "@/components/sealed-downloads";
 import { StatusBadge } from "@/components/status-badge";
@@ -101,7 +102,9 @@ export function ManagerSigningDetail({
         </div>
         <div className="min-w-0 xl:col-start-1 xl:row-start-1">
           <Section compact id="documents-heading" title="Documents" description="Read-only, as the signers see them.">
-            <DocumentsViewer documents={documents} />
+            <EnglishViewerText>
+              <DocumentsViewer documents={documents} />
+            </EnglishViewerText>
           </Section>
         </div>
       </div>

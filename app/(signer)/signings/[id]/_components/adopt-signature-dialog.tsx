@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { SIGNATURE_FONTS, type SignatureFont } from "@/lib/esignatures/signature-fonts";
 import type { AdoptedSignature } from "./adopted-signature";
@@ -8,10 +9,7 @@ import { SIGNATURE_FONT_STYLES } from "./signature-font-styles";
 import { focusRing } from "@/components/ui/classes";
 
 type Mode = "type" | "draw";
-const MODES: { id: Mode; label: string }[] = [
-  { id: "type", label: "Type" },
-  { id: "draw", label: "Draw" },
-];
+const MODES: Mode[] = ["type", "draw"];
 
 /**
  * "Adopt your signature": typed (the allowed fonts with a live preview of the name) or drawn
@@ -30,6 +28,7 @@ export default function AdoptSignatureDialog({
   onAdopt: (signature: AdoptedSignature) => void;
   onClose: () => void;
 }) {
+  const t = useTranslations("adopt");
   const id = useId();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const padRef = useRef<DrawPadHandle>(null);
@@ -55,27 +54,27 @@ export default function AdoptSignatureDialog({
   }
 
   function onTabKey(event: KeyboardEvent<HTMLButtonElement>) {
-    const index = MODES.findIndex((m) => m.id === mode);
+    const index = MODES.indexOf(mode);
     const step = event.key === "ArrowRight" ? 1 : event.key === "ArrowLeft" ? -1 : 0;
     if (event.key === "Home" || event.key === "End") {
       event.preventDefault();
-      selectMode(MODES[event.key === "Home" ? 0 : MODES.length - 1]!.id);
+      selectMode(MODES[event.key === "Home" ? 0 : MODES.length - 1]!);
     } else if (step) {
       event.preventDefault();
-      selectMode(MODES[(index + step + MODES.length) % MODES.length]!.id);
+      selectMode(MODES[(index + step + MODES.length) % MODES.length]!);
     }
   }
 
   function adopt() {
     if (mode === "type") {
       const name = text.trim();
-      if (!name) return setError("Type your name to make your signature.");
-      if (name.length > 200) return setError("Use at most 200 characters.");
+      if (!name) return setError(t("nameEmpty"));
+      if (name.length > 200) return setError(t("nameTooLong"));
       return onAdopt({ kind: "typed", text: name, font });
     }
     const result = padRef.current?.exportPng();
     if (!result) return;
-    if (!result.ok) return setError(result.message);
+    if (!result.ok) return setError(t(result.reason));
     onAdopt({ kind: "drawn", imageDataUrl: result.imageDataUrl });
   }
 
@@ -94,30 +93,30 @@ export default function AdoptSignatureDialog({
     >
       <div className="max-h-[calc(100dvh-2rem)] overflow-y-auto p-5 sm:p-6">
         <h2 id={`${id}-title`} className="text-xl font-semibold">
-          Adopt your signature
+          {t("title")}
         </h2>
         <p id={`${id}-description`} className="mt-1 text-sm text-slate-700">
-          You adopt it once; it is applied to each document you sign in this package.
+          {t("description")}
         </p>
 
-        <div role="tablist" aria-label="How to make your signature" className="mt-4 flex gap-1 border-b border-slate-300">
+        <div role="tablist" aria-label={t("how")} className="mt-4 flex gap-1 border-b border-slate-300">
           {MODES.map((m) => (
             <button
-              key={m.id}
+              key={m}
               ref={(el) => {
-                tabRefs.current[m.id] = el;
+                tabRefs.current[m] = el;
               }}
               type="button"
               role="tab"
-              id={`${id}-tab-${m.id}`}
-              aria-selected={mode === m.id}
-              aria-controls={`${id}-panel-${m.id}`}
-              tabIndex={mode === m.id ? 0 : -1}
-              onClick={() => selectMode(m.id)}
+              id={`${id}-tab-${m}`}
+              aria-selected={mode === m}
+              aria-controls={`${id}-panel-${m}`}
+              tabIndex={mode === m ? 0 : -1}
+              onClick={() => selectMode(m)}
               onKeyDown={onTabKey}
               className={`-mb-px min-h-11 border-b-2 px-4 py-2 text-sm font-semibold aria-selected:border-blue-700 aria-selected:text-blue-800 aria-[selected=false]:border-transparent aria-[selected=false]:text-slate-700 ${focusRing}`}
             >
-              {m.label}
+              {t(m)}
             </button>
           ))}
         </div>
@@ -125,7 +124,7 @@ export default function AdoptSignatureDialog({
         <div role="tabpanel" id={`${id}-panel-type`} aria-labelledby={`${id}-tab-type`} hidden={mode !== "type"} className={panelClass}>
           <div className="space-y-1">
             <label htmlFor={`${id}-name`} className="block text-sm font-medium">
-              Your name as you sign it
+              {t("nameLabel")}
             </label>
             <input
               id={`${id}-name`}
@@ -143,7 +142,7 @@ export default function AdoptSignatureDialog({
             />
           </div>
           <fieldset>
-            <legend className="text-sm font-medium">Style</legend>
+            <legend className="text-sm font-medium">{t("style")}</legend>
             <div className="mt-2 grid gap-2 sm:grid-cols-2">
               {SIGNATURE_FONTS.map((f) => (
                 <label
@@ -165,7 +164,7 @@ export default function AdoptSignatureDialog({
 
         <div role="tabpanel" id={`${id}-panel-draw`} aria-labelledby={`${id}-tab-draw`} hidden={mode !== "draw"} className={panelClass}>
           <p id={`${id}-draw-hint`} className="text-sm text-slate-700">
-            Draw your signature in the box with a finger, a pen or a mouse. Drawing needs a pointer; with a keyboard, use Type.
+            {t("drawHint")}
           </p>
           <SignatureDrawPad ref={padRef} describedBy={error && mode === "draw" ? `${id}-draw-hint ${errorId}` : `${id}-draw-hint`} />
         </div>
@@ -175,7 +174,7 @@ export default function AdoptSignatureDialog({
         </p>
 
         <p className="mt-2 text-xs text-slate-700">
-          By adopting it, you agree that this signature is your electronic signature on each document you sign in this package.
+          {t("agreement")}
         </p>
         <div className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <button
@@ -183,14 +182,14 @@ export default function AdoptSignatureDialog({
             onClick={onClose}
             className={`min-h-11 rounded-md border border-slate-400 bg-white px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-100 ${focusRing}`}
           >
-            Cancel
+            {t("cancel")}
           </button>
           <button
             type="button"
             onClick={adopt}
             className={`min-h-11 rounded-md bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800 ${focusRing}`}
           >
-            Adopt signature
+            {t("adopt")}
           </button>
         </div>
       </div>

@@ -1,13 +1,14 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from "react";
 import SignaturePad, { type PointGroup } from "signature_pad";
 import { MAX_SIGNATURE_IMAGE_BYTES } from "@/lib/esignatures/parse-png-data-url";
 import { focusRing } from "@/components/ui/classes";
 
 export type DrawPadHandle = {
-  /** The drawing as a trimmed PNG data: URL, or a sentence saying why it cannot be used. */
-  exportPng: () => { ok: true; imageDataUrl: string } | { ok: false; message: string };
+  /** The drawing as a trimmed PNG data: URL, or why it cannot be used (a key of the `adopt` catalog namespace). */
+  exportPng: () => { ok: true; imageDataUrl: string } | { ok: false; reason: "drawFirst" | "tooSmall" | "tooDetailed" };
 };
 
 const PEN = { penColor: "#0b1f4d", minWidth: 0.8, maxWidth: 2.6 } as const;
@@ -59,6 +60,7 @@ const decodedBytes = (dataUrl: string) => Math.floor(((dataUrl.length - dataUrl.
  * the box changes size, e.g. a phone turning; Undo removes the last stroke, Clear all of them.
  */
 export function SignatureDrawPad({ ref, describedBy }: { ref: Ref<DrawPadHandle>; describedBy: string }) {
+  const t = useTranslations("adopt");
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const padRef = useRef<SignaturePad | null>(null);
   const [strokes, setStrokes] = useState(0);
@@ -99,15 +101,15 @@ export function SignatureDrawPad({ ref, describedBy }: { ref: Ref<DrawPadHandle>
     exportPng() {
       const groups = padRef.current?.toData() ?? [];
       const box = bounds(groups);
-      if (groups.length === 0) return { ok: false, message: "Draw your signature in the box first." };
+      if (groups.length === 0) return { ok: false, reason: "drawFirst" };
       if (box.count < MIN_POINTS || Math.hypot(box.width, box.height) < MIN_EXTENT_PX) {
-        return { ok: false, message: "That is too small to be a signature. Draw your full signature across the box." };
+        return { ok: false, reason: "tooSmall" };
       }
       for (const scale of [Math.min(Math.max(window.devicePixelRatio || 1, 1), 2), 1]) {
         const imageDataUrl = renderTrimmed(groups, scale);
         if (decodedBytes(imageDataUrl) <= MAX_SIGNATURE_IMAGE_BYTES) return { ok: true, imageDataUrl };
       }
-      return { ok: false, message: "This drawing is too detailed to save. Clear it and draw it again." };
+      return { ok: false, reason: "tooDetailed" };
     },
   }));
 
@@ -133,17 +135,17 @@ export function SignatureDrawPad({ ref, describedBy }: { ref: Ref<DrawPadHandle>
       <canvas
         ref={canvasRef}
         role="img"
-        aria-label={strokes ? `Signature drawing area, ${strokes} ${strokes === 1 ? "stroke" : "strokes"} drawn` : "Signature drawing area, empty"}
+        aria-label={t("canvas", { count: strokes })}
         aria-describedby={describedBy}
         data-testid="signature-canvas"
         className="block aspect-[5/2] w-full touch-none rounded-md border-2 border-dashed border-slate-400 bg-white"
       />
       <div className="flex gap-2">
         <button type="button" onClick={undo} disabled={strokes === 0} className={buttonClass}>
-          Undo
+          {t("undo")}
         </button>
         <button type="button" onClick={clear} disabled={strokes === 0} className={buttonClass}>
-          Clear
+          {t("clear")}
         </button>
       </div>
     </div>

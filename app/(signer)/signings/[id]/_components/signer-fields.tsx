@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import type { PageViewport } from "pdfjs-dist";
 import { DocumentsViewer, type ViewerDocument } from "@/components/pdf-viewer/documents-viewer";
@@ -32,6 +33,7 @@ function focusField(fieldId: string) {
  */
 export function SignerDocuments({ documents, canSign }: { documents: ViewerDocument[]; canSign: boolean }) {
   const ctx = useSignerFields()!;
+  const t = useTranslations("fields");
   const [announcement, setAnnouncement] = useState("");
   const order = documents.map((d) => d.id);
   const open = ctx.fields
@@ -44,8 +46,8 @@ export function SignerDocuments({ documents, canSign }: { documents: ViewerDocum
     const target = open[(index + 1) % open.length] ?? open[0];
     if (!target) return;
     ctx.setSelectedDocumentId(target.documentId);
-    const name = documents.find((d) => d.id === target.documentId)?.name ?? "the document";
-    setAnnouncement(`${target.label ?? fieldNoun(target.type)}, page ${target.page} of ${name}.`);
+    const name = documents.find((d) => d.id === target.documentId)?.name ?? t("theDocument");
+    setAnnouncement(t("whereIs", { field: target.label ?? t("noun", { type: target.type }), page: target.page, document: name }));
     focusField(target.id);
   }
 
@@ -66,7 +68,7 @@ export function SignerDocuments({ documents, canSign }: { documents: ViewerDocum
       {canSign && ctx.fields.some((f) => !ctx.signedDocuments.has(f.documentId)) ? (
         <div className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-blue-200 bg-blue-50 px-3 py-2">
           <p className="text-sm text-blue-950">
-            {open.length === 0 ? "All required fields are filled." : `${open.length} required ${open.length === 1 ? "field" : "fields"} to fill`}
+            {open.length === 0 ? t("allFilled") : t("toFill", { count: open.length })}
           </p>
           <button
             type="button"
@@ -74,7 +76,7 @@ export function SignerDocuments({ documents, canSign }: { documents: ViewerDocum
             disabled={open.length === 0}
             className={`min-h-10 rounded-md bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800 ${focusRing} disabled:bg-slate-500`}
           >
-            Next field
+            {t("nextField")}
           </button>
         </div>
       ) : null}
@@ -92,16 +94,14 @@ export function SignerDocuments({ documents, canSign }: { documents: ViewerDocum
   );
 }
 
-function fieldNoun(type: FieldType): string {
-  return { signature: "Signature", initials: "Initials", date_signed: "Date signed", full_name: "Full name", text: "Text", checkbox: "Checkbox" }[type];
-}
-
 function FieldControl({ field, viewport, ctx, disabled }: { field: SignerField; viewport: PageViewport; ctx: FieldsContext; disabled: boolean }) {
+  const t = useTranslations("fields");
+  const fieldNoun = (type: FieldType) => t("noun", { type });
   const screen = pdfRectToScreen(field, viewport);
   const fontSize = Math.max(8, Math.min(16, screen.height * 0.6));
   const value = ctx.values[field.id] ?? "";
   const filled = isFieldFilled({ type: field.type, value: field.type === "text" || field.type === "checkbox" || field.type === "initials" ? value || null : "x" });
-  const label = `${field.label ?? fieldNoun(field.type)}${field.required ? " (required)" : " (optional)"}`;
+  const label = t("label", { field: field.label ?? fieldNoun(field.type), required: field.required ? "yes" : "no" });
   const style = { left: screen.left, top: screen.top, width: screen.width, height: screen.height, fontSize };
   // Opaque, so the page's own text underneath does not read as a value; amber until a required field is filled.
   const frame = `pointer-events-auto absolute rounded-sm border-2 ${
@@ -120,7 +120,7 @@ function FieldControl({ field, viewport, ctx, disabled }: { field: SignerField; 
           disabled={disabled}
           maxLength={500}
           value={value}
-          placeholder={field.label ?? "Text"}
+          placeholder={field.label ?? t("textPlaceholder")}
           onChange={(e) => ctx.setValue(field.id, e.target.value)}
           // On a phone at fit width a field can be a few pixels high: while focused it grows to a usable size over the page.
           className={`${frame} px-1 text-slate-950 placeholder:text-slate-600 focus:z-20 focus:min-h-10 focus:min-w-48 focus:!text-base focus:shadow-lg`}
@@ -151,18 +151,18 @@ function FieldControl({ field, viewport, ctx, disabled }: { field: SignerField; 
           type="button"
           disabled={disabled}
           aria-pressed={Boolean(value)}
-          aria-label={value ? `${label}: ${value}. Press to remove.` : `${label}: press to add your initials ${initials}`}
+          aria-label={value ? t("initialsRemove", { label, value }) : t("initialsAdd", { label, initials })}
           onClick={() => ctx.setValue(field.id, value ? "" : initials)}
           className={`${frame} flex items-center justify-center font-semibold text-slate-950`}
           style={{ ...style, fontFamily: value ? font : undefined }}
         >
-          {value || "Initial"}
+          {value || t("initialPlaceholder")}
         </button>
       );
     }
     case "signature":
       return (
-        <span id={domId} tabIndex={-1} role="img" aria-label={ctx.signature ? "Your signature goes here" : "Your signature goes here: adopt it in the Sign panel"} className={`${frame} flex items-center overflow-hidden px-1`} style={style}>
+        <span id={domId} tabIndex={-1} role="img" aria-label={ctx.signature ? t("signatureHere") : t("signatureHereAdopt")} className={`${frame} flex items-center overflow-hidden px-1`} style={style}>
           {ctx.signature?.kind === "drawn" ? (
             // eslint-disable-next-line @next/next/no-img-element
             <img src={ctx.signature.imageDataUrl} alt="" className="h-full max-w-full object-contain object-left" />
@@ -171,7 +171,7 @@ function FieldControl({ field, viewport, ctx, disabled }: { field: SignerField; 
               {ctx.signature.text}
             </span>
           ) : (
-            <span className="text-slate-700">Signature</span>
+            <span className="text-slate-700">{t("signaturePlaceholder")}</span>
           )}
         </span>
       );

@@ -290,7 +290,7 @@ function SigningScreen({
         <Panel id="signers" title={t("signers")}>
           <CoSigners view={view} />
         </Panel>
-        <StopTexts signingId={view.id} organizationName={page.brand.displayName} />
+        <StopTexts signingId={view.id} organizationName={page.brand.displayName} locale={locale} />
         <DeferredDeclineDialog signingId={view.id} organizationName={page.sender.organizationName} otherSignerNames={otherSignerNames} />
       </aside>
 

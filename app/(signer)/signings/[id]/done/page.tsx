@@ -89,7 +89,7 @@ export default async function DonePage({ params }: Props) {
         </ul>
       </section>
 
-      <SealedDownloads packageId={view.id} seal={seal} audience="signer" />
+      <SealedDownloads packageId={view.id} seal={seal} audience="signer" locale={locale} />
 
       <section aria-labelledby="next-heading" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4 text-slate-800 shadow-sm sm:p-6">
         <h2 id="next-heading" className="text-lg font-semibold text-slate-900">

@@ -15,47 +15,41 @@ const ExchangeJson = z.object({ item_id: z.string(), institution_id: z.string().
 
 export type BankLinkStatus = z.infer<typeof BankStatusJson>;
 
-/** A failed call to our `/api/bank/*`, with the sentence the signer reads. */
+/** Which sentence the signer reads: a key of the `bankLink` namespace of messages/<locale>.json. */
+export type BankSentence = "signed_out" | "unavailable" | "refused" | "exchange" | "network" | "unexpected";
+
+/** A failed call to our `/api/bank/*`; `sentence` names what the signer reads (the bank widget translates it). */
 export class BankApiError extends Error {
   constructor(
     readonly kind: "signed_out" | "unavailable" | "rejected" | "network",
-    message: string,
+    readonly sentence: BankSentence,
   ) {
-    super(message);
+    super(`bank call failed: ${sentence}`);
   }
 }
-
-const SENTENCES = {
-  signed_out: "You were signed out. Sign in again, then come back to this page to link your bank.",
-  unavailable: "Bank linking isn't working right now. Try again in a few minutes, or continue and link your bank later from this page.",
-  refused: "Your browser's request was refused. Reload this page and try again.",
-  exchange: "Your bank connection didn't finish. Nothing was linked. Please try again.",
-  network: "We couldn't reach our server. Check your internet connection and try again.",
-  unexpected: "Something went wrong on our side. Please try again.",
-} as const;
 
 async function call(path: string, init: RequestInit, what: "token" | "exchange" | "status"): Promise<unknown> {
   let response: Response;
   try {
     response = await fetch(path, { ...init, credentials: "same-origin", cache: "no-store" });
   } catch {
-    throw new BankApiError("network", SENTENCES.network);
+    throw new BankApiError("network", "network");
   }
-  if (response.status === 401) throw new BankApiError("signed_out", SENTENCES.signed_out);
-  if (response.status === 503) throw new BankApiError("unavailable", SENTENCES.unavailable);
-  if (response.status === 403) throw new BankApiError("rejected", SENTENCES.refused);
-  if (response.status === 400 && what === "exchange") throw new BankApiError("rejected", SENTENCES.exchange);
-  if (!response.ok) throw new BankApiError("rejected", SENTENCES.unexpected);
+  if (response.status === 401) throw new BankApiError("signed_out", "signed_out");
+  if (response.status === 503) throw new BankApiError("unavailable", "unavailable");
+  if (response.status === 403) throw new BankApiError("rejected", "refused");
+  if (response.status === 400 && what === "exchange") throw new BankApiError("rejected", "exchange");
+  if (!response.ok) throw new BankApiError("rejected", "unexpected");
   try {
     return await response.json();
   } catch {
-    throw new BankApiError("rejected", SENTENCES.unexpected);
+    throw new BankApiError("rejected", "unexpected");
   }
 }
 
 function parse<T>(schema: z.ZodType<T>, value: unknown): T {
   const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new BankApiError("rejected", SENTENCES.unexpected);
+  if (!parsed.success) throw new BankApiError("rejected", "unexpected");
   return parsed.data;
 }
 

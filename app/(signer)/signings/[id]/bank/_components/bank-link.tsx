@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { usePlaidLink, type PlaidLinkError, type PlaidLinkOnExit, type PlaidLinkOnSuccess } from "react-plaid-link";
 import { BottomBar } from "../../_components/bottom-bar";
@@ -10,9 +11,12 @@ import { focusRing } from "@/components/ui/classes";
 
 type Phase = "idle" | "preparing" | "open" | "saving";
 
+/** What the signer reads under the button; `text` is already in the page's language. */
 type Notice =
   | { kind: "exit" | "expired" | "not_saved"; text: string }
   | { kind: "error"; text: string; signedOut?: boolean };
+
+type T = ReturnType<typeof useTranslations<"bankLink">>;
 
 export type BankLinkProps = {
   /** The package whose bank step this is (a signer session from an emailed link is that package's). */
@@ -28,21 +32,10 @@ export type BankLinkProps = {
   linkSession?: boolean;
 };
 
-const LINK_SESSION_ENDED =
-  "Your secure session ended. Open the link in your invitation email again (it offers to email you a new one), then come back to this page to link your bank.";
-
-const EXITED = "You closed the bank window before it finished. Nothing was linked. You can link your bank later from this page.";
-const EXPIRED = "Your secure bank session timed out before you finished. We've started a new one: select Try again.";
-const NOT_SAVED =
-  "Your bank approved the connection, but we couldn't save it on our side because of a setup problem here, not with your bank. " +
-  "Nothing else is needed from you now: tell your lender, or try again later.";
-
-function plaidErrorSentence(error: PlaidLinkError): string {
-  // Plaid's display_message is written for end users; the rest of its error is for developers.
+function plaidErrorSentence(error: PlaidLinkError, t: T): string {
+  // Plaid's display_message is written for end users (in the language Plaid shows); the rest of its error is for developers.
   const shown = error.display_message?.trim();
-  return shown
-    ? `Your bank couldn't be linked: ${shown} Please try again.`
-    : "Something went wrong while connecting to your bank. Nothing was linked. Please try again.";
+  return shown ? t("plaidError", { message: shown }) : t("plaidErrorGeneric");
 }
 
 /**
@@ -53,6 +46,7 @@ function plaidErrorSentence(error: PlaidLinkError): string {
  */
 export function BankLink({ packageId, initialStatus, cspNonce, continueHref, continueLabel, returnTo, linkSession = false }: BankLinkProps) {
   const router = useRouter();
+  const t = useTranslations("bankLink");
   const [status, setStatus] = useState(initialStatus);
   const [token, setToken] = useState<string | null>(null);
   const [phase, setPhase] = useState<Phase>("idle");
@@ -69,17 +63,17 @@ export function BankLink({ packageId, initialStatus, cspNonce, continueHref, con
       return fresh;
     } catch (error) {
       setToken(null);
-      setNotice(errorNotice(error, linkSession));
+      setNotice(errorNotice(error, linkSession, t));
       return null;
     }
-  }, [packageId, linkSession]);
+  }, [packageId, linkSession, t]);
 
   const onSuccess = useCallback<PlaidLinkOnSuccess>(async (publicToken) => {
     // A link token serves one successful Link session: the next attempt gets a new one.
     setToken(null);
     if (!publicToken) {
       setPhase("idle");
-      setNotice({ kind: "error", text: "Your bank connection didn't finish. Nothing was linked. Please try again." });
+      setNotice({ kind: "error", text: t("notFinished") });
       return;
     }
     setPhase("saving");
@@ -87,35 +81,35 @@ export function BankLink({ packageId, initialStatus, cspNonce, continueHref, con
       const exchanged = await exchangePublicToken(packageId, publicToken);
       const fresh = await fetchBankStatus(packageId);
       setStatus(fresh);
-      setNotice(exchanged.persisted ? null : { kind: "not_saved", text: NOT_SAVED });
+      setNotice(exchanged.persisted ? null : { kind: "not_saved", text: t("notSaved") });
       focusConnected.current = fresh.connected;
       // The server parts of the page (the flow's steps) show the new state too; this component keeps its own.
       if (fresh.connected) router.refresh();
     } catch (error) {
-      setNotice(errorNotice(error, linkSession));
+      setNotice(errorNotice(error, linkSession, t));
     } finally {
       setPhase("idle");
     }
-  }, [packageId, linkSession, router]);
+  }, [packageId, linkSession, router, t]);
 
   const onExit = useCallback<PlaidLinkOnExit>(
     (error) => {
       setPhase("idle");
       if (error?.error_code === "INVALID_LINK_TOKEN") {
-        setNotice({ kind: "expired", text: EXPIRED });
+        setNotice({ kind: "expired", text: t("expired") });
         setToken(null);
         void prepareToken();
         return;
       }
       if (error) {
-        setNotice({ kind: "error", text: plaidErrorSentence(error) });
+        setNotice({ kind: "error", text: plaidErrorSentence(error, t) });
         setToken(null);
         void prepareToken();
         return;
       }
-      setNotice({ kind: "exit", text: EXITED });
+      setNotice({ kind: "exit", text: t("exited") });
     },
-    [prepareToken],
+    [prepareToken, t],
   );
 
   const onEvent = useCallback((eventName: string) => {
@@ -153,7 +147,7 @@ export function BankLink({ packageId, initialStatus, cspNonce, continueHref, con
   };
 
   const busy = phase !== "idle";
-  const busyLabel = phase === "saving" ? "Saving your bank connection…" : phase === "open" ? "Waiting for your bank…" : "Opening…";
+  const busyLabel = phase === "saving" ? t("saving") : phase === "open" ? t("waiting") : t("opening");
   const retry = notice !== null && notice.kind !== "not_saved";
   const item = status.connected ? status.item : null;
 
@@ -165,15 +159,15 @@ export function BankLink({ packageId, initialStatus, cspNonce, continueHref, con
             <span aria-hidden="true" className="flex h-6 w-6 items-center justify-center rounded-full bg-emerald-700 text-sm text-white">
               ✓
             </span>
-            Connected
+            {t("connected")}
           </h2>
           <p className="mt-2 text-sm text-slate-900" data-testid="bank-institution">
-            {item.institution_name ?? "Your bank"}
+            {item.institution_name ?? t("yourBank")}
           </p>
           {item.needs_attention ? (
-            <p className="mt-2 text-sm text-amber-900">Your bank asked you to sign in to it again. Link it again below to keep it connected.</p>
+            <p className="mt-2 text-sm text-amber-900">{t("needsAttention")}</p>
           ) : (
-            <p className="mt-1 text-sm text-slate-700">Your lender can now set up payments from this account.</p>
+            <p className="mt-1 text-sm text-slate-700">{t("canSetUp")}</p>
           )}
         </section>
       ) : null}
@@ -192,7 +186,7 @@ export function BankLink({ packageId, initialStatus, cspNonce, continueHref, con
             {notice.text}{" "}
             {notice.signedOut ? (
               <Link href={`/sign-in?callbackUrl=${encodeURIComponent(returnTo)}`} className="font-semibold underline">
-                Sign in again
+                {t("signInAgain")}
               </Link>
             ) : null}
           </p>
@@ -211,16 +205,16 @@ export function BankLink({ packageId, initialStatus, cspNonce, continueHref, con
                 {continueLabel}
               </Link>
               <button type="button" onClick={start} disabled={busy} className={SECONDARY}>
-                {busy ? busyLabel : "Link a different bank"}
+                {busy ? busyLabel : t("linkDifferent")}
               </button>
             </>
           ) : (
             <>
               <button type="button" onClick={start} disabled={busy} className={PRIMARY}>
-                {busy ? busyLabel : retry ? "Try again" : item ? "Link your bank again" : "Link your bank"}
+                {busy ? busyLabel : retry ? t("tryAgain") : item ? t("linkAgain") : t("link")}
               </button>
               <Link href={continueHref} className={SECONDARY}>
-                {item ? continueLabel : "Skip for now"}
+                {item ? continueLabel : t("skip")}
               </Link>
             </>
           )}
@@ -236,8 +230,8 @@ const PRIMARY =
 const SECONDARY =
   `inline-flex min-h-11 items-center justify-center rounded-md border border-slate-400 bg-white px-5 py-2.5 text-base font-medium text-slate-900 hover:bg-slate-100 ${focusRing} disabled:cursor-wait disabled:opacity-70`;
 
-function errorNotice(error: unknown, linkSession: boolean): Notice {
-  if (error instanceof BankApiError && error.kind === "signed_out" && linkSession) return { kind: "error", text: LINK_SESSION_ENDED };
-  if (error instanceof BankApiError) return { kind: "error", text: error.message, signedOut: error.kind === "signed_out" };
-  return { kind: "error", text: "Something went wrong on our side. Please try again." };
+function errorNotice(error: unknown, linkSession: boolean, t: T): Notice {
+  if (error instanceof BankApiError && error.kind === "signed_out" && linkSession) return { kind: "error", text: t("linkSessionEnded") };
+  if (error instanceof BankApiError) return { kind: "error", text: t(error.sentence), signedOut: error.kind === "signed_out" };
+  return { kind: "error", text: t("unexpected") };
 }
