@@ -29,7 +29,8 @@ const MANAGER = { email: "manager@demo.local", name: "Max Manager" };
 const BORROWER = { email: "signer@demo.local", name: "Sam Signer" };
 const run = promisify(execFile);
 
-test.describe.configure({ timeout: 600_000 });
+// Four to eight minutes on a loaded two-core machine (sealing waits for the job runner).
+test.describe.configure({ timeout: 900_000 });
 
 async function pdfFile(name: string, title: string, pages: number) {
   return { name, mimeType: "application/pdf", buffer: Buffer.from(await renderAgreementPdf({ title, parties: [BORROWER.name], pages })) };
