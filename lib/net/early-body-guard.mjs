@@ -63,9 +63,12 @@ export function earlyBodyCapFor(caps, method, url) {
 function guardRequest(request, response, caps) {
   let received = 0;
   let wasCut = false;
+  // Held from the start: `request.socket` does not stay set. A route that stops reading the body
+  // early (readCappedBody cancels its reader past the cap) makes Node's stream destroyer set
+  // `request.socket = null` (so that destroying the request leaves the connection to the answer).
+  const socket = request.socket;
   const cap = earlyBodyCapFor(caps, request.method, request.url);
   const push = request.push;
-  const destroy = request._destroy;
   const cut = () => {
     if (wasCut) return;
     wasCut = true;
@@ -74,8 +77,9 @@ function guardRequest(request, response, caps) {
     // destroys it by itself right after its 'end' (autoDestroy): ending the body here would cut the
     // connection before Next (which answers after buffering the body) could send its 413. The
     // socket is closed after the answer instead (below, and by Node for `Connection: close`).
-    request._destroy = function destroyKeepingSocket(error, callback) {
-      if (error) return Reflect.apply(destroy, this, [error, callback]);
+    // A reader cancelled after the cut destroys the request with an AbortError: that must not cut
+    // the connection either (the answer closes it).
+    request._destroy = function destroyKeepingSocket(_error, callback) {
       callback(null);
     };
     // Ends the body where it is; later chunks are dropped and the socket is no longer read.
@@ -98,19 +102,20 @@ function guardRequest(request, response, caps) {
     if ((statusCode === 413 || wasCut) && !this.headersSent) {
       this.setHeader("Connection", "close");
       cut();
-      const socket = request.socket;
+      // Node closes a `Connection: close` socket as soon as the answer is written (destroySoon:
+      // end, then destroy once the end is flushed); with the client still sending, the unread bytes
+      // make that close a reset, which reaches a client busy writing before it has read the 413
+      // (its next write fails with EPIPE and the 413 is never read): no answer at all, as under
+      // load. Half-close instead (the client reads the 413 and the end of the stream), and cut the
+      // connection after the grace period.
       if (socket) {
-        // Node closes a `Connection: close` socket as soon as the answer is written; with the client
-        // still sending, the unread bytes make that close a reset, which can reach the client before
-        // it has read the 413 and discard it. Half-close instead (the client reads the 413 and the
-        // end of the stream), and cut the connection after the grace period.
         socket.destroySoon = function halfCloseThenWait() {
           if (this.writable) this.end();
         };
+        this.once("finish", () => {
+          setTimeout(() => socket.destroy(), CLOSE_GRACE_MS).unref();
+        });
       }
-      this.once("finish", () => {
-        setTimeout(() => request.socket?.destroy(), CLOSE_GRACE_MS).unref();
-      });
     }
     return Reflect.apply(writeHead, this, [statusCode, ...rest]);
   };

@@ -43,10 +43,7 @@ test.describe("request bodies behind proxy.ts", { tag: "@desktop" }, () => {
       expect(outcome.sentBytes).toBeLessThan(32 * MiB);
     });
 
-    // FIXME (issue 22.1): passed 12 of 12 on a quiet machine, but in the CI run of 9265b8c (two shards
-    // side by side) `/api/auth/_log` got no answer at all within 15 ms: the connection closed before
-    // Next's 413 after the guard cut the body. Not yet found; enable once it is.
-    test.fixme(`${route.path}: an endless chunked body is refused near its cap and the connection closed`, async ({ baseURL }) => {
+    test(`${route.path}: an endless chunked body is refused near its cap and the connection closed`, async ({ baseURL }) => {
       const { host, port } = target(baseURL);
       const outcome = await sendRaw(
         { host, port },
@@ -56,6 +53,9 @@ test.describe("request bodies behind proxy.ts", { tag: "@desktop" }, () => {
       expect(outcome.statusLine).toBe("HTTP/1.1 413 Payload Too Large");
       expect(outcome.answeredAfterMs!).toBeLessThan(3_000);
       expect(outcome.closedAfterMs, "the server closes the connection after its 413").not.toBeNull();
+      // Half-closed, then cut after a grace period: a reset right after the 413 (what happened when a
+      // route stopped reading past its cap) reaches a client still writing before it reads the answer.
+      expect(outcome.closedAfterMs!, "the connection is held for the grace period after the 413").toBeGreaterThan(500);
       expect(outcome.closedAfterMs!).toBeLessThan(3_000);
       // What the client wrote includes the kernel's socket buffers; Next's own buffering would take 32 MB or more.
       expect(outcome.sentBytes).toBeLessThan(32 * MiB);

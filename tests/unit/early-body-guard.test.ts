@@ -1,4 +1,4 @@
-import { createServer, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { installEarlyBodyGuard } from "@/lib/net/early-body-guard.mjs";
@@ -18,9 +18,32 @@ let server: Server;
 let port: number;
 const seen: { path: string; bytes: number }[] = [];
 
+/**
+ * As a route's readCappedBody does: read through the body's async iterator and stop past the cap.
+ * Leaving the loop early destroys the request, and Node's stream destroyer first sets
+ * `request.socket = null` (the guard lost the socket there, so Node reset the connection right after
+ * the 413 and a client busy sending never read it).
+ */
+async function readAndStopPastCap(request: IncomingMessage): Promise<number> {
+  let bytes = 0;
+  for await (const chunk of request as AsyncIterable<Buffer>) {
+    bytes += chunk.length;
+    if (bytes > CAP) break;
+  }
+  return bytes;
+}
+
 beforeAll(async () => {
-  installEarlyBodyGuard([{ path: /^\/api\/auth\//, maxBytes: CAP }]);
+  installEarlyBodyGuard([{ path: /^\/api\//, maxBytes: CAP }]);
   server = createServer((request, response) => {
+    if (request.url === "/api/cancelling") {
+      void readAndStopPastCap(request).then((bytes) => setTimeout(() => {
+        seen.push({ path: request.url ?? "", bytes });
+        response.writeHead(bytes > CAP ? 413 : 200, { "content-type": "application/json" });
+        response.end(JSON.stringify({ bytes }));
+      }, 50));
+      return;
+    }
     let bytes = 0;
     request.on("data", (chunk: Buffer) => (bytes += chunk.length));
     request.on("end", () => setTimeout(() => {
@@ -67,6 +90,23 @@ describe("early body guard (lib/net/early-body-guard.mjs)", () => {
     expect(seen[0]!.bytes).toBeGreaterThan(CAP);
     expect(seen[0]!.bytes).toBeLessThanOrEqual(CAP + 128 * KiB);
     expect(outcome.closedAfterMs).not.toBeNull();
+    expect(outcome.closedAfterMs!).toBeLessThan(3000);
+    expect(outcome.sentBytes).toBeLessThan(64 * MiB);
+  });
+
+  it("keeps the connection open after the 413 of a route that stopped reading the body (half-closed, cut after the grace period), so the client reads the 413", async () => {
+    seen.length = 0;
+    const outcome = await send("POST /api/cancelling HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n", {
+      chunked: true,
+      limitBytes: 200 * MiB,
+    });
+    expect(outcome.statusLine).toBe("HTTP/1.1 413 Payload Too Large");
+    expect(seen).toHaveLength(1);
+    expect(seen[0]!.bytes).toBeGreaterThan(CAP);
+    // Reset at once after the answer (within a few ms), a client still writing gets EPIPE before it
+    // has read the 413; held for the grace period (1 s), it has read the answer and the end of the stream.
+    expect(outcome.closedAfterMs).not.toBeNull();
+    expect(outcome.closedAfterMs!).toBeGreaterThan(500);
     expect(outcome.closedAfterMs!).toBeLessThan(3000);
     expect(outcome.sentBytes).toBeLessThan(64 * MiB);
   });
