@@ -1,4 +1,6 @@
-export const MAX_SIGNATURE_IMAGE_BYTES = 200 * 1024;
+import { MAX_SIGNATURE_IMAGE_BYTES } from "./signature-image-limit";
+
+export { MAX_SIGNATURE_IMAGE_BYTES };
 
 const PREFIX = "data:image/png;base64,";
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;

@@ -18,8 +18,9 @@ import { requirePrincipal } from "@/app/_lib/require-principal";
 import { BottomBar } from "./bottom-bar";
 import { ClosingPlan } from "./closing-plan";
 import { CoSigners } from "./co-signers";
-import { DeferredDeclineDialog, DeferredLiveRefresh, DeferredSignerDocuments } from "./deferred";
+import { DeferredDeclineDialog, DeferredSignerDocuments } from "./deferred";
 import { FlowSteps } from "./flow-steps";
+import { LiveRefresh } from "./live-refresh";
 import { ManageLink } from "./manage-link";
 import { SignPanel } from "./sign-panel";
 import { SignerFieldsProvider, type SignerField } from "./signer-fields-context";
@@ -299,7 +300,7 @@ function SigningScreen({
         progress={{ done: signed, total }}
         action={waitingText ? null : { label: signed === 0 ? t("start") : t("next"), href: "#sign-panel" }}
       />
-      <DeferredLiveRefresh intervalMs={waitingText ? 15_000 : undefined} />
+      <LiveRefresh intervalMs={waitingText ? 15_000 : undefined} />
     </div>
   );
   if (fields.length === 0) return screen;
