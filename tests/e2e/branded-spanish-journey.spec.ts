@@ -239,7 +239,7 @@ test("a Spanish-speaking borrower of a branded lender: Spanish, branded email an
     await expect(page.locator("[lang=es]").first()).toBeVisible();
     await expectBranded(page);
     const agree = page.getByRole("button", { name: "Aceptar y continuar" });
-    // (colour check of the consent button: after the rebuild)
+    await expect(agree).toHaveCSS("background-color", COLOR_RGB);
     // The viewer's controls in Spanish (the PDF loads in the page's own viewer).
     await expect(page.getByText("Página 1 de 1").first()).toBeVisible();
     await expect(page.getByRole("button", { name: "Acercar" }).first()).toBeVisible();
