@@ -15,7 +15,7 @@ type Props = {
 };
 
 const buttonLinkClass =
-  `inline-flex items-center justify-center gap-2 rounded-md bg-blue-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-blue-800 ${focusRing}`;
+  `inline-flex items-center justify-center gap-2 rounded-md bg-[var(--brand-color,#1d4ed8)] px-4 py-2 text-sm font-semibold text-white shadow-sm hover:brightness-90 ${focusRing}`;
 
 /** Where the session routes serve a sealed file: a document id, `certificate`, or `all` (ZIP). */
 export function sealedFileUrl(packageId: string, file: string): string {

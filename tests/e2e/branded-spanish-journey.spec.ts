@@ -100,7 +100,7 @@ const test = base.extend<{ journey: Journey }>({
   },
 });
 
-test.describe.configure({ timeout: 300_000 });
+test.describe.configure({ timeout: 600_000 });
 
 type Mail = { to: string; subject: string; text: string; html?: string; fromName?: string; replyTo?: string };
 
@@ -162,8 +162,8 @@ test("a Spanish-speaking borrower of a branded lender: Spanish, branded email an
     await owner.getByLabel("Upload a logo").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: logo });
     await owner.getByRole("button", { name: "Upload logo" }).click();
     await expect(owner.getByRole("img", { name: "The current logo" })).toBeVisible();
-    await owner.goto("/sign-out");
     await owner.close();
+    await console_.clearCookies();
 
     // The manager's package for a Spanish-speaking borrower, with her mobile number and her consent to texts.
     const managerPage = await console_.newPage();
@@ -218,6 +218,20 @@ test("a Spanish-speaking borrower of a branded lender: Spanish, branded email an
     await expect(open).toHaveCSS("background-color", COLOR_RGB);
     await look(page, "interstitial-390");
     await open.click();
+
+    // The demo lender asks for a code sent by email: the page and the code's email are Spanish too.
+    await page.waitForURL(/\/access\/verify\//);
+    await expect(page.getByRole("heading", { level: 1, name: "Busque el código en su correo electrónico" })).toBeVisible();
+    await expectBranded(page);
+    await look(page, "code-390");
+    const codeMail = await lastMailTo(journey, BORROWER.email);
+    expect(codeMail.subject).toBe(`Su código para ${title}`);
+    expect(codeMail.fromName).toBe(`${LENDER} via Closing & Signing`);
+    expect(codeMail.html).toContain('<html lang="es">');
+    const code = /es (\d{6})\./.exec(codeMail.text)?.[1];
+    expect(code).toMatch(/^\d{6}$/);
+    await page.getByLabel("Código del correo electrónico").fill(code!);
+    await page.getByRole("button", { name: "Continuar", exact: true }).click();
 
     // The package page: Spanish, the lender's mark and colour.
     await page.waitForURL(new RegExp(`/signings/${packageId}$`));

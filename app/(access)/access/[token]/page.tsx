@@ -8,10 +8,17 @@ import { viewAccessLink } from "@/lib/signer-access/open-access-link";
 import { AccessCard, BrandedAccessPage, primaryButton, secondaryButton } from "../_card";
 import { openAccessLinkAction, requestNewAccessLinkAction } from "./actions";
 
-// The token is in the address: never send it on as a Referer, never index the page.
-export const metadata: Metadata = { title: "Your signing package", referrer: "no-referrer", robots: { index: false, follow: false } };
-
 type Props = { params: Promise<{ token: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  await connection();
+  const { token } = await params;
+  const { db } = await prepareDatabase();
+  const view = await viewAccessLink(db, { token });
+  const t = await getTranslations({ locale: await borrowerLocale(view.state === "open" ? view.language : null), namespace: "access" });
+  // The token is in the address: never send it on as a Referer, never index the page.
+  return { title: t("title"), referrer: "no-referrer", robots: { index: false, follow: false } };
+}
 
 /**
  * `/access/<token>`, the link in a signer's emails. The GET only shows the package and one button

@@ -16,8 +16,13 @@ import { AccessCard, BrandedAccessPage, inputClass, primaryButton, secondaryButt
 import { continueWithAccountAction, sendProofCodeAction, submitProofCodeAction } from "./actions";
 import { isProofNotice, PROOF_NOTICES, proofPath } from "./proof-notices";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations({ locale: await borrowerLocale(), namespace: "proof" });
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  await connection();
+  const { packageId } = await params;
+  const { db } = await prepareDatabase();
+  const context = await currentSignerSession(db, packageId);
+  const lender = context ? signerLocale(context.signer, await organizationDefaultLanguage(db, context.signing.organizationId)) : null;
+  const t = await getTranslations({ locale: await borrowerLocale(lender), namespace: "proof" });
   return { title: t("title"), referrer: "no-referrer", robots: { index: false, follow: false } };
 }
 

@@ -187,7 +187,7 @@ export default function AdoptSignatureDialog({
           <button
             type="button"
             onClick={adopt}
-            className={`min-h-11 rounded-md bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800 ${focusRing}`}
+            className={`min-h-11 rounded-md bg-[var(--brand-color,#1d4ed8)] px-4 py-2 text-sm font-semibold text-white hover:brightness-90 ${focusRing}`}
           >
             {t("adopt")}
           </button>

@@ -77,7 +77,7 @@ export function ConsentStep({
         <button
           type="submit"
           disabled={pending}
-          className={`min-h-11 w-full rounded-md bg-blue-700 px-4 py-2.5 text-base font-semibold text-white hover:bg-blue-800 ${focusRing} disabled:cursor-wait disabled:opacity-70`}
+          className={`min-h-11 w-full rounded-md bg-[var(--brand-color,#1d4ed8)] px-4 py-2.5 text-base font-semibold text-white hover:brightness-90 ${focusRing} disabled:cursor-wait disabled:opacity-70`}
         >
           {pending ? t("saving") : t("agree")}
         </button>

@@ -90,7 +90,7 @@ export function DocumentSignRow({
               type="submit"
               disabled={disabled || pending || !signature || missing.length > 0}
               aria-describedby={[describedBy, missing.length > 0 ? `${id}-missing` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined}
-              className={`min-h-11 rounded-md bg-blue-700 px-5 py-2 text-sm font-semibold text-white hover:bg-blue-800 ${focusRing} disabled:cursor-not-allowed disabled:bg-slate-500`}
+              className={`min-h-11 rounded-md bg-[var(--brand-color,#1d4ed8)] px-5 py-2 text-sm font-semibold text-white hover:brightness-90 ${focusRing} disabled:cursor-not-allowed disabled:bg-slate-500`}
             >
               {pending ? t("signing") : t("signButton")}
               <span className="sr-only"> {document.name}</span>

@@ -74,7 +74,7 @@ export function SignerDocuments({ documents, canSign }: { documents: ViewerDocum
             type="button"
             onClick={next}
             disabled={open.length === 0}
-            className={`min-h-10 rounded-md bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800 ${focusRing} disabled:bg-slate-500`}
+            className={`min-h-10 rounded-md bg-[var(--brand-color,#1d4ed8)] px-4 py-2 text-sm font-semibold text-white hover:brightness-90 ${focusRing} disabled:bg-slate-500`}
           >
             {t("nextField")}
           </button>

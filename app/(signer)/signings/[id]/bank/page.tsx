@@ -128,7 +128,7 @@ export default async function BankStepPage({ params }: { params: Promise<{ id: s
             <div>
               <Link
                 href={step.availability === "closed" ? packageHref : next.href}
-                className={`hidden min-h-11 items-center justify-center rounded-md bg-blue-700 px-5 py-2.5 text-base font-semibold text-white shadow-sm hover:bg-blue-800 ${focusRing} lg:inline-flex`}
+                className={`hidden min-h-11 items-center justify-center rounded-md bg-[var(--brand-color,#1d4ed8)] px-5 py-2.5 text-base font-semibold text-white shadow-sm hover:brightness-90 ${focusRing} lg:inline-flex`}
               >
                 {step.availability === "closed" ? t("backToPackage") : next.label}
               </Link>
