@@ -49,6 +49,8 @@ const BORROWER_FILES = [
   "app/(signer)/signings/[id]/_components/co-signers.tsx",
   "app/(signer)/signings/[id]/_components/flow-steps.tsx",
   "app/(signer)/signings/[id]/_components/decline-dialog.tsx",
+  "app/(signer)/signings/[id]/_components/closing-plan.tsx",
+  "app/(signer)/signings/[id]/_components/acknowledge-form.tsx",
   "app/(signer)/signings/[id]/done/page.tsx",
   "app/(signer)/signings/[id]/consent-form.ts",
   "app/(signer)/signings/[id]/sign-form.ts",

@@ -117,7 +117,7 @@ async function SignerScreen({ id, page, locale, t }: { id: string; page: SignerP
         </StateScreen>
       );
     case "signed":
-      return <BankNext page={page} t={t} />;
+      return <BankNext page={page} locale={locale} t={t} />;
     case "waiting":
     case "your_turn": {
       const { db, principal } = await requirePrincipal(`/signings/${id}`);
@@ -178,7 +178,7 @@ function StateScreen({ page, t, heading, children }: { page: SignerPackagePage; 
 }
 
 /** Everything signed, and the flow's bank step is next. */
-function BankNext({ page, t }: { page: SignerPackagePage; t: T }) {
+function BankNext({ page, locale, t }: { page: SignerPackagePage; locale: Locale; t: T }) {
   const bankHref = `/signings/${page.view.id}/bank`;
   return (
     <div className="mx-auto max-w-2xl space-y-6 pb-28 lg:pb-0">
@@ -198,7 +198,7 @@ function BankNext({ page, t }: { page: SignerPackagePage; t: T }) {
         </p>
       </section>
       {/* A hybrid closing may still have documents to acknowledge ("I received it") or to sign in ink. */}
-      <ClosingPlan signingId={page.view.id} />
+      <ClosingPlan signingId={page.view.id} locale={locale} />
       <Panel id="steps" title={t("steps")}>
         <FlowSteps steps={page.flow.steps} />
       </Panel>
@@ -274,7 +274,7 @@ function SigningScreen({
             <p className="text-sm whitespace-pre-line text-slate-800">{view.message}</p>
           </Panel>
         ) : null}
-        <ClosingPlan signingId={view.id} />
+        <ClosingPlan signingId={view.id} locale={locale} />
         <div id="sign-panel" tabIndex={-1} className="scroll-mt-4 rounded-lg border border-blue-200 bg-white p-4 shadow-sm">
           <SignPanel
             signingId={view.id}

@@ -68,7 +68,7 @@ export default async function DonePage({ params }: Props) {
         {everyone ? t("everyone") : t("waitingFor", { names: joinNames(waitingFor, locale) })}
       </p>
 
-      <ClosingPlan signingId={view.id} />
+      <ClosingPlan signingId={view.id} locale={locale} />
 
       <section aria-labelledby="signed-heading" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
         <h2 id="signed-heading" className="text-lg font-semibold text-slate-900">
