@@ -67,6 +67,11 @@ const ACTIONS: Record<string, string> = {
   "esignature.recorded": "Document signed",
   "document.added": "Document added",
   "document.removed": "Document removed",
+  "scanback.uploaded": "Scanned pages uploaded",
+  "settlement_agent.link_issued": "Settlement agent link emailed",
+  "settlement_agent.link_revoked": "Settlement agent link revoked",
+  "settlement_agent.link_opened": "Settlement agent opened the link",
+  "settlement_agent.packet_downloaded": "Settlement agent downloaded the table packet",
 };
 
 /** A readable name for an audit action; unknown actions show as recorded. */
