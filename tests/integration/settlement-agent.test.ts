@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { and, asc, desc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { auditLog, jobs, packageDocuments, scanbackPages, settlementAgentLinks } from "@/db/schema";
 import type { Principal } from "@/lib/auth/principal";
 import { getClosingDetail } from "@/lib/closings/closing-detail";
@@ -12,6 +12,9 @@ import { getTablePacket } from "@/lib/closings/get-table-packet";
 import { reviewDocumentScan } from "@/lib/closings/review-document-scan";
 import { acceptScanback, assignScanbackPage, discardScanbackPage, getScanbackPageImage, getScanbackReport, uploadScanback } from "@/lib/closings/scanback";
 import { renderAgreementPdf } from "@/lib/documents/pdf";
+import { setEnvForTests } from "@/lib/env";
+import { log } from "@/lib/log";
+import { buildSecurityHeaders } from "@/lib/security/security-headers";
 import { agentSessionPrincipal } from "@/lib/settlement-agent/agent-session-principal";
 import { downloadAgentTablePacket } from "@/lib/settlement-agent/download-agent-table-packet";
 import { getAgentClosing } from "@/lib/settlement-agent/get-agent-closing";
@@ -269,5 +272,30 @@ describe("what a settlement agent session reaches", () => {
     const own = await uploadScanback(testDb.db, { principal, packageId: mine.id, files: [{ name: "other.png", bytes: readFileSync(otherNote1) }] });
     expect(own.report.pages.map((p) => p.status)).toEqual(["other_package"]);
     expect(await testDb.db.select().from(scanbackPages).where(eq(scanbackPages.packageId, other.id))).toHaveLength(0);
+  });
+});
+
+describe("the token stays out of logs and Referers", () => {
+  it("a log line with an agent link has the token redacted", () => {
+    setEnvForTests({ LOG_LEVEL: "debug" });
+    const token = "Zm9vYmFyYmF6cXV4cXV1eGNvcmdlZ3JhdWx0Z2FycGx5".slice(0, 43);
+    const lines: string[] = [];
+    const spy = vi.spyOn(console, "log").mockImplementation((line: string) => void lines.push(line));
+    const errors = vi.spyOn(console, "error").mockImplementation((line: string) => void lines.push(line));
+    try {
+      log.info(`GET /agent/${token}`, { url: `https://sign.example.com/agent/${token}` });
+      log.error("failed", { path: `/agent/${token}` });
+    } finally {
+      spy.mockRestore();
+      errors.mockRestore();
+    }
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) expect(line).not.toContain(token);
+  });
+
+  it("the link's page sends no Referer; the closing page (no token in it) keeps the usual policy", () => {
+    const headers = (pathname: string) => buildSecurityHeaders({ nonce: "n", pathname, production: true, appUrl: "https://sign.example.com", plaidEnvironment: "sandbox" });
+    expect(headers("/agent/abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG")["Referrer-Policy"]).toBe("no-referrer");
+    expect(headers("/agent/closing/00000000-0000-4000-8000-000000000000")["Referrer-Policy"]).toBe("strict-origin-when-cross-origin");
   });
 });
