@@ -10,6 +10,9 @@ const PAGE_STATUS: Record<ScanbackReportPage["status"], string> = {
   unreadable: "Unreadable: assign or discard",
 };
 
+/** Without the manager's actions (the settlement agent's page), an unreadable page is left to the closing team. */
+const UNREADABLE_READ_ONLY = "Unreadable: no code found (the cover sheet, a blank page or a damaged code); the closing team places it";
+
 const cell = "px-3 py-2 align-top";
 
 const plural = (n: number, one: string) => `${one}${n === 1 ? "" : "s"}`;
@@ -76,7 +79,7 @@ export function ScanbackPagesTable({
                 {p.sourceName}, page {p.sourcePage}
               </td>
               <td className={cell}>
-                {PAGE_STATUS[p.status]}
+                {p.status === "unreadable" && !actions ? UNREADABLE_READ_ONLY : PAGE_STATUS[p.status]}
                 {p.documentName ? (
                   <>
                     <br />
