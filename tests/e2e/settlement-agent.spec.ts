@@ -137,7 +137,7 @@ test.describe("the settlement agent's link", () => {
     await second.goto(linkPath);
     await expect(second.getByRole("heading", { level: 1, name: "This link no longer works" })).toBeVisible();
     await expectNoAxeViolations(second);
-    await second.screenshot({ path: testInfo.outputPath("agent-link-ended-1280.png"), fullPage: true });
+    await second.screenshot({ path: testInfo.outputPath("agent-link-ended-390.png"), fullPage: true });
     const other = await createHybridPackage();
     await second.goto(`/agent/closing/${other.id}`);
     await expect(second.getByRole("heading", { level: 1, name: "This link no longer works" })).toBeVisible();
