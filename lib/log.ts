@@ -13,6 +13,8 @@ const SECRET_VALUES: [RegExp, string][] = [
   [/\breply\+[^@\s"'>]+@/gi, "reply+[redacted]@"],
   // A signer's access link (`/access/<token>`): the token opens their package.
   [/\/access\/[A-Za-z0-9_-]{20,}/g, "/access/[redacted]"],
+  // A settlement agent's link (`/agent/<token>`): the token opens the package's closing.
+  [/\/agent\/[A-Za-z0-9_-]{20,}/g, "/agent/[redacted]"],
 ];
 
 function scrub(text: string): string {

@@ -31,3 +31,4 @@ export * from "./hybrid-closings";
 export * from "./signer-auth-method";
 export * from "./signer-access";
 export * from "./sms";
+export * from "./settlement-agent-links";

@@ -25,6 +25,10 @@ const MANAGER = [
   "outreach:read",
   "outreach:write",
   "audit:read",
+  // The table packet and the scanback report (read), uploading scans (write): also what a settlement
+  // agent's link session holds, for its one package (lib/settlement-agent).
+  "scanbacks:read",
+  "scanbacks:write",
 ] as const;
 
 const ORG_ADMIN = [
@@ -50,6 +54,7 @@ const ADMIN = [
   "comments:read",
   "outreach:read",
   "audit:read",
+  "scanbacks:read",
 ] as const;
 
 export const ROLE_CAPABILITIES = {

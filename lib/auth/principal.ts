@@ -21,6 +21,11 @@ export type Principal = {
    * (lib/signer-access): it reads and signs that one package as that one signer, nothing else.
    */
   signerSession?: { sessionId: string; packageId: string; signerId: string; method: SignerAuthMethod };
+  /**
+   * Set when the principal is a settlement agent's session opened from a one-time link
+   * (lib/settlement-agent): it holds only the scanback capabilities, and only for that one package.
+   */
+  agentSession?: { linkId: string; packageId: string; agentName: string };
 };
 
 function principalQuery(db: Db) {
@@ -84,6 +89,19 @@ export function scopesWith(principal: Principal, capability: Capability): Scope[
   return principal.roles
     .filter((r) => (ROLE_CAPABILITIES[r.role] as readonly string[]).includes(capability))
     .map((r) => r.scope);
+}
+
+/**
+ * Does the principal hold `capability` for this package: through a role whose scope contains it, or
+ * as the settlement agent session of exactly this package.
+ */
+export function canAccessPackage(
+  principal: Principal,
+  capability: Capability,
+  signing: { id: string; organizationId: number; companyId?: number | null; locationId?: number | null },
+): boolean {
+  if (principal.agentSession) return principal.agentSession.packageId === signing.id && hasCapability(principal, capability);
+  return canAccess(principal, capability, signing);
 }
 
 export function canAccess(

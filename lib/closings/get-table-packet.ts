@@ -7,10 +7,10 @@ import { getSigningOrThrow } from "@/lib/signings/get-signing-or-throw";
 import { isInkMode } from "./document-state-machine";
 import { buildTablePacket } from "./table-packet";
 
-/** The table packet of a package the caller manages (404 otherwise; 409 when no document is signed in ink). */
+/** The table packet of a package the caller manages or is the settlement agent of (404 otherwise; 409 when no document is signed in ink). */
 export async function getTablePacket(db: Db, options: { principal: Principal; packageId: string }): Promise<{ filename: string; content: Uint8Array }> {
-  requireCapability(options.principal, "signings:read", "You do not have permission to read signing packages.");
-  const signing = await getSigningOrThrow(db, { ...options, capability: "signings:read" });
+  requireCapability(options.principal, "scanbacks:read", "You do not have permission to download the table packet.");
+  const signing = await getSigningOrThrow(db, { ...options, capability: "scanbacks:read" });
   const [documents, signers, [organization]] = await Promise.all([
     db.select().from(packageDocuments).where(eq(packageDocuments.packageId, signing.id)).orderBy(asc(packageDocuments.position), asc(packageDocuments.createdAt), asc(packageDocuments.id)),
     db.select().from(packageSigners).where(eq(packageSigners.packageId, signing.id)).orderBy(asc(packageSigners.routingOrder), asc(packageSigners.createdAt), asc(packageSigners.id)),

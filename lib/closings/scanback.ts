@@ -5,6 +5,8 @@ import type { Db } from "@/db/client";
 import { packageDocuments, scanbackPages, type PackageDocument, type ScanbackPage, type SigningPackage } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
+import { auditActorOf } from "@/lib/settlement-agent/agent-session-principal";
+import { actorUserIdOf } from "@/lib/signer-access/signer-session-principal";
 import { BadRequest, Conflict, NotFound } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";
 import { getSigningOrThrow } from "@/lib/signings/get-signing-or-throw";
@@ -143,8 +145,8 @@ function assertOpen(signing: SigningPackage) {
 
 /** The open scanback report of a package the caller manages: every uploaded page not yet attached, and each ink document's pages found, missing and duplicated. */
 export async function getScanbackReport(db: Db, options: { principal: Principal; packageId: string }): Promise<ScanbackReport> {
-  requireCapability(options.principal, "signings:read", "You do not have permission to read signing packages.");
-  const signing = await getSigningOrThrow(db, { ...options, capability: "signings:read" });
+  requireCapability(options.principal, "scanbacks:read", "You do not have permission to read scanned pages.");
+  const signing = await getSigningOrThrow(db, { ...options, capability: "scanbacks:read" });
   return loadReport(db, signing);
 }
 
@@ -157,8 +159,8 @@ export type UploadScanbackOptions = { principal: Principal; packageId: string; f
  * `acceptScanback`. Refused with 409 once the package is closed.
  */
 export async function uploadScanback(db: Db, options: UploadScanbackOptions): Promise<{ uploadId: string; pageCount: number; report: ScanbackReport }> {
-  requireCapability(options.principal, "signings:write", "You do not have permission to upload scans.");
-  const signing = await getSigningOrThrow(db, { ...options, capability: "signings:write" });
+  requireCapability(options.principal, "scanbacks:write", "You do not have permission to upload scans.");
+  const signing = await getSigningOrThrow(db, { ...options, capability: "scanbacks:write" });
   assertOpen(signing);
   const documents = await db.select().from(packageDocuments).where(eq(packageDocuments.packageId, signing.id));
   const ink = new Map(documents.filter((d) => isInkMode(d.executionMode)).map((d) => [d.id, d]));
@@ -169,7 +171,7 @@ export async function uploadScanback(db: Db, options: UploadScanbackOptions): Pr
   const rows: (typeof scanbackPages.$inferInsert)[] = [];
   for (const page of pages) {
     const reading = await readPageCode(page.bytes);
-    const base = { packageId: signing.id, uploadId, sourceName: page.sourceName, sourcePage: page.sourcePage, uploadedByUserId: options.principal.user.id };
+    const base = { packageId: signing.id, uploadId, sourceName: page.sourceName, sourcePage: page.sourcePage, uploadedByUserId: actorUserIdOf(options.principal) };
     if (reading.outcome !== "read") {
       rows.push({ ...base, image: page.bytes, contentType: page.contentType, outcome: "unreadable" as const });
       continue;
@@ -190,19 +192,19 @@ export async function uploadScanback(db: Db, options: UploadScanbackOptions): Pr
   }
 
   return db.transaction(async (tx) => {
-    const locked = await getSigningOrThrow(tx, { ...options, capability: "signings:write", lock: true });
+    const locked = await getSigningOrThrow(tx, { ...options, capability: "scanbacks:write", lock: true });
     assertOpen(locked);
     if (rows.length > 0) await tx.insert(scanbackPages).values(rows);
     const count = (outcome: string) => rows.filter((r) => r.outcome === outcome).length;
     await recordAuditEntry(tx, {
       organizationId: locked.organizationId,
       packageId: locked.id,
-      actorUserId: options.principal.user.id,
+      actorUserId: actorUserIdOf(options.principal),
       action: "scanback.uploaded",
       entityType: "signing_package",
       entityId: locked.id,
       ipAddress: options.ipAddress,
-      after: { uploadId, files: options.files.length, pages: rows.length, matched: count("matched"), otherPackage: count("other_package"), unreadable: count("unreadable") },
+      after: { ...auditActorOf(options.principal), uploadId, files: options.files.length, pages: rows.length, matched: count("matched"), otherPackage: count("other_package"), unreadable: count("unreadable") },
     });
     return { uploadId, pageCount: rows.length, report: await loadReport(tx, locked) };
   });
@@ -379,13 +381,13 @@ function notReadyMessage(entry: ScanbackReportDocument): string {
   return `Document "${entry.name}" is missing page${entry.missingPages.length === 1 ? "" : "s"} ${entry.missingPages.join(", ")}.`;
 }
 
-/** One open page's image, for the manager looking at an unreadable page before assigning it. */
+/** One open page's image, for the manager looking at an unreadable page before assigning it (and the settlement agent at their upload). */
 export async function getScanbackPageImage(
   db: Db,
   options: { principal: Principal; packageId: string; pageId: string },
 ): Promise<{ bytes: Uint8Array; contentType: string }> {
-  requireCapability(options.principal, "signings:read", "You do not have permission to read signing packages.");
-  const signing = await getSigningOrThrow(db, { ...options, capability: "signings:read" });
+  requireCapability(options.principal, "scanbacks:read", "You do not have permission to read scanned pages.");
+  const signing = await getSigningOrThrow(db, { ...options, capability: "scanbacks:read" });
   const page = await getOpenPageOrThrow(db, signing.id, options.pageId);
   return { bytes: page.image, contentType: page.contentType };
 }

@@ -22,7 +22,7 @@ export function buildSecurityHeaders(options: SecurityHeadersOptions): Record<st
   return headers;
 }
 
-/** The pages whose address carries a signer's access token. */
+/** The pages whose address carries a signer's access token or a settlement agent's link token. */
 export function isAccessLinkPath(pathname: string | undefined): boolean {
-  return pathname !== undefined && pathname.startsWith("/access/");
+  return pathname !== undefined && (pathname.startsWith("/access/") || (pathname.startsWith("/agent/") && !pathname.startsWith("/agent/closing/")));
 }

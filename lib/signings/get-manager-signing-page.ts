@@ -119,7 +119,7 @@ export async function getManagerSigningPage(
         position: before + index + 1,
         at: iso(row.createdAt),
         action: row.action,
-        actorName: row.actorUserId ? (names.get(row.actorUserId) ?? null) : null,
+        actorName: row.actorUserId ? (names.get(row.actorUserId) ?? null) : agentActorName(row),
         ipAddress: row.ipAddress,
         userAgent: userAgentOf(row),
         subject: subjectOf(row, subjects),
@@ -158,6 +158,12 @@ function subjectOf(entry: AuditEntry, names: Map<string, string>): string | null
     if (typeof id === "string" && names.has(id)) return names.get(id)!;
   }
   return null;
+}
+
+/** A settlement agent acting through their link has no account: the entry names them (`after.actor`). */
+function agentActorName(entry: AuditEntry): string | null {
+  const actor = (entry.after as { actor?: { type?: unknown; name?: unknown } } | null)?.actor;
+  return actor?.type === "settlement_agent" && typeof actor.name === "string" ? `${actor.name} (settlement agent)` : null;
 }
 
 function userAgentOf(entry: AuditEntry): string | null {

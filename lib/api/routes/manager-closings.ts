@@ -8,6 +8,9 @@ import { reviewDocumentScan } from "@/lib/closings/review-document-scan";
 import { acceptScanback, assignScanbackPage, discardScanbackPage, getScanbackPageImage, getScanbackReport, uploadScanback, type ScanbackReport } from "@/lib/closings/scanback";
 import type { ScanUpload } from "@/lib/closings/scan-pages";
 import { BadRequest } from "@/lib/errors";
+import { getAgentLinkStatus, type AgentLinkStatus } from "@/lib/settlement-agent/get-agent-link-status";
+import { issueAgentLink } from "@/lib/settlement-agent/issue-agent-link";
+import { revokeAgentLink } from "@/lib/settlement-agent/revoke-agent-link";
 import type { ApiEnv } from "../context";
 import {
   ClosingSchema,
@@ -22,6 +25,8 @@ import {
   ScanReviewSchema,
   ScanUploadContent,
   SetExecutionModeSchema,
+  SettlementAgentLinkRequestSchema,
+  SettlementAgentLinkResultSchema,
   UpdateClosingSchema,
 } from "../schemas/closings";
 import { errorResponses, jsonBody, jsonResponse, pickErrors } from "../schemas/common";
@@ -159,6 +164,52 @@ const convertRoute = createRoute({
   responses: { 200: jsonResponse(ConvertToInkResultSchema, "The converted documents"), ...pickErrors(401, 403, 404, 409) },
 });
 
+const getAgentLinkRoute = createRoute({
+  method: "get",
+  path: `${PATH}/settlement-agent-link`,
+  tags,
+  summary: "Read the settlement agent link",
+  description: "The package's latest settlement agent link (`null` when none was issued): to whom, its state, when it was opened and when it expires. Never the token.",
+  request: { params: SigningIdParamSchema },
+  responses: { 200: jsonResponse(SettlementAgentLinkResultSchema, "The link"), ...pickErrors(401, 403, 404) },
+});
+
+const issueAgentLinkRoute = createRoute({
+  method: "post",
+  path: `${PATH}/settlement-agent-link`,
+  tags,
+  summary: "Email a one-time link to the settlement agent",
+  description:
+    "Emails the agent (under the lender's brand) a one-time link that opens this package's closing only: the appointment, the borrowers' names, " +
+    "the ink documents, the table packet, the scan upload and its report. Any older link of the package, and its session, stops working. " +
+    "409 when the package is not open or has no document signed in ink.",
+  request: { params: SigningIdParamSchema, body: jsonBody(SettlementAgentLinkRequestSchema) },
+  responses: { 201: jsonResponse(SettlementAgentLinkResultSchema, "The new link"), ...pickErrors(400, 401, 403, 404, 409) },
+});
+
+const revokeAgentLinkRoute = createRoute({
+  method: "delete",
+  path: `${PATH}/settlement-agent-link`,
+  tags,
+  summary: "Revoke the settlement agent link",
+  description: "The link and the session opened from it stop working at once. 409 when there is no live link.",
+  request: { params: SigningIdParamSchema },
+  responses: { 204: { description: "Revoked" }, ...pickErrors(401, 403, 404, 409) },
+});
+
+function serializeAgentLink(link: AgentLinkStatus | null) {
+  if (!link) return { link: null };
+  return {
+    link: {
+      ...link,
+      issuedAt: link.issuedAt.toISOString(),
+      expiresAt: link.expiresAt.toISOString(),
+      openedAt: link.openedAt?.toISOString() ?? null,
+      revokedAt: link.revokedAt?.toISOString() ?? null,
+    },
+  };
+}
+
 const execution = (d: PackageDocument) => ({ id: d.id, name: d.name, executionMode: d.executionMode, executionStatus: d.executionStatus });
 
 export function serializeScanbackReport(report: ScanbackReport) {
@@ -254,4 +305,19 @@ export const managerClosings = new OpenAPIHono<ApiEnv>({ defaultHook: validation
     const { id } = c.req.valid("param");
     const converted = await convertPackageToInk(c.get("db"), { principal: c.get("principal"), packageId: id, ipAddress: c.get("ipAddress") });
     return c.json({ converted: converted.map(execution) }, 200);
+  })
+  .openapi(getAgentLinkRoute, async (c) => {
+    const { id } = c.req.valid("param");
+    return c.json(serializeAgentLink(await getAgentLinkStatus(c.get("db"), { principal: c.get("principal"), packageId: id })), 200);
+  })
+  .openapi(issueAgentLinkRoute, async (c) => {
+    const { id } = c.req.valid("param");
+    const principal = c.get("principal");
+    await issueAgentLink(c.get("db"), { principal, packageId: id, input: c.req.valid("json"), ipAddress: c.get("ipAddress") });
+    return c.json(serializeAgentLink(await getAgentLinkStatus(c.get("db"), { principal, packageId: id })), 201);
+  })
+  .openapi(revokeAgentLinkRoute, async (c) => {
+    const { id } = c.req.valid("param");
+    await revokeAgentLink(c.get("db"), { principal: c.get("principal"), packageId: id, ipAddress: c.get("ipAddress") });
+    return c.body(null, 204);
   });

@@ -152,3 +152,25 @@ export const ScanUploadContent = {
 };
 
 export const ConvertToInkResultSchema = z.object({ converted: z.array(ExecutionModeResultSchema) }).openapi("ConvertToInkResult");
+
+export const SettlementAgentLinkRequestSchema = z
+  .strictObject({
+    agentName: SafeString.trim().min(1).max(200).openapi({ example: "Dana Reyes" }),
+    agentEmail: z.email({ error: "expected an email address" }).max(320).openapi({ example: "dana@title.example" }),
+  })
+  .openapi("SettlementAgentLinkRequest");
+
+export const SettlementAgentLinkSchema = z
+  .object({
+    id: z.string(),
+    agentName: z.string(),
+    agentEmail: z.string(),
+    state: z.enum(["sent", "opened", "expired", "revoked"]).openapi({ description: "`sent`: not opened yet; `opened`: exchanged for the agent's session; `expired` or `revoked`: no longer works" }),
+    issuedAt: IsoDateTime,
+    expiresAt: IsoDateTime.openapi({ description: "7 days after the appointment, and at least 7 days after it was issued" }),
+    openedAt: IsoDateTime.nullable(),
+    revokedAt: IsoDateTime.nullable(),
+  })
+  .openapi("SettlementAgentLink", { description: "The package's latest settlement agent link. The token is only ever in the email to the agent." });
+
+export const SettlementAgentLinkResultSchema = z.object({ link: SettlementAgentLinkSchema.nullable() }).openapi("SettlementAgentLinkResult");

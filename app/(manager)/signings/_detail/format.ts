@@ -81,6 +81,10 @@ const ACTIONS: Record<string, string> = {
   "document.scan_uploaded": "Scan attached",
   "document.accepted": "Scan accepted",
   "document.rejected": "Scan rejected",
+  "settlement_agent.link_issued": "Settlement agent link emailed",
+  "settlement_agent.link_revoked": "Settlement agent link revoked",
+  "settlement_agent.link_opened": "Settlement agent opened the link",
+  "settlement_agent.packet_downloaded": "Settlement agent downloaded the table packet",
 };
 
 /** A readable name for an audit action; unknown actions show as recorded. */

@@ -8,6 +8,8 @@ import { convertPackageToInk } from "@/lib/closings/convert-to-ink";
 import { reviewDocumentScan } from "@/lib/closings/review-document-scan";
 import { acceptScanback, assignScanbackPage, discardScanbackPage, uploadScanback, type ScanbackAssignment } from "@/lib/closings/scanback";
 import { AppError } from "@/lib/errors";
+import { issueAgentLink } from "@/lib/settlement-agent/issue-agent-link";
+import { revokeAgentLink } from "@/lib/settlement-agent/revoke-agent-link";
 import { contextAction, errorState, type ActionContext, type FormState } from "../../../../_lib/validated-action";
 
 const returnTo = (formData: FormData) => `/signings/${String(formData.get("signingId") ?? "")}/closing`;
@@ -109,4 +111,21 @@ export const executionModesAction = closingAction(async (signingId, { db, princi
     changed += 1;
   }
   return changed === 0 ? "Nothing changed." : `Saved how ${changed === 1 ? "1 document is" : `${changed} documents are`} signed.`;
+});
+
+/** "Email the link to the settlement agent": the same `issueAgentLink` as POST /v1/…/settlement-agent-link. */
+export const issueAgentLinkAction = closingAction(async (signingId, { db, principal, fields, evidence }) => {
+  const link = await issueAgentLink(db, {
+    principal,
+    packageId: signingId,
+    input: { agentName: fields.text("agentName") ?? "", agentEmail: fields.text("agentEmail") ?? "" },
+    ipAddress: evidence.ipAddress,
+  });
+  return `Link emailed to ${link.agentName} (${link.agentEmail}); any older link no longer works.`;
+});
+
+/** "Revoke the link": the same `revokeAgentLink` as DELETE /v1/…/settlement-agent-link. */
+export const revokeAgentLinkAction = closingAction(async (signingId, { db, principal, evidence }) => {
+  await revokeAgentLink(db, { principal, packageId: signingId, ipAddress: evidence.ipAddress });
+  return "Link revoked: the settlement agent can no longer open the closing.";
 });

@@ -5,7 +5,18 @@ import { SubmitButton } from "@/components/ui/button";
 import type { ButtonVariant } from "@/components/ui/button-class";
 import { FormMessage } from "@/components/ui/field";
 import type { FormState } from "../../../../_lib/validated-action";
-import { acceptScansAction, appointmentAction, assignPageAction, executionModesAction, convertToInkAction, discardPageAction, reviewScanAction, uploadScansAction } from "./actions";
+import {
+  acceptScansAction,
+  appointmentAction,
+  assignPageAction,
+  executionModesAction,
+  convertToInkAction,
+  discardPageAction,
+  issueAgentLinkAction,
+  reviewScanAction,
+  revokeAgentLinkAction,
+  uploadScansAction,
+} from "./actions";
 
 const IDLE: FormState = { status: "idle" };
 
@@ -18,6 +29,8 @@ const ACTIONS = {
   convert: convertToInkAction,
   appointment: appointmentAction,
   modes: executionModesAction,
+  issueAgentLink: issueAgentLinkAction,
+  revokeAgentLink: revokeAgentLinkAction,
 };
 
 /**

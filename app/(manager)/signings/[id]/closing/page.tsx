@@ -5,13 +5,16 @@ import { Section } from "@/components/ui/section";
 import { linkClass } from "@/components/ui/classes";
 import { closingSummaryText, getClosingDetail, type ClosingDocument } from "@/lib/closings/closing-detail";
 import { isInkMode } from "@/lib/closings/document-state-machine";
-import { getScanbackReport, type ScanbackReport } from "@/lib/closings/scanback";
+import { getScanbackReport } from "@/lib/closings/scanback";
+import { ScanbackDocumentsSummary, ScanbackPagesTable } from "@/app/_components/closings/scanback-report";
 import { canAccess, hasCapability } from "@/lib/auth/principal";
 import { isOpenSigningStatus } from "@/lib/signings/state-machine";
 import { formatDateTime } from "@/app/_lib/format";
 import { loadOr404 } from "@/app/_lib/load-or-404";
 import { requirePrincipal } from "../../../../_lib/require-principal";
 import { ClosingForm } from "./closing-form";
+import { AgentLinkForm } from "./agent-link-form";
+import { getAgentLinkStatus, type AgentLinkStatus } from "@/lib/settlement-agent/get-agent-link-status";
 
 export const metadata: Metadata = { title: "Closing" };
 
@@ -39,15 +42,23 @@ function stateText(d: ClosingDocument): string {
   }
 }
 
-const PAGE_STATUS: Record<ScanbackReport["pages"][number]["status"], string> = {
-  matched: "Matched",
-  assigned: "Assigned by hand",
-  duplicate: "Duplicate (a later scan of this page is used)",
-  other_package: "From another package: not used",
-  unreadable: "Unreadable: assign or discard",
-};
-
 const cell = "px-3 py-2 align-top";
+
+/** Where the settlement agent's link stands, in one sentence. */
+function agentLinkText(link: AgentLinkStatus | null): string {
+  if (!link) return "No link sent yet.";
+  const to = `${link.agentName} (${link.agentEmail})`;
+  switch (link.state) {
+    case "sent":
+      return `Sent to ${to} on ${formatDateTime(link.issuedAt)}; not opened yet. Works once, until ${formatDateTime(link.expiresAt)}.`;
+    case "opened":
+      return `Sent to ${to}; opened on ${formatDateTime(link.openedAt!)}. Works until ${formatDateTime(link.expiresAt)}.`;
+    case "expired":
+      return `The link sent to ${to} expired on ${formatDateTime(link.expiresAt)}.`;
+    case "revoked":
+      return `The link sent to ${to} was revoked on ${formatDateTime(link.revokedAt!)}.`;
+  }
+}
 
 /** A stored moment as a `datetime-local` value in UTC ("2026-12-01T15:00"). */
 const localValue = (moment: Date | null) => (moment ? moment.toISOString().slice(0, 16) : "");
@@ -60,14 +71,17 @@ const localValue = (moment: Date | null) => (moment ? moment.toISOString().slice
 export default async function ClosingPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const { db, principal } = await requirePrincipal(`/signings/${id}/closing`);
-  const [detail, report] = await Promise.all([loadOr404(getClosingDetail(db, { principal, packageId: id })), loadOr404(getScanbackReport(db, { principal, packageId: id }))]);
+  const [detail, report, agentLink] = await Promise.all([
+    loadOr404(getClosingDetail(db, { principal, packageId: id })),
+    loadOr404(getScanbackReport(db, { principal, packageId: id })),
+    loadOr404(getAgentLinkStatus(db, { principal, packageId: id })),
+  ]);
   const { signing, documents } = detail;
   const canWrite = hasCapability(principal, "signings:write") && canAccess(principal, "signings:write", signing);
   const open = isOpenSigningStatus(signing.status);
   const ink = documents.filter((d) => isInkMode(d.executionMode));
   const toReview = documents.filter((d) => d.executionStatus === "scan_uploaded");
   const anyReady = report.documents.some((d) => d.ready);
-  const inkNames = new Map(ink.map((d) => [d.id, d]));
 
   return (
     <div className="space-y-6">
@@ -202,6 +216,25 @@ export default async function ClosingPage({ params }: { params: Promise<{ id: st
       {canWrite && open && ink.length > 0 ? (
         <Section
           compact
+          id="closing-agent-heading"
+          title="Settlement agent link"
+          description="A one-time link for the settlement agent: it opens this closing only — the appointment, the borrowers' names, the ink documents, the table packet and the scan upload with its report. Reviewing scans stays with you."
+        >
+          <div className="space-y-4">
+            <p data-testid="agent-link-status" className="text-sm text-slate-800">
+              {agentLinkText(agentLink)}
+            </p>
+            <AgentLinkForm signingId={id} agentName={agentLink?.agentName ?? signing.settlementAgent ?? ""} agentEmail={agentLink?.agentEmail ?? ""} reissue={agentLink !== null} />
+            {agentLink && (agentLink.state === "sent" || agentLink.state === "opened") ? (
+              <ClosingForm action="revokeAgentLink" signingId={id} label="Revoke the link" pendingLabel="Revoking…" variant="danger" />
+            ) : null}
+          </div>
+        </Section>
+      ) : null}
+
+      {canWrite && open && ink.length > 0 ? (
+        <Section
+          compact
           id="closing-scans-heading"
           title="Scanned pages"
           description="Upload the ink-signed pages (PDF, JPEG or PNG; any order, turned or not; up to 10 MiB per upload). Every page is matched by its code and listed below before anything is attached."
@@ -214,102 +247,51 @@ export default async function ClosingPage({ params }: { params: Promise<{ id: st
 
             <div className="space-y-2">
               <h3 className="text-base font-semibold text-slate-900">Pages per document</h3>
-              <ul className="space-y-1 text-sm" data-testid="scanback-documents">
-                {report.documents.map((d) => (
-                  <li key={d.id}>
-                    <span className="font-medium">{d.name}</span>:{" "}
-                    {d.executionStatus === "scan_uploaded" || d.executionStatus === "accepted"
-                      ? "scan attached"
-                      : [
-                          `${d.pagesFound.length} of ${d.pageCount} pages`,
-                          d.missingPages.length > 0 ? `missing page${d.missingPages.length === 1 ? "" : "s"} ${d.missingPages.join(", ")}` : null,
-                          d.duplicatePages.length > 0 ? `duplicate page${d.duplicatePages.length === 1 ? "" : "s"} ${d.duplicatePages.join(", ")}` : null,
-                          d.ready ? "ready to attach" : null,
-                        ]
-                          .filter(Boolean)
-                          .join(" · ")}
-                  </li>
-                ))}
-              </ul>
+              <ScanbackDocumentsSummary report={report} />
               {anyReady ? <ClosingForm action="accept" signingId={id} label="Attach complete documents" pendingLabel="Attaching…" /> : null}
             </div>
 
-            {report.pages.length > 0 ? (
-              <div className="overflow-x-auto">
-                <table className="w-full min-w-[720px] text-left text-sm" data-testid="scanback-report">
-                  <caption className="mb-2 text-left text-base font-semibold text-slate-900">Uploaded pages not yet attached</caption>
-                  <thead className="border-b border-slate-300 text-slate-700">
-                    <tr>
-                      <th scope="col" className={cell}>Page</th>
-                      <th scope="col" className={cell}>File</th>
-                      <th scope="col" className={cell}>Result</th>
-                      <th scope="col" className={cell}>Action</th>
-                    </tr>
-                  </thead>
-                  <tbody className="divide-y divide-slate-200">
-                    {report.pages.map((p) => (
-                      <tr key={p.id} data-testid="scanback-page">
-                        <td className={cell}>
-                          <a href={`/signings/${id}/closing/pages/${p.id}`} target="_blank" rel="noreferrer" className={linkClass}>
-                            {/* eslint-disable-next-line @next/next/no-img-element -- a private, per-request scan image */}
-                            <img src={`/signings/${id}/closing/pages/${p.id}`} alt={`Scanned page ${p.sourcePage} of ${p.sourceName}`} width={64} className="border border-slate-300" />
-                          </a>
-                        </td>
-                        <td className={cell}>
-                          {p.sourceName}, page {p.sourcePage}
-                        </td>
-                        <td className={cell}>
-                          {PAGE_STATUS[p.status]}
-                          {p.documentName ? (
-                            <>
-                              <br />
-                              {inkNames.get(p.documentId!)?.name ?? p.documentName}, page {p.pageNumber}
-                            </>
-                          ) : null}
-                        </td>
-                        <td className={`${cell} space-y-3`}>
-                          {p.status === "unreadable" ? (
-                            <ClosingForm action="assign" signingId={id} label="Assign page" pendingLabel="Assigning…" variant="secondary">
-                              <input type="hidden" name="pageId" value={p.id} />
-                              <div className="flex flex-wrap gap-2">
-                                <div>
-                                  <Label htmlFor={`doc-${p.id}`}>Document</Label>
-                                  <Select id={`doc-${p.id}`} name="documentId" required>
-                                    {ink.map((d) => (
-                                      <option key={d.id} value={d.id}>
-                                        {d.name}
-                                      </option>
-                                    ))}
-                                  </Select>
-                                </div>
-                                <div className="w-24">
-                                  <Label htmlFor={`num-${p.id}`}>Page</Label>
-                                  <Input id={`num-${p.id}`} name="pageNumber" type="number" min={1} required inputMode="numeric" />
-                                </div>
-                                <div>
-                                  <Label htmlFor={`turn-${p.id}`}>Turn it</Label>
-                                  <Select id={`turn-${p.id}`} name="rotation" defaultValue="0">
-                                    <option value="0">Already upright</option>
-                                    <option value="90">90° clockwise</option>
-                                    <option value="180">Upside down (180°)</option>
-                                    <option value="270">90° counter-clockwise</option>
-                                  </Select>
-                                </div>
-                              </div>
-                            </ClosingForm>
-                          ) : null}
-                          <ClosingForm action="discard" signingId={id} label="Discard" pendingLabel="Discarding…" variant="ghost">
-                            <input type="hidden" name="pageId" value={p.id} />
-                          </ClosingForm>
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            ) : (
-              <p className="text-sm text-slate-700">No uploaded page is waiting.</p>
-            )}
+            <ScanbackPagesTable
+              report={report}
+              imageHref={(pageId) => `/signings/${id}/closing/pages/${pageId}`}
+              actions={(p) => (
+                <>
+                  {p.status === "unreadable" ? (
+                    <ClosingForm action="assign" signingId={id} label="Assign page" pendingLabel="Assigning…" variant="secondary">
+                      <input type="hidden" name="pageId" value={p.id} />
+                      <div className="flex flex-wrap gap-2">
+                        <div>
+                          <Label htmlFor={`doc-${p.id}`}>Document</Label>
+                          <Select id={`doc-${p.id}`} name="documentId" required>
+                            {ink.map((d) => (
+                              <option key={d.id} value={d.id}>
+                                {d.name}
+                              </option>
+                            ))}
+                          </Select>
+                        </div>
+                        <div className="w-24">
+                          <Label htmlFor={`num-${p.id}`}>Page</Label>
+                          <Input id={`num-${p.id}`} name="pageNumber" type="number" min={1} required inputMode="numeric" />
+                        </div>
+                        <div>
+                          <Label htmlFor={`turn-${p.id}`}>Turn it</Label>
+                          <Select id={`turn-${p.id}`} name="rotation" defaultValue="0">
+                            <option value="0">Already upright</option>
+                            <option value="90">90° clockwise</option>
+                            <option value="180">Upside down (180°)</option>
+                            <option value="270">90° counter-clockwise</option>
+                          </Select>
+                        </div>
+                      </div>
+                    </ClosingForm>
+                  ) : null}
+                  <ClosingForm action="discard" signingId={id} label="Discard" pendingLabel="Discarding…" variant="ghost">
+                    <input type="hidden" name="pageId" value={p.id} />
+                  </ClosingForm>
+                </>
+              )}
+            />
           </div>
         </Section>
       ) : null}

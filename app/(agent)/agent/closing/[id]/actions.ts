@@ -1,0 +1,43 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { prepareDatabase } from "@/lib/boot";
+import { uploadScanback } from "@/lib/closings/scanback";
+import { AppError } from "@/lib/errors";
+import { currentAgentPrincipal } from "@/lib/settlement-agent/session-cookie";
+import { requestEvidence } from "../../../../_lib/request-evidence";
+import type { FormState } from "../../../../_lib/validated-action";
+
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
+
+/**
+ * The agent's "Upload and check": the same `uploadScanback` as the manager's form and POST
+ * /v1/…/scanbacks, as the agent session of the form's package (an ended session is the form's message).
+ */
+export async function uploadAgentScansAction(_previous: FormState, formData: FormData): Promise<FormState> {
+  const packageId = String(formData.get("packageId") ?? "").slice(0, 64);
+  const { db } = await prepareDatabase();
+  const principal = await currentAgentPrincipal(db, packageId);
+  if (!principal) return { status: "error", message: "This session has ended. Ask the closing team for a new link.", fieldErrors: {}, values: {} };
+  const files = await Promise.all(
+    formData
+      .getAll("files")
+      .filter((f): f is File => f instanceof File && f.size > 0)
+      .map(async (f) => ({ name: f.name, bytes: new Uint8Array(await f.arrayBuffer()) })),
+  );
+  try {
+    const { ipAddress } = await requestEvidence();
+    const result = await uploadScanback(db, { principal, packageId, files, ipAddress });
+    revalidatePath(`/agent/closing/${packageId}`);
+    const mine = result.report.pages.filter((p) => p.uploadId === result.uploadId);
+    const read = mine.filter((p) => p.status === "matched" || p.status === "duplicate").length;
+    const unplaced = mine.length - read;
+    return {
+      status: "ok",
+      message: `Read ${plural(result.pageCount, "page")}: ${read} matched${unplaced > 0 ? `, ${unplaced} could not be placed` : ""}. The report below shows each page.`,
+    };
+  } catch (error) {
+    if (error instanceof AppError) return { status: "error", message: error.message, fieldErrors: {}, values: {} };
+    throw error;
+  }
+}

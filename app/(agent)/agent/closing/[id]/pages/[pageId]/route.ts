@@ -1,0 +1,22 @@
+// GET /agent/closing/:id/pages/:pageId – one open scanned page's image, for the settlement agent session of the package.
+import { prepareDatabase } from "@/lib/boot";
+import { getScanbackPageImage } from "@/lib/closings/scanback";
+import { errorJsonResponse, Unauthorized } from "@/lib/errors";
+import { currentAgentPrincipal } from "@/lib/settlement-agent/session-cookie";
+
+export const dynamic = "force-dynamic";
+
+export async function GET(request: Request, { params }: { params: Promise<{ id: string; pageId: string }> }): Promise<Response> {
+  try {
+    const { id, pageId } = await params;
+    const { db } = await prepareDatabase();
+    const principal = await currentAgentPrincipal(db, id, request);
+    if (!principal) throw Unauthorized("This session has ended. Ask the closing team for a new link.");
+    const image = await getScanbackPageImage(db, { principal, packageId: id, pageId });
+    return new Response(Buffer.from(image.bytes), {
+      headers: { "Content-Type": image.contentType, "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff" },
+    });
+  } catch (error) {
+    return errorJsonResponse(error);
+  }
+}
