@@ -69,7 +69,7 @@ async function post(action: (previous: never, formData: FormData) => Promise<unk
   }
 }
 
-const pdfFile = async (name: string, pages = 1) => new File([await renderAgreementPdf({ title: name, parties: ["Borrower"], pages })], name, { type: "application/pdf" });
+const pdfFile = async (name: string, pages = 1) => new File([(await renderAgreementPdf({ title: name, parties: ["Borrower"], pages })) as Uint8Array<ArrayBuffer>], name, { type: "application/pdf" });
 
 const documentsOf = (packageId: string) =>
   testDb.db.select().from(packageDocuments).where(eq(packageDocuments.packageId, packageId)).orderBy(asc(packageDocuments.position));
