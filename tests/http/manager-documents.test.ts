@@ -185,7 +185,7 @@ describe("OpenAPI document", () => {
       ["/v1/signing/manager/templates", ["get", "post"]],
       ["/v1/signing/manager/templates/{id}", ["get", "patch"]],
       ["/v1/signing/manager/templates/{id}/documents", ["post"]],
-      ["/v1/signing/manager/templates/{id}/documents/{docId}", ["delete"]],
+      ["/v1/signing/manager/templates/{id}/documents/{docId}", ["delete", "patch"]],
       ["/v1/signing/manager/templates/{id}/documents/{docId}/file", ["get"]],
       ["/v1/signing/manager/flows", ["get", "post"]],
       ["/v1/signing/manager/flows/{id}", ["get", "patch"]],
