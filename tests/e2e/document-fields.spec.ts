@@ -29,6 +29,9 @@ test.afterEach(async () => {
 });
 
 test("a manager places fields by dragging; the signer is guided to them and signs once the required text is filled", { tag: "@desktop" }, async ({ browser }, testInfo) => {
+  // Three browser contexts (manager, desktop signer, phone signer) and a signature: about 60 s when
+  // the two CI shards run side by side on two cores.
+  test.setTimeout(180_000);
   const [austin] = await handle.db.select().from(locations).where(eq(locations.name, "Austin Branch"));
   const pkg = await createSignerPackage(handle.db, {
     location: austin!,
