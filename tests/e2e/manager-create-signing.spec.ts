@@ -38,7 +38,7 @@ test.describe("creating packages", { tag: "@desktop" }, () => {
 
     // Where, what, who: sections in that order.
     const headings = await page.getByRole("heading", { level: 2 }).allTextContents();
-    expect(headings.map((h) => h.replace(/^\d/, ""))).toEqual(["Where", "What", "Who signs", "Documents"]);
+    expect(headings.map((h) => h.replace(/^\d/, ""))).toEqual(["Where", "What", "Who signs", "Documents", "Closing appointment (optional)"]);
     await form.chooseLocation("Austin Branch");
     await form.title().fill(title);
     await form.fillSigner(1, { name: "Avery Create", email: `avery.${id}@example.com` });
@@ -159,7 +159,9 @@ test.describe("bulk sending", { tag: "@desktop" }, () => {
     await form.chooseLocation("Austin Branch");
     await page.getByLabel("Template").selectOption({ label: templateName });
     await expect(page.getByRole("group", { name: "Signer 1 — Buyer" })).toBeVisible();
-    await expect(page.getByText("From the template, first: Bulk contract.pdf.")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "From the template, first", level: 3 })).toBeVisible();
+    await expect(page.getByRole("list", { name: "Template documents" })).toContainText("Bulk contract.pdf");
+    await expect(page.getByRole("combobox", { name: "How Bulk contract.pdf is signed" })).toHaveValue("esign");
 
     const bulk = await new BulkSendPage(page).goto();
     await expectNoAxeViolations(page);
