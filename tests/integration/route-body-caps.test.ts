@@ -95,13 +95,11 @@ const routes: { name: string; handler: Handler; method: string; path: string; ca
 describe("body caps on every app/api route", () => {
   it.each(routes)("$name refuses an endless streamed body with 413 after reading at most its cap", async (route) => {
     const { request, state } = endlessRequest(`http://localhost:3000${route.path}`, route.method, route.headers?.());
-    const started = performance.now();
+    // The body never ends: answering at all means the route stopped reading; `pulled` says where.
     const response = await inNextRequestScope(request, async () => route.handler(request, params));
-    const elapsed = performance.now() - started;
     expect(response.status).toBe(413);
     expect(await response.json()).toEqual({ error: expect.stringMatching(/exceeds/) });
     expect(state.pulled).toBeLessThanOrEqual(route.cap + 2 * CHUNK);
-    expect(elapsed).toBeLessThan(2_000);
   });
 
   it("refuses a declared Content-Length over the cap without reading a byte", async () => {
