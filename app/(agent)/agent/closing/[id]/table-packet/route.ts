@@ -1,6 +1,6 @@
 // GET /agent/closing/:id/table-packet – the table packet PDF for the settlement agent session of the package.
 import { prepareDatabase } from "@/lib/boot";
-import { contentDisposition } from "@/lib/api/content-disposition";
+import { pdfAttachmentResponse } from "@/app/_lib/pdf-attachment-response";
 import { clientIpFromRequest } from "@/lib/net/client-ip";
 import { errorJsonResponse, Unauthorized } from "@/lib/errors";
 import { downloadAgentTablePacket } from "@/lib/settlement-agent/download-agent-table-packet";
@@ -15,14 +15,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
     const principal = await currentAgentPrincipal(db, id, request);
     if (!principal) throw Unauthorized("This session has ended. Ask the closing team for a new link.");
     const packet = await downloadAgentTablePacket(db, { principal, packageId: id, ipAddress: clientIpFromRequest(request.headers) });
-    return new Response(Buffer.from(packet.content), {
-      headers: {
-        "Content-Type": "application/pdf",
-        "Content-Disposition": contentDisposition("attachment", packet.filename),
-        "Cache-Control": "private, no-store",
-        "X-Content-Type-Options": "nosniff",
-      },
-    });
+    return pdfAttachmentResponse(packet);
   } catch (error) {
     return errorJsonResponse(error);
   }

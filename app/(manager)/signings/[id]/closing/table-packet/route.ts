@@ -2,7 +2,7 @@
 import { getTablePacket } from "@/lib/closings/get-table-packet";
 import { getSessionPrincipal } from "@/lib/auth/get-session-principal";
 import { prepareDatabase } from "@/lib/boot";
-import { contentDisposition } from "@/lib/api/content-disposition";
+import { pdfAttachmentResponse } from "@/app/_lib/pdf-attachment-response";
 import { errorJsonResponse, Unauthorized } from "@/lib/errors";
 
 export const dynamic = "force-dynamic";
@@ -13,14 +13,7 @@ export async function GET(_request: Request, { params }: { params: Promise<{ id:
     const principal = await getSessionPrincipal(db);
     if (!principal) throw Unauthorized("Sign in to download the table packet.");
     const packet = await getTablePacket(db, { principal, packageId: (await params).id });
-    return new Response(Buffer.from(packet.content), {
-      headers: {
-        "Content-Type": "application/pdf",
-        "Content-Disposition": contentDisposition("attachment", packet.filename),
-        "Cache-Control": "private, no-store",
-        "X-Content-Type-Options": "nosniff",
-      },
-    });
+    return pdfAttachmentResponse(packet);
   } catch (error) {
     return errorJsonResponse(error);
   }
