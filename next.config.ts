@@ -19,6 +19,21 @@ const nextConfig: NextConfig = {
     serverActions: { bodySizeLimit: "32mb" },
     proxyClientMaxBodySize: "32mb",
   },
+  turbopack: {
+    resolveAlias: {
+      // next-intl's small formatter for messages compiled ahead of time (lib/i18n/catalogs.ts compiles
+      // the catalogs once on the server): the borrower's browser gets no ICU parser.
+      "use-intl/format-message": "./node_modules/use-intl/dist/esm/production/format-message/format-only.js",
+    },
+    rules: {
+      // pdf.js without the Buffer and process polyfills its Node.js-only lines would pull into the signer's page
+      // (scripts/turbopack/pdfjs-without-node-globals.cjs says why and how).
+      "*.mjs": {
+        condition: { all: ["browser", { path: /[\\/]pdfjs-dist[\\/]build[\\/]pdf\.mjs$/ }] },
+        loaders: ["./scripts/turbopack/pdfjs-without-node-globals.cjs"],
+      },
+    },
+  },
   async rewrites() {
     return [
       { source: "/v1/:path*", destination: "/api/v1/:path*" },

@@ -1,5 +1,6 @@
 import { cookies } from "next/headers";
 import { getRequestConfig } from "next-intl/server";
+import { CATALOGS } from "@/lib/i18n/catalogs";
 import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, type Locale } from "@/lib/i18n/locales";
 
 /**
@@ -17,9 +18,5 @@ export default getRequestConfig(async ({ requestLocale }) => {
     const chosen = (await cookies()).get(LOCALE_COOKIE)?.value;
     if (isLocale(chosen)) locale = chosen;
   }
-  return { locale, messages: await loadMessages(locale), timeZone: "UTC" };
+  return { locale, messages: CATALOGS[locale], timeZone: "UTC" };
 });
-
-async function loadMessages(locale: Locale) {
-  return locale === "es" ? (await import("../messages/es.json")).default : (await import("../messages/en.json")).default;
-}

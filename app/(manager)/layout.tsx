@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import Link from "next/link";
 import { SiteFrame } from "../_components/site-frame";
 
 /**
@@ -7,7 +8,7 @@ import { SiteFrame } from "../_components/site-frame";
  */
 export default function ManagerLayout({ children }: { children: ReactNode }) {
   return (
-    <SiteFrame wide mainClassName="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:py-8">
+    <SiteFrame link={Link} wide mainClassName="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:py-8">
       {children}
     </SiteFrame>
   );

@@ -1,6 +1,6 @@
 import { NextIntlClientProvider } from "next-intl";
 import type { ReactNode } from "react";
-import en from "@/messages/en.json";
+import { CATALOGS } from "@/lib/i18n/catalogs";
 
 /**
  * The viewer's controls read their words from the catalogs (`viewer` namespace), as a borrower's page
@@ -9,7 +9,7 @@ import en from "@/messages/en.json";
  */
 export function EnglishViewerText({ children }: { children: ReactNode }) {
   return (
-    <NextIntlClientProvider locale="en" messages={{ viewer: en.viewer }} timeZone="UTC">
+    <NextIntlClientProvider locale="en" messages={{ viewer: CATALOGS.en.viewer }} timeZone="UTC">
       {children}
     </NextIntlClientProvider>
   );

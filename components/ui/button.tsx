@@ -1,6 +1,5 @@
 "use client";
 
-import Link from "next/link";
 import type { ComponentProps, ReactNode } from "react";
 import { useFormStatus } from "react-dom";
 import { buttonClass, type ButtonSize, type ButtonVariant } from "./button-class";
@@ -31,8 +30,4 @@ export function SubmitButton({
       {pending ? pendingLabel : children}
     </button>
   );
-}
-
-export function ButtonLink({ variant = "secondary", className = "", ...props }: ComponentProps<typeof Link> & { variant?: ButtonVariant }) {
-  return <Link {...props} className={buttonClass(variant, className)} />;
 }

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { ButtonLink } from "@/components/ui/button";
+import { ButtonLink } from "@/components/ui/button-link";
 import { StatusBadge } from "@/components/status-badge";
 import { chattelDocumentStatusEnum, chattelDocumentTypeEnum } from "@/db/schema";
 import { ListDocumentsQuerySchema } from "@/lib/api/schemas/documents";

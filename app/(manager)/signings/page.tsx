@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
-import { ButtonLink } from "@/components/ui/button";
+import { ButtonLink } from "@/components/ui/button-link";
 import { canAccess, hasCapability } from "@/lib/auth/principal";
 import { listCompanies } from "@/lib/companies/list-companies";
 import { AppError } from "@/lib/errors";

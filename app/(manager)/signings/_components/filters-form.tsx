@@ -1,5 +1,6 @@
 // Button and ButtonLink are client components; buttonClass() cannot be called from a server component.
-import { Button, ButtonLink } from "@/components/ui/button";
+import { Button } from "@/components/ui/button";
+import { ButtonLink } from "@/components/ui/button-link";
 import { InputField, SelectField } from "@/components/ui/field";
 import type { ListQuery } from "../list-view";
 

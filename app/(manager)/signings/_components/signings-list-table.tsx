@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { StatusBadge } from "@/components/status-badge";
-import { ButtonLink } from "@/components/ui/button";
+import { ButtonLink } from "@/components/ui/button-link";
 import type { SignerProgress } from "@/lib/signings/list-signer-progress";
 import type { SigningListRow } from "@/lib/signings/list-signings";
 import { RemindForm } from "./remind-form";

@@ -1,4 +1,3 @@
-import Link from "next/link";
 import type { ManagerSigningPage } from "@/lib/signings/get-manager-signing-page";
 import { formatDateTime } from "@/app/_lib/format";
 import { auditActionLabel, browserOf } from "./format";
@@ -96,15 +95,15 @@ export function AuditTrail({ audit, pageHref }: { audit: Audit; pageHref: (curso
         <p className="text-sm text-slate-700">
           Entries {first}–{last} of {audit.total}.{" "}
           {first > 1 ? (
-            <Link href={pageHref("")} className="font-medium text-blue-800 underline underline-offset-2">
+            <a href={pageHref("")} className="font-medium text-blue-800 underline underline-offset-2">
               First entries
-            </Link>
+            </a>
           ) : null}
           {first > 1 && audit.nextCursor ? " · " : null}
           {audit.nextCursor ? (
-            <Link href={pageHref(audit.nextCursor)} className="font-medium text-blue-800 underline underline-offset-2">
+            <a href={pageHref(audit.nextCursor)} className="font-medium text-blue-800 underline underline-offset-2">
               Next entries
-            </Link>
+            </a>
           ) : null}
         </p>
       ) : null}

@@ -1,4 +1,3 @@
-import Link from "next/link";
 import { linkClass } from "@/components/ui/classes";
 import { closingSummaryText, getClosingDetail } from "@/lib/closings/closing-detail";
 import { loadOrNull } from "@/app/_lib/load-or-404";
@@ -18,9 +17,9 @@ export async function ClosingSummary({ signingId }: { signingId: string }) {
     return (
       <p className="text-sm text-slate-800">
         Some documents signed in ink at a closing table?{" "}
-        <Link href={`/signings/${signingId}/closing`} className={linkClass}>
+        <a href={`/signings/${signingId}/closing`} className={linkClass}>
           Set how each document is signed and the appointment
-        </Link>
+        </a>
       </p>
     );
   }
@@ -28,9 +27,9 @@ export async function ClosingSummary({ signingId }: { signingId: string }) {
   return (
     <p data-testid="closing-summary-line" className="text-sm text-slate-800">
       <span className="font-medium">Hybrid closing:</span> {closingSummaryText(detail.summary)} ·{" "}
-      <Link href={`/signings/${signingId}/closing`} className={linkClass}>
+      <a href={`/signings/${signingId}/closing`} className={linkClass}>
         {review > 0 ? "Review scans" : "Table packet and scans"}
-      </Link>
+      </a>
     </p>
   );
 }

@@ -1,4 +1,3 @@
-import Link from "next/link";
 import { EnglishViewerText } from "@/components/pdf-viewer/english-viewer-text";
 import { DocumentsViewer } from "@/components/pdf-viewer/documents-viewer";
 import { SealedDownloads } from "@/components/sealed-downloads";
@@ -49,15 +48,17 @@ export function ManagerSigningDetail({
     <div className="space-y-6">
       <header className="space-y-3">
         <p className="text-sm">
-          <Link href="/signings" className="font-medium text-blue-800 underline underline-offset-2 hover:text-blue-900">
+          {/* Plain anchors on this view: it shares /signings/<id> with the signer's page, whose scripts carry no next/link. */}
+          {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- see above */}
+          <a href="/signings" className="font-medium text-blue-800 underline underline-offset-2 hover:text-blue-900">
             ← Packages
-          </Link>
+          </a>
           {signerViewHref ? (
             <>
               {" · "}
-              <Link href={signerViewHref} className="font-medium text-blue-800 underline underline-offset-2 hover:text-blue-900">
+              <a href={signerViewHref} className="font-medium text-blue-800 underline underline-offset-2 hover:text-blue-900">
                 Your signing page
-              </Link>
+              </a>
             </>
           ) : null}
         </p>

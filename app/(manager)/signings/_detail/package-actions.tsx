@@ -2,7 +2,8 @@
 
 import { useRouter } from "next/navigation";
 import { useActionState, useEffect } from "react";
-import { ButtonLink, SubmitButton } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/button";
+import { buttonClass } from "@/components/ui/button-class";
 import { Dialog, DialogCloseButton } from "@/components/ui/dialog";
 import { FormMessage, TextAreaField } from "@/components/ui/field";
 import type { FormState } from "../../../_lib/validated-action";
@@ -64,12 +65,13 @@ export function PackageActions({ signingId, title, status, waitingNames, firstGr
       <div className="flex flex-wrap items-center gap-2">
         {status === "draft" ? (
           <>
-            <ButtonLink href={`/signings/${signingId}/edit`} variant="secondary">
+            {/* Plain anchors: this view shares /signings/<id> with the signer's page, which carries no next/link code. */}
+            <a href={`/signings/${signingId}/edit`} className={buttonClass("secondary")}>
               Edit draft
-            </ButtonLink>
-            <ButtonLink href={`/signings/${signingId}/fields`} variant="secondary">
+            </a>
+            <a href={`/signings/${signingId}/fields`} className={buttonClass("secondary")}>
               Place fields
-            </ButtonLink>
+            </a>
             <Dialog
               id={SEND_DIALOG}
               title="Send this package?"

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { requirePrincipal } from "@/app/_lib/require-principal";
-import { ButtonLink } from "@/components/ui/button";
+import { ButtonLink } from "@/components/ui/button-link";
 import { canAccess, hasCapability } from "@/lib/auth/principal";
 import { isUuid } from "@/lib/ids";
 import { getTemplateDetail } from "@/lib/templates/get-template-detail";

@@ -1,6 +1,5 @@
 "use client";
 
-import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { focusRing } from "@/components/ui/classes";
@@ -57,13 +56,13 @@ export function BottomBar({ summary, progress, action }: Props) {
           ) : null}
         </div>
         {action ? (
-          <Link
+          <a
             href={action.href}
             data-only={actionOnly}
             className={`shrink-0 rounded-md bg-[var(--brand-color,#1d4ed8)] px-5 py-3 text-center data-[only=true]:flex-1 text-base font-semibold text-white shadow-sm hover:brightness-90 ${focusRing} group-data-[folded=true]:py-1.5 landscape:max-lg:[@media(max-height:500px)]:py-1.5`}
           >
             {action.label}
-          </Link>
+          </a>
         ) : null}
       </div>
     </div>

@@ -1,4 +1,3 @@
-import Link from "next/link";
 import { focusRing } from "@/components/ui/classes";
 
 const linkClass = `font-medium text-blue-800 underline underline-offset-2 hover:text-blue-900 ${focusRing}`;
@@ -7,9 +6,9 @@ const linkClass = `font-medium text-blue-800 underline underline-offset-2 hover:
 export function ManageLink({ signingId }: { signingId: string }) {
   return (
     <p className="mb-4 text-sm">
-      <Link href={`/signings/${signingId}?view=manage`} className={linkClass}>
+      <a href={`/signings/${signingId}?view=manage`} className={linkClass}>
         Manage this package
-      </Link>{" "}
+      </a>{" "}
       <span className="text-slate-700">(you are also one of its managers)</span>
     </p>
   );

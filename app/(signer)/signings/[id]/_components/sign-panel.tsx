@@ -4,9 +4,8 @@ import "@fontsource/caveat/400.css";
 import "@fontsource/dancing-script/400.css";
 import "@fontsource/great-vibes/400.css";
 import "@fontsource/homemade-apple/400.css";
-import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
-import { useActionState, useCallback, useEffect, useId, useRef, useState } from "react";
+import { lazy, Suspense, useActionState, useCallback, useEffect, useId, useRef, useState } from "react";
 import { consentAction } from "../consent-action";
 import type { ConsentFormState } from "../consent-form";
 import { loadAdoptedSignature, storeAdoptedSignature, type AdoptedSignature } from "./adopted-signature";
@@ -17,7 +16,9 @@ import { useSignerFields } from "./signer-fields-context";
 import { focusRing } from "@/components/ui/classes";
 
 // signature_pad and the dialog load when the signer first opens it, not with the page.
-const AdoptSignatureDialog = dynamic(() => import("./adopt-signature-dialog"), { ssr: false });
+// React.lazy rather than next/dynamic (the same split, without next/dynamic's client code on the page):
+// the dialog only ever renders after a click, so never on the server.
+const AdoptSignatureDialog = lazy(() => import("./adopt-signature-dialog"));
 
 export type SignPanelProps = {
   signingId: string;
@@ -159,7 +160,11 @@ export function SignPanel({ signingId, signerName, consentGiven, canSign, disabl
         {announced}
       </p>
 
-      {dialogOpen ? <AdoptSignatureDialog signerName={signerName} initial={signature} onAdopt={adopt} onClose={closeDialog} /> : null}
+      {dialogOpen ? (
+        <Suspense fallback={null}>
+          <AdoptSignatureDialog signerName={signerName} initial={signature} onAdopt={adopt} onClose={closeDialog} />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

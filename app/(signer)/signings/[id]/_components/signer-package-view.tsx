@@ -1,4 +1,3 @@
-import Link from "next/link";
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { NextIntlClientProvider } from "next-intl";
@@ -165,9 +164,11 @@ function StateScreen({ page, t, heading, children }: { page: SignerPackagePage; 
         </h2>
         {children}
         <p>
-          <Link href="/" className={linkClass}>
+          {/* A plain anchor, like every link of the signer's page: next/link's client code is not among its scripts. */}
+          {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- see above */}
+          <a href="/" className={linkClass}>
             {t("backToPackages")}
-          </Link>
+          </a>
         </p>
       </section>
       <Panel id="signers" title={t("signers")}>
@@ -188,13 +189,13 @@ function BankNext({ page, locale, t }: { page: SignerPackagePage; locale: Locale
           {t("bankNextHeading")}
         </h2>
         <p>{t("bankNextLead", { organization: page.sender.organizationName })}</p>
-        <Link href={bankHref} className={`${primaryClass} hidden lg:block`}>
+        <a href={bankHref} className={`${primaryClass} hidden lg:block`}>
           {t("continueToBank")}
-        </Link>
+        </a>
         <p className="text-sm">
-          <Link href={`/signings/${page.view.id}/done`} className={linkClass}>
+          <a href={`/signings/${page.view.id}/done`} className={linkClass}>
             {t("seeWhatYouSigned")}
-          </Link>
+          </a>
         </p>
       </section>
       {/* A hybrid closing may still have documents to acknowledge ("I received it") or to sign in ink. */}
