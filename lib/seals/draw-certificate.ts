@@ -66,6 +66,11 @@ export async function drawCertificate(pdfDoc: PDFDocument, options: CertificateO
       w.line(`Scan of ${scan.pageCount} page${scan.pageCount === 1 ? "" : "s"} accepted by ${reviewer}${scan.reviewedAt ? ` ${formatSealTime(scan.reviewedAt)}` : ""}`, { size: 9, indent: 12 });
       w.line(`Scan SHA-256: ${scan.sha256}`, { size: 8, indent: 24, color: MUTED, font: mono });
     }
+    for (const receipt of evidence.acknowledgments.filter((a) => a.documentId === document.id)) {
+      const signer = evidence.signers.find((s) => s.id === receipt.signerId);
+      const who = signer ? `${signer.name} <${signer.email}>` : "a signer no longer on the package";
+      w.line(`Receipt confirmed by ${who} ${formatSealTime(receipt.acknowledgedAt)}`, { size: 9, indent: 12 });
+    }
   }
 
   w.heading("Signers", bold);

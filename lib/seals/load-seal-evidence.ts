@@ -31,6 +31,9 @@ export type SealScan = {
   reviewerEmail: string | null;
 };
 
+/** A review-only document's receipt, confirmed by a signer (its `document.acknowledged` audit entry). */
+export type SealAcknowledgment = { documentId: string; signerId: string | null; acknowledgedAt: Date };
+
 export type SealSigner = PackageSigner & {
   consentedAt: Date | null;
   /** The disclosure the signer accepted in the browser: its version and the language it was shown in (null for /v1 consents). */
@@ -56,6 +59,8 @@ export type SealEvidence = {
   fields: DocumentField[];
   /** Accepted scans of ink documents (hybrid closings), with who accepted them. */
   scans: SealScan[];
+  /** Who confirmed receipt of each review-only document, and when. */
+  acknowledgments: SealAcknowledgment[];
   /** The hash of the package's latest audit entry when the evidence was read. */
   auditHeadHash: string | null;
 };
@@ -68,7 +73,7 @@ export async function loadSealEvidence(db: Db, { packageId }: { packageId: strin
     .where(eq(signingPackages.id, packageId))
     .limit(1);
   if (!row) throw NotFound(`Signing package ${packageId} not found.`);
-  const [signers, documents, signatures, fields, consents, [head], scans, branding, logo] = await Promise.all([
+  const [signers, documents, signatures, fields, consents, [head], scans, branding, logo, acknowledged] = await Promise.all([
     db.select().from(packageSigners).where(eq(packageSigners.packageId, packageId)).orderBy(asc(packageSigners.routingOrder), asc(packageSigners.createdAt), asc(packageSigners.id)),
     db.select().from(packageDocuments).where(eq(packageDocuments.packageId, packageId)).orderBy(asc(packageDocuments.position), asc(packageDocuments.createdAt), asc(packageDocuments.id)),
     db.select().from(eSignatures).where(eq(eSignatures.packageId, packageId)).orderBy(asc(eSignatures.createdAt)),
@@ -95,6 +100,11 @@ export async function loadSealEvidence(db: Db, { packageId }: { packageId: strin
       .where(and(eq(documentScans.packageId, packageId), eq(packageDocuments.executionStatus, "accepted"))),
     getOrganizationBranding(db, row.signing.organizationId),
     readOrganizationLogo(db, row.signing.organizationId),
+    db
+      .select({ documentId: auditLog.entityId, createdAt: auditLog.createdAt, after: auditLog.after })
+      .from(auditLog)
+      .where(and(eq(auditLog.packageId, packageId), eq(auditLog.action, "document.acknowledged")))
+      .orderBy(asc(auditLog.id)),
   ]);
   const consentedAt = new Map<string, Date>();
   const disclosures = new Map<string, { version: string | null; language: string | null }>();
@@ -122,6 +132,10 @@ export async function loadSealEvidence(db: Db, { packageId }: { packageId: strin
     signatures,
     fields,
     scans,
+    acknowledgments: acknowledged.map((a) => {
+      const signerId = (a.after as { signerId?: unknown } | null)?.signerId;
+      return { documentId: a.documentId, signerId: typeof signerId === "string" ? signerId : null, acknowledgedAt: a.createdAt };
+    }),
     auditHeadHash: head?.hash ?? null,
   };
 }

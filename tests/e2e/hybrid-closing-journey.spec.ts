@@ -248,4 +248,5 @@ test("a hybrid closing from the manager's form to a sealed file holding the ink-
   expect(certificate).toMatch(executed("Note.pdf", "signed in ink at the closing table (scanned back)"));
   expect(certificate).toMatch(executed("Booklet.pdf", "review only (receipt acknowledged)"));
   expect(certificate).toMatch(new RegExp(`Scan of 4 pages accepted by ${MANAGER.name} <${MANAGER.email}>`));
+  expect(certificate).toMatch(new RegExp(`Booklet\\.pdf(?:(?!\\.pdf)[\\s\\S])*?Receipt confirmed by ${BORROWER.name} <${BORROWER.email}>`));
 });

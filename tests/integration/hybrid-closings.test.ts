@@ -14,6 +14,7 @@ import { getTablePacket } from "@/lib/closings/get-table-packet";
 import { readPageCode } from "@/lib/closings/read-page-code";
 import { reviewDocumentScan } from "@/lib/closings/review-document-scan";
 import { renderAgreementPdf } from "@/lib/documents/pdf";
+import { sealPackage } from "@/lib/seals/seal-package";
 import { createSigning } from "@/lib/signings/create-signing";
 import { sendSigning } from "@/lib/signings/send-signing";
 import { callApi, tokenFor } from "../helpers/api";
@@ -60,7 +61,7 @@ async function hybridPackage() {
   });
   await sendSigning(testDb.db, { principal: manager, packageId: created.id });
   const docs = await testDb.db.select().from(packageDocuments).where(eq(packageDocuments.packageId, created.id)).orderBy(asc(packageDocuments.position));
-  return { id: created.id, email, manager, docs, signer: await resolvePrincipal(testDb.db, localSubjectForEmail(email)) };
+  return { id: created.id, email, name: user.name, manager, docs, signer: await resolvePrincipal(testDb.db, localSubjectForEmail(email)) };
 }
 
 async function esign(pkg: { id: string; email: string }, documentId: string) {
@@ -136,6 +137,20 @@ describe("hybrid closings", () => {
     expect(actions).toEqual(expect.arrayContaining(["document.esigned", "document.acknowledged", "document.scan_uploaded", "document.rejected", "document.accepted", "signing.completed"]));
     const [seal] = await testDb.db.select().from(packageSeals).where(eq(packageSeals.packageId, pkg.id));
     expect(seal?.status).toBe("pending");
+
+    // Sealed, the certificate says how each document was executed and who confirmed receipt of the booklet.
+    expect(await sealPackage(testDb.db, { packageId: pkg.id })).toMatchObject({ outcome: "sealed" });
+    const [sealed] = await testDb.db.select().from(packageSeals).where(eq(packageSeals.packageId, pkg.id));
+    const file = join(dir, `certificate-${counter}.pdf`);
+    writeFileSync(file, sealed!.certificate!);
+    const certificate = (await run("pdftotext", ["-layout", file, "-"])).stdout;
+    const entry = (name: string) => new RegExp(`${name.replace(".", "\\.")}((?:(?!\\.pdf)[\\s\\S])*)`).exec(certificate)?.[1] ?? "";
+    expect(entry("Booklet.pdf")).toContain("Execution: review only (receipt acknowledged)");
+    expect(entry("Booklet.pdf")).toMatch(new RegExp(`Receipt confirmed by ${pkg.name} <${pkg.email}> \\d{4}`));
+    expect(entry("Note.pdf")).toContain(`accepted by ${pkg.manager.user.name}`);
+    expect(entry("Note.pdf")).not.toContain("Receipt confirmed");
+    expect(entry("Disclosure A.pdf")).toContain("Execution: e-signed");
+    expect(entry("Disclosure A.pdf")).not.toContain("Receipt confirmed");
   }, 60_000);
 
   it("reads codes at 300 dpi, turned 90°, and skewed 2°, and refuses nothing that is not ours", async () => {
