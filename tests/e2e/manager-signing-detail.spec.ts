@@ -116,6 +116,8 @@ test.describe("the manager's package page", () => {
     await expect(stale.message("The signing package is already cancelled.")).toBeVisible();
     await expect(stale.cancelDialog).toBeHidden();
     await expect(stale.statusSentence).toHaveText(/^Cancelled .* — reason: “Wrong loan amount”\.$/);
+    // The refresh after the action re-renders the page's metadata; axe looks once the title is back.
+    await expect(stale.page).toHaveTitle(/ · Package · Closing & Signing$/);
     await expectNoAxeViolations(stale.page);
 
     const [row] = await withE2eDb((db) => db.select().from(signingPackages).where(eq(signingPackages.id, pkg.id)));

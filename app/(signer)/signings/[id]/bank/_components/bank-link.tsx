@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { usePlaidLink, type PlaidLinkError, type PlaidLinkOnExit, type PlaidLinkOnSuccess } from "react-plaid-link";
 import { BottomBar } from "../../_components/bottom-bar";
 import { BankApiError, exchangePublicToken, fetchBankStatus, fetchLinkToken, type BankLinkStatus } from "./bank-api";
@@ -116,6 +116,9 @@ export function BankLink({ packageId, initialStatus, cspNonce, continueHref, con
     if (eventName === "OPEN") setPhase("open");
   }, []);
 
+  // The bank buttons only work with this component's code running: disabled in the server's HTML, so a
+  // tap before the page has hydrated (a slow phone, a full page load from the package page) is not lost.
+  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
   const { open, ready } = usePlaidLink({ token, onSuccess, onExit, onEvent, ...(cspNonce ? { cspNonce } : {}) });
 
   useEffect(() => {
@@ -204,13 +207,13 @@ export function BankLink({ packageId, initialStatus, cspNonce, continueHref, con
               >
                 {continueLabel}
               </Link>
-              <button type="button" onClick={start} disabled={busy} className={SECONDARY}>
+              <button type="button" onClick={start} disabled={busy || !hydrated} className={SECONDARY}>
                 {busy ? busyLabel : t("linkDifferent")}
               </button>
             </>
           ) : (
             <>
-              <button type="button" onClick={start} disabled={busy} className={PRIMARY}>
+              <button type="button" onClick={start} disabled={busy || !hydrated} className={PRIMARY}>
                 {busy ? busyLabel : retry ? t("tryAgain") : item ? t("linkAgain") : t("link")}
               </button>
               <Link href={continueHref} className={SECONDARY}>
@@ -234,4 +237,9 @@ function errorNotice(error: unknown, linkSession: boolean, t: T): Notice {
   if (error instanceof BankApiError && error.kind === "signed_out" && linkSession) return { kind: "error", text: t("linkSessionEnded") };
   if (error instanceof BankApiError) return { kind: "error", text: t(error.sentence), signedOut: error.kind === "signed_out" };
   return { kind: "error", text: t("unexpected") };
+}
+
+/** `useSyncExternalStore` without a store: its only use here is telling the server's render from the browser's. */
+function noSubscription(): () => void {
+  return () => {};
 }
