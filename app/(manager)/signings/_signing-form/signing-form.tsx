@@ -1,6 +1,7 @@
 "use client";
 
-import { startTransition, useActionState, useState, useSyncExternalStore, type FormEvent } from "react";
+import { startTransition, useActionState, useState, type FormEvent } from "react";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { buttonClass } from "@/components/ui/button-class";
 import { FormMessage } from "@/components/ui/field";
 import { signingFormAction, type SigningFormState } from "./actions";
@@ -26,7 +27,6 @@ type Props = {
   savedMessage?: string;
 };
 
-const subscribeNothing = () => () => {};
 const IDLE: SigningFormState = { status: "idle" };
 let nextRowKey = 1;
 const keyed = (row: SignerRow): KeyedRow => ({ ...row, key: nextRowKey++ });
@@ -41,7 +41,7 @@ export function SigningForm({ signing, places, templates, flows, documents, init
   const [state, formAction, pending] = useActionState(signingFormAction, IDLE);
   const values = (state.status === "error" ? state.values : state.status === "ok" ? state.data?.values : undefined) ?? initialValues;
   const fieldErrors = state.status === "error" ? state.fieldErrors : {};
-  const hydrated = useSyncExternalStore(subscribeNothing, () => true, () => false);
+  const hydrated = useHydrated();
 
   const [rows, setRows] = useState<KeyedRow[]>(() => {
     const fromValues = signerRowsFromValues(values);

@@ -3,11 +3,12 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { usePlaidLink, type PlaidLinkError, type PlaidLinkOnExit, type PlaidLinkOnSuccess } from "react-plaid-link";
 import { BottomBar } from "../../_components/bottom-bar";
 import { BankApiError, exchangePublicToken, fetchBankStatus, fetchLinkToken, type BankLinkStatus } from "./bank-api";
 import { focusRing } from "@/components/ui/classes";
+import { useHydrated } from "@/components/ui/use-hydrated";
 
 type Phase = "idle" | "preparing" | "open" | "saving";
 
@@ -118,7 +119,7 @@ export function BankLink({ packageId, initialStatus, cspNonce, continueHref, con
 
   // The bank buttons only work with this component's code running: disabled in the server's HTML, so a
   // tap before the page has hydrated (a slow phone, a full page load from the package page) is not lost.
-  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  const hydrated = useHydrated();
   const { open, ready } = usePlaidLink({ token, onSuccess, onExit, onEvent, ...(cspNonce ? { cspNonce } : {}) });
 
   useEffect(() => {
@@ -237,9 +238,4 @@ function errorNotice(error: unknown, linkSession: boolean, t: T): Notice {
   if (error instanceof BankApiError && error.kind === "signed_out" && linkSession) return { kind: "error", text: t("linkSessionEnded") };
   if (error instanceof BankApiError) return { kind: "error", text: t(error.sentence), signedOut: error.kind === "signed_out" };
   return { kind: "error", text: t("unexpected") };
-}
-
-/** `useSyncExternalStore` without a store: its only use here is telling the server's render from the browser's. */
-function noSubscription(): () => void {
-  return () => {};
 }
