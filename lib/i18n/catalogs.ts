@@ -31,4 +31,4 @@ export function compileCatalog<T>(messages: T): T {
 const PLAIN = { en, es } satisfies Record<Locale, Catalog>;
 
 /** Typed as the plain text they are written in; compiled (syntax trees) inside the Next.js app. */
-export const CATALOGS: Record<Locale, Catalog> = PRECOMPILED_MESSAGES ? { en: compileCatalog(PLAIN.en), es: compileCatalog(PLAIN.es) } : PLAIN;
+export const CATALOGS: Record<Locale, Catalog> = PRECOMPILED_MESSAGES ? compileCatalog(PLAIN) : PLAIN;

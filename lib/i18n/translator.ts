@@ -2,8 +2,6 @@ import { createTranslator } from "next-intl";
 import { CATALOGS } from "./catalogs";
 import type { Locale } from "./locales";
 
-export { CATALOGS };
-
 /**
  * A translator outside React (emails, texts, server-side error sentences): the same catalogs and ICU
  * syntax the pages use through next-intl.

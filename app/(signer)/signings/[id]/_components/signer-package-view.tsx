@@ -4,7 +4,7 @@ import { NextIntlClientProvider } from "next-intl";
 import { getTranslations } from "next-intl/server";
 import { LanguageSwitcher } from "@/app/_components/language/language-switcher";
 import { borrowerLocale } from "@/app/_lib/borrower-locale";
-import { CATALOGS } from "@/lib/i18n/translator";
+import { CATALOGS } from "@/lib/i18n/catalogs";
 import type { Locale } from "@/lib/i18n/locales";
 import { BrandHeader } from "@/components/brand/brand-header";
 import { DocumentsViewer } from "@/components/pdf-viewer/documents-viewer";

@@ -6,7 +6,7 @@ import { getTranslations } from "next-intl/server";
 import { LanguageSwitcher } from "@/app/_components/language/language-switcher";
 import { borrowerLocale } from "@/app/_lib/borrower-locale";
 import { lenderLanguageForSigner } from "@/lib/i18n/signer-locale";
-import { CATALOGS } from "@/lib/i18n/translator";
+import { CATALOGS } from "@/lib/i18n/catalogs";
 import { getBankStep, type BankStep } from "@/lib/bank/get-bank-step";
 import { loadOr404 } from "../../../../_lib/load-or-404";
 import { requirePrincipal } from "../../../../_lib/require-principal";

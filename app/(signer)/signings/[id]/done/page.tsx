@@ -3,7 +3,7 @@ import { NextIntlClientProvider } from "next-intl";
 import { getTranslations } from "next-intl/server";
 import { LanguageSwitcher } from "@/app/_components/language/language-switcher";
 import { borrowerLocale } from "@/app/_lib/borrower-locale";
-import { CATALOGS } from "@/lib/i18n/translator";
+import { CATALOGS } from "@/lib/i18n/catalogs";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { requirePrincipal } from "@/app/_lib/require-principal";
