@@ -4,22 +4,12 @@ import { parse, TYPE, type MessageFormatElement } from "@formatjs/icu-messagefor
 import { describe, expect, it } from "vitest";
 import en from "@/messages/en.json";
 import es from "@/messages/es.json";
+import { flattenCatalog } from "../helpers/catalogs";
 
 // The borrower's words live in messages/<locale>.json. This fails when a catalog misses a key the
 // other has, when a message is empty or not valid ICU, when the two languages disagree on a
 // message's arguments, and when a borrower-facing file asks for a key no catalog has.
 
-type Catalog = { [key: string]: string | Catalog };
-
-function flatten(catalog: Catalog, prefix = ""): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [key, value] of Object.entries(catalog)) {
-    const path = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === "string") out.set(path, value);
-    else for (const [k, v] of flatten(value, path)) out.set(k, v);
-  }
-  return out;
-}
 
 /** Argument and tag names of an ICU message, nested ones included. */
 function argumentsOf(elements: MessageFormatElement[], into = new Set<string>()): Set<string> {
@@ -37,7 +27,7 @@ function argumentsOf(elements: MessageFormatElement[], into = new Set<string>())
   return into;
 }
 
-const catalogs = { en: flatten(en), es: flatten(es) };
+const catalogs = { en: flattenCatalog(en), es: flattenCatalog(es) };
 
 /** The files a borrower sees (pages, components, emails, form answers): every key they use must exist. */
 const BORROWER_FILES = [

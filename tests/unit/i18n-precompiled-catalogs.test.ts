@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import en from "@/messages/en.json";
 import es from "@/messages/es.json";
 import { compileCatalog, CATALOGS, PRECOMPILED_MESSAGES } from "@/lib/i18n/catalogs";
+import { flattenCatalog } from "../helpers/catalogs";
 
 /**
  * Inside the Next.js app the catalogs are compiled (lib/i18n/catalogs.ts) and formatted by next-intl's
@@ -14,12 +15,6 @@ import { compileCatalog, CATALOGS, PRECOMPILED_MESSAGES } from "@/lib/i18n/catal
  */
 
 type Values = Record<string, string | number | ((chunks: unknown[]) => string)>;
-
-function leaves(catalog: object, prefix = ""): [string, string][] {
-  return Object.entries(catalog).flatMap(([key, value]) =>
-    typeof value === "string" ? [[`${prefix}${key}`, value] as [string, string]] : leaves(value as object, `${prefix}${key}.`),
-  );
-}
 
 function walk(elements: MessageFormatElement[], visit: (element: MessageFormatElement) => void) {
   for (const element of elements) {
@@ -54,7 +49,7 @@ describe("the catalogs compiled for the Next.js app", () => {
   for (const [locale, catalog] of [["en", en], ["es", es]] as const) {
     it(`reads every ${locale} message as the reference ICU formatter does`, () => {
       const compiled = compileCatalog(catalog) as unknown as Record<string, unknown>;
-      const messages = leaves(catalog);
+      const messages = [...flattenCatalog(catalog)];
       expect(messages.length).toBeGreaterThan(300);
       let checked = 0;
       for (const [key, message] of messages) {
