@@ -10,8 +10,7 @@
 // the worker's bootstrap by URL, and the chunk it then imports is recognised by its content (it defines
 // `WorkerMessageHandler` but not `GlobalWorkerOptions`). pdf.js itself is counted and reported apart:
 // in the chunk that defines `GlobalWorkerOptions`, only the pdf.js module is pdf.js. The bundler puts
-// whatever only pdf.js needs in the same chunk (the Buffer polyfill, for one, once nothing else on the
-// page uses it); those modules count towards the rest. The chunk's modules are read by running the
+// whatever only pdf.js needs in the same chunk (a polyfill, say); those modules count towards the rest. The chunk's modules are read by running the
 // chunk's registration (`TURBOPACK.push([script, id, factory, …])`) in an empty VM context, which
 // defines the factories without calling them.
 import { runInNewContext } from "node:vm";

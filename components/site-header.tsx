@@ -25,7 +25,7 @@ export function SiteHeader({
   wide = false,
   text = ENGLISH,
   lang,
-  link: A = "a" as unknown as HeaderLink,
+  link,
 }: {
   user: { name: string; email: string };
   nav: NavItem[];
@@ -35,6 +35,7 @@ export function SiteHeader({
   lang?: string;
   link?: HeaderLink;
 }) {
+  const A = link ?? "a";
   return (
     <header lang={lang} className="border-b border-slate-200 bg-white">
       <div className={`mx-auto flex flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6 ${wide ? "max-w-7xl" : "max-w-6xl"}`}>
