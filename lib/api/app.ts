@@ -1,6 +1,5 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { getDb } from "@/db/client";
 import { resolvePrincipal } from "@/lib/auth/principal";
@@ -21,6 +20,7 @@ import { session } from "./routes/session";
 import { workspace } from "./routes/workspace";
 import { signer } from "./routes/signer";
 import { validationHook } from "./validation";
+import { capBody } from "./cap-body";
 
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 const UPLOAD_BODY_LIMIT_BYTES = MAX_PDF_BYTES + 64 * 1024;
@@ -61,24 +61,17 @@ export function createApiApp(): OpenAPIHono<ApiEnv> {
     c.set("principal", await resolvePrincipal(db, subject));
     await next();
   });
-  const jsonBodyLimit = bodyLimit({
-    maxSize: JSON_BODY_LIMIT_BYTES,
-    onError: () => {
-      throw new AppError("payload_too_large", `Request body exceeds ${JSON_BODY_LIMIT_BYTES} bytes.`);
-    },
-  });
+  const jsonBodyLimit = capBody(JSON_BODY_LIMIT_BYTES, () => new AppError("payload_too_large", `Request body exceeds ${JSON_BODY_LIMIT_BYTES} bytes.`));
   // Uploads (package and template PDFs, scanbacks, chattel document files) get the document cap plus multipart overhead;
   // every other /v1 body keeps the 1 MiB JSON limit.
-  const uploadBodyLimit = bodyLimit({
-    maxSize: UPLOAD_BODY_LIMIT_BYTES,
-    onError: () => {
-      throw new AppError("payload_too_large", `The upload exceeds the ${MAX_PDF_BYTES / 1024 / 1024} MiB limit.`);
-    },
-  });
-  // GET and HEAD carry no body (@hono/node-server never gives them one), so they skip the limit: Hono's
-  // bodyLimit reads `c.req.raw.body`, which on the standalone server materializes a full undici Request
-  // with an AbortSignal whose listener sits in a FinalizationRegistry until a major GC. Under the session
-  // load that per-request garbage was promoted to old space and drove peak RSS to ~370 MB (docs/performance.md).
+  const uploadBodyLimit = capBody(
+    UPLOAD_BODY_LIMIT_BYTES,
+    () => new AppError("payload_too_large", `The upload exceeds the ${MAX_PDF_BYTES / 1024 / 1024} MiB limit.`),
+  );
+  // GET and HEAD carry no body (@hono/node-server never gives them one), so they skip the cap: reading
+  // `c.req.raw.body` on the standalone server materializes a full undici Request with an AbortSignal
+  // whose listener sits in a FinalizationRegistry until a major GC. Under the session load that
+  // per-request garbage was promoted to old space and drove peak RSS to ~370 MB (docs/performance.md).
   app.use("/v1/*", (c, next) => {
     const method = c.req.method;
     if (method === "GET" || method === "HEAD") return next();

@@ -1,10 +1,6 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, statSync } from "node:fs";
 import { createServer, request as httpRequest, type Server } from "node:http";
 import { Socket } from "node:net";
-import { join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { eq, inArray, sql } from "drizzle-orm";
 import postgres from "postgres";
@@ -19,6 +15,7 @@ import { freePort } from "../helpers/free-port";
 import { readSse } from "../helpers/sse";
 import { HomePage } from "./pages/home-page";
 import { SignInPage } from "./pages/sign-in-page";
+import { startCoreApiServer, type CoreApiServer } from "./support/core-api-server";
 import { startNextServer, type NextServer } from "./support/next-server";
 
 // The deployment of docs/deploy.md, "Several web instances": two `next start` of the production build
@@ -26,7 +23,6 @@ import { startNextServer, type NextServer } from "./support/next-server";
 // database and one Redis, the web instances behind a small load balancer that the test steers with a
 // request header. Sign-ins, comment streams and jobs must not care which process serves them.
 
-const ROOT = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 const POSTGRES = process.env.E2E_POSTGRES_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const REDIS = process.env.E2E_REDIS_URL ?? "redis://127.0.0.1:6379";
 const AUTH_SECRET = randomBytes(32).toString("base64url");
@@ -38,8 +34,7 @@ let handle: DbHandle;
 let balancer: Server;
 let lbUrl: string;
 let apiUrl: string;
-let api: ChildProcess | undefined;
-let apiLog = "";
+let api: CoreApiServer | undefined;
 const web: Partial<Record<Backend, NextServer>> = {};
 
 async function redisAnswers(url: string): Promise<boolean> {
@@ -50,18 +45,6 @@ async function redisAnswers(url: string): Promise<boolean> {
     socket.once("error", () => done(false));
     socket.connect(Number(port || 6379), hostname, () => socket.write("PING\r\n"));
     socket.once("data", (data) => (socket.destroy(), done(data.toString().startsWith("+PONG"))));
-  });
-}
-
-/** dist/core-api.mjs is part of `npm run build`; rebuilt here when missing or older than its sources (esbuild, seconds). */
-async function ensureApiBundle(): Promise<void> {
-  const bundle = join(ROOT, "dist/core-api.mjs");
-  const built = existsSync(bundle) ? statSync(bundle).mtimeMs : 0;
-  const buildId = join(ROOT, ".next/BUILD_ID");
-  if (built > 0 && existsSync(buildId) && built >= statSync(buildId).mtimeMs) return;
-  await new Promise<void>((done, fail) => {
-    const child = spawn(process.execPath, ["scripts/build-api.mjs"], { cwd: ROOT, stdio: "inherit" });
-    child.on("exit", (code) => (code === 0 ? done() : fail(new Error(`build:api exited ${code}`))));
   });
 }
 
@@ -87,27 +70,6 @@ function startBalancer(ports: Record<Backend, number>): Promise<Server> {
     res.on("close", () => upstream.destroy());
   });
   return new Promise((done) => server.listen(0, "127.0.0.1", () => done(server)));
-}
-
-async function startApi(port: number, env: Record<string, string>): Promise<void> {
-  api = spawn(process.execPath, ["--enable-source-maps", "--max-old-space-size=512", "dist/core-api.mjs"], {
-    cwd: ROOT,
-    env: { ...process.env, ...env, API_PORT: String(port) },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  api.stdout!.on("data", (c: Buffer) => (apiLog += c.toString()));
-  api.stderr!.on("data", (c: Buffer) => (apiLog += c.toString()));
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (api.exitCode !== null) break;
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/health`)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`core-api did not start:\n${apiLog.slice(-3000)}`);
 }
 
 async function bearer(email: string): Promise<Record<string, string>> {
@@ -144,7 +106,6 @@ test.describe("several web instances, one database, one Redis", { tag: "@desktop
     handle = await openDb({ url: databaseUrl }, { max: 2 });
     await migrateDb(handle);
     await seedDemo(handle.db);
-    await ensureApiBundle();
 
     const ports = { a: await freePort(), b: await freePort() };
     balancer = await startBalancer(ports);
@@ -165,22 +126,19 @@ test.describe("several web instances, one database, one Redis", { tag: "@desktop
       web[backend] = await startNextServer(() => shared);
     }
     delete process.env.E2E_EXTRA_PORT;
-    const apiPort = await freePort();
-    apiUrl = `http://127.0.0.1:${apiPort}`;
-    await startApi(apiPort, { ...shared, TRUSTED_PROXY_HOPS: "0" });
+    api = await startCoreApiServer({ ...shared, TRUSTED_PROXY_HOPS: "0" });
+    apiUrl = api.baseUrl;
   });
 
   test.afterEach(async ({}, testInfo) => {
     if (testInfo.status !== testInfo.expectedStatus) {
       for (const backend of ["a", "b"] as const) console.log(`--- web ${backend}:\n${web[backend]?.log().slice(-2000) ?? ""}`);
-      console.log(`--- core-api:\n${apiLog.slice(-2000)}`);
+      console.log(`--- core-api:\n${api?.log().slice(-2000) ?? ""}`);
     }
   });
 
   test.afterAll(async () => {
-    api?.kill("SIGTERM");
-    await Promise.all([web.a?.stop(), web.b?.stop()]);
-    if (api && api.exitCode === null) await new Promise((r) => api!.once("exit", r));
+    await Promise.all([api?.stop(), web.a?.stop(), web.b?.stop()]);
     await new Promise((r) => (balancer ? balancer.close(r) : r(undefined)));
     await handle?.close();
     if (databaseName) {

@@ -63,3 +63,39 @@ export function sendRaw(
     socket.on("close", () => finish(true));
   });
 }
+
+export type RawAnswer = { status: number; head: string; body: string };
+
+/**
+ * One request written exactly as given (request line, headers and body framed by the caller, as curl
+ * frames them), on its own connection: the answer's status, head and the first KiB of its body. The
+ * caller sends `Connection: close`; an event stream is cut once its head arrived.
+ */
+export function exchangeRaw(target: { host: string; port: number }, request: string | Buffer, timeoutMs = 30_000): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(target.port, target.host);
+    let received = Buffer.alloc(0);
+    let settled = false;
+    const settle = (error?: Error) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      socket.destroy();
+      const text = received.toString("latin1");
+      const headEnd = text.indexOf("\r\n\r\n");
+      const head = headEnd < 0 ? text : text.slice(0, headEnd);
+      const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(head)?.[1] ?? 0);
+      if (status === 0) return reject(error ?? new Error(`no HTTP answer (got ${JSON.stringify(text.slice(0, 200))})`));
+      resolve({ status, head, body: headEnd < 0 ? "" : received.subarray(headEnd + 4, headEnd + 4 + 1024).toString("utf8") });
+    };
+    const timer = setTimeout(() => settle(new Error(`no complete answer within ${timeoutMs} ms`)), timeoutMs);
+    socket.on("connect", () => socket.write(request));
+    socket.on("data", (data: Buffer) => {
+      received = Buffer.concat([received, data]);
+      const text = received.toString("latin1");
+      if (text.includes("\r\n\r\n") && /\r\ncontent-type: text\/event-stream/i.test(text.slice(0, text.indexOf("\r\n\r\n")))) settle();
+    });
+    socket.on("error", (error) => settle(error));
+    socket.on("close", () => settle());
+  });
+}

@@ -83,7 +83,7 @@ const routes: { name: string; handler: Handler; method: string; path: string; ca
   { name: "POST /api/webhooks/payments", handler: paymentsWebhookRoute.POST, method: "POST", path: "/api/webhooks/payments", cap: 1 * MiB },
   { name: "POST /api/webhooks/sms", handler: smsWebhookRoute.POST, method: "POST", path: "/api/webhooks/sms", cap: 64 * KiB },
   {
-    name: "POST /api/v1 (core-api's streaming bodyLimit)",
+    name: "POST /api/v1 (core-api's streaming body cap)",
     handler: v1Route.POST,
     method: "POST",
     path: "/api/v1/signing/manager/signings",
