@@ -5,7 +5,8 @@ import { borrowerLocale } from "@/app/_lib/borrower-locale";
 import { connection } from "next/server";
 import { prepareDatabase } from "@/lib/boot";
 import { viewAccessLink } from "@/lib/signer-access/open-access-link";
-import { AccessCard, BrandedAccessPage, primaryButton, secondaryButton } from "../_card";
+import { AccessCard, BrandedAccessPage } from "../_card";
+import { primaryButton, secondaryButton } from "@/components/ui/card-controls";
 import { openAccessLinkAction, requestNewAccessLinkAction } from "./actions";
 
 type Props = { params: Promise<{ token: string }> };
