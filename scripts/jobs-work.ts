@@ -22,4 +22,5 @@ if (handle.kind === "pglite") {
   log.warn("the embedded PGlite database has one owner: stop the app, or set DATABASE_URL to share PostgreSQL");
 }
 const stop = await startJobWorker();
-installGracefulShutdown({ name: "job worker", steps: [stop, closeDb] });
+// Below the unit's TimeoutStopSec (120 s): a seal in hand gets its time.
+installGracefulShutdown({ name: "job worker", steps: [stop, closeDb], graceMs: 110_000 });
