@@ -192,6 +192,16 @@ async function main(): Promise<void> {
     say(`fresh PostgreSQL database ${new URL(databaseUrl).pathname.slice(1)}`);
   } else {
     say(`PostgreSQL does not answer: fresh PGlite database in ${env.PGLITE_DIR}`);
+    // Production never seeds the demo dataset by itself: the run seeds its database first.
+    const { migrateDb, openDb } = await import("@/db/client");
+    const { seedDemo } = await import("@/lib/seed/seed-demo");
+    const handle = await openDb({ pgliteDir: env.PGLITE_DIR! });
+    try {
+      await migrateDb(handle);
+      await seedDemo(handle.db);
+    } finally {
+      await handle.close();
+    }
   }
 
   say(`next start on ${serverUrl.origin}`);
