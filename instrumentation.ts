@@ -14,7 +14,4 @@ export async function register(): Promise<void> {
   const { startJobWorker } = await import("./lib/jobs/start-job-worker");
   await prepareDatabase();
   await startJobWorker();
-  // Under `next start`, /v1 is served by the core-api before Next's router sees it (lib/next/direct-core-api.ts).
-  const { installDirectCoreApi } = await import("./lib/next/direct-core-api");
-  installDirectCoreApi();
 }
