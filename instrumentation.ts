@@ -22,7 +22,4 @@ export async function register(): Promise<void> {
     const { closeDb } = await import("./db/client");
     installGracefulShutdown({ name: "web app", steps: [stopWorker, closeDb] });
   }
-  // Under `next start`, /v1 is served by the core-api before Next's router sees it (lib/next/direct-core-api.ts).
-  const { installDirectCoreApi } = await import("./lib/next/direct-core-api");
-  installDirectCoreApi();
 }

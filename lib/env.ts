@@ -55,11 +55,6 @@ const schema = z
      * ignored and the evidence IP is the socket peer; N: the Nth address from the right of the header.
      */
     TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
-    /**
-     * 1: under `next start`, /v1 goes through Next's router to its route handler like every other
-     * route. Unset: the Node server hands /v1 to the core-api before Next sees it (docs/performance.md).
-     */
-    V1_THROUGH_NEXT_ROUTER: booleanFlag,
 
     CLERK_SECRET_KEY: optionalString.refine((v) => v === undefined || /^sk_(test|live)_/.test(v), {
       message: "must start with sk_test_ or sk_live_",
