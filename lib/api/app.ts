@@ -20,6 +20,7 @@ import { session } from "./routes/session";
 import { workspace } from "./routes/workspace";
 import { signer } from "./routes/signer";
 import { validationHook } from "./validation";
+import { getPath } from "hono/utils/url";
 import { capBody } from "./cap-body";
 
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -39,9 +40,16 @@ const OPENAPI_INFO = {
   security: [{ bearerAuth: [] }],
 };
 
+/** `/api/v1…` read as `/v1…`; every other path as it is. */
+export function v1PathOf(path: string): string {
+  return path.startsWith("/api/v1") && (path.length === 7 || path[7] === "/") ? path.slice(4) : path;
+}
+
 /** The core-api fetch handler: probes, the JWKS and `/v1`. Mounted in Next and served standalone. */
 export function createApiApp(): OpenAPIHono<ApiEnv> {
-  const app = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook });
+  // `/api/v1/…` is the same operation as `/v1/…` (Next serves both paths): the router reads the
+  // `/v1` path, so a request is handed over as it came, without re-creating it under another URL.
+  const app = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook, getPath: (request) => v1PathOf(getPath(request)) });
   app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
     type: "http",
     scheme: "bearer",
