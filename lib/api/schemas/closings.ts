@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { IsoDateTime, SafeString } from "./common";
+import { IsoDateTime, orNull, SafeString } from "./common";
 
 export const ExecutionModeSchema = z
   .enum(["esign", "wet_sign", "notarize", "review_only"])
@@ -173,4 +173,4 @@ export const SettlementAgentLinkSchema = z
   })
   .openapi("SettlementAgentLink", { description: "The package's latest settlement agent link. The token is only ever in the email to the agent." });
 
-export const SettlementAgentLinkResultSchema = z.object({ link: SettlementAgentLinkSchema.nullable() }).openapi("SettlementAgentLinkResult");
+export const SettlementAgentLinkResultSchema = z.object({ link: orNull(SettlementAgentLinkSchema) }).openapi("SettlementAgentLinkResult");
