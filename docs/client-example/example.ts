@@ -2,14 +2,12 @@
 // sent packages. The types come from the document the server serves; `npm run check:client-example`
 // regenerates them (openapi-typescript) and typechecks this file against them, in CI.
 //
-//   BASE=http://localhost:3000 TOKEN=$(npm run -s token -- manager@demo.local) npx tsx docs/client-example/example.ts
+//   npx tsx docs/client-example/example.ts http://localhost:3000 "$(npm run -s token -- manager@demo.local)"
 import createClient from "openapi-fetch";
 import type { paths } from "./api";
 
-const client = createClient<paths>({
-  baseUrl: process.env.BASE ?? "http://localhost:3000",
-  headers: { Authorization: `Bearer ${process.env.TOKEN}` },
-});
+const [baseUrl = "http://localhost:3000", token = ""] = process.argv.slice(2);
+const client = createClient<paths>({ baseUrl, headers: { Authorization: `Bearer ${token}` } });
 
 // A one-page PDF, base64: replace with your own document's bytes.
 const pdf = Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n").toString("base64");
