@@ -3,6 +3,7 @@ import { listMyDocumentFields } from "@/lib/fields/list-my-document-fields";
 import { serializeField } from "@/lib/fields/serialize-field";
 import { listMyESignatures } from "@/lib/esignatures/list-my-esignatures";
 import { recordESignature } from "@/lib/esignatures/record-esignature";
+import { acknowledgeDocument } from "@/lib/closings/acknowledge-document";
 import { serializeESignature } from "@/lib/esignatures/serialize-esignature";
 import { declineSigning } from "@/lib/signings/decline-signing";
 import { getAssignedDocumentFile } from "@/lib/signings/get-assigned-document-file";
@@ -120,6 +121,21 @@ const declineRoute = createRoute({
   responses: { 200: jsonResponse(AssignedSigningDetailSchema, "The declined package"), ...pickErrors(400, 401, 403, 404, 409) },
 });
 
+// POST /v1/signing/signer/signings/{id}/documents/{docId}/acknowledge – "I have read it" for a review-only document.
+const acknowledgeRoute = createRoute({
+  method: "post",
+  path: `${BASE}/{id}/documents/{docId}/acknowledge`,
+  tags,
+  operationId: "acknowledgeMyDocument",
+  summary: "Acknowledge a review-only document",
+  description:
+    "Confirms receipt of a document whose executionMode is review_only (no signature): its executionStatus becomes acknowledged, " +
+    "audited with the signer; the package completes if that was its last open document. Acknowledging again changes nothing and " +
+    "answers the same. 409 for a document that is signed rather than read, or a package no longer open. No body.",
+  request: { params: DocumentParamsSchema },
+  responses: { 200: jsonResponse(AssignedSigningDetailSchema, "The package as its signer sees it, with the document acknowledged"), ...pickErrors(401, 403, 404, 409) },
+});
+
 // GET /v1/signing/signer/esignatures – the e-signatures I recorded.
 const listESignaturesRoute = createRoute({
   method: "get",
@@ -182,6 +198,12 @@ export const signerSignings = new OpenAPIHono<ApiEnv>({ defaultHook: validationH
     const { id, docId } = c.req.valid("param");
     const rows = await listMyDocumentFields(c.get("db"), { principal: c.get("principal"), packageId: id, documentId: docId });
     return c.json({ data: rows.map(serializeField.package) }, 200);
+  })
+  .openapi(acknowledgeRoute, async (c) => {
+    const { id, docId } = c.req.valid("param");
+    await acknowledgeDocument(c.get("db"), { principal: c.get("principal"), packageId: id, documentId: docId, ipAddress: c.get("ipAddress") });
+    const view = await getAssignedSigning(c.get("db"), { principal: c.get("principal"), packageId: id, ipAddress: c.get("ipAddress") });
+    return c.json(view, 200);
   })
   .openapi(declineRoute, async (c) => {
     const view = await declineSigning(c.get("db"), {
