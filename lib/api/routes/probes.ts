@@ -20,6 +20,8 @@ const health = createRoute({
   method: "get",
   path: "/health",
   tags: ["Probes"],
+  operationId: "getHealth",
+  summary: "Liveness: the process is running",
   security: [],
   responses: { 200: jsonResponse(HealthSchema, "The process is running") },
 });
@@ -29,6 +31,8 @@ const ready = createRoute({
   method: "get",
   path: "/ready",
   tags: ["Probes"],
+  operationId: "getReadiness",
+  summary: "Readiness: the database answers a round trip",
   security: [],
   responses: {
     200: jsonResponse(ReadySchema, "The database answers and holds every migration of this release"),

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { documentExecutionStatusEnum, executionModeEnum } from "@/db/schema/execution-modes";
 import { scanbackPageOutcomeEnum } from "@/db/schema/hybrid-closings";
-import { IsoDateTime, SafeString } from "./common";
+import { IsoDateTime, orNull, SafeString } from "./common";
 
 export const ExecutionModeSchema = z
   .enum(executionModeEnum.enumValues)
@@ -175,4 +175,4 @@ export const SettlementAgentLinkSchema = z
   })
   .openapi("SettlementAgentLink", { description: "The package's latest settlement agent link. The token is only ever in the email to the agent." });
 
-export const SettlementAgentLinkResultSchema = z.object({ link: SettlementAgentLinkSchema.nullable() }).openapi("SettlementAgentLinkResult");
+export const SettlementAgentLinkResultSchema = z.object({ link: orNull(SettlementAgentLinkSchema) }).openapi("SettlementAgentLinkResult");
