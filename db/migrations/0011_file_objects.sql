@@ -7,20 +7,6 @@ CREATE TABLE "file_objects" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-CREATE TABLE "uploads" (
-	"id" uuid PRIMARY KEY NOT NULL,
-	"organization_id" integer NOT NULL,
-	"created_by_user_id" uuid,
-	"name" text NOT NULL,
-	"content_type" text NOT NULL,
-	"size_bytes" bigint NOT NULL,
-	"sha256" text NOT NULL,
-	"storage_key" text NOT NULL,
-	"expires_at" timestamp with time zone NOT NULL,
-	"attached_at" timestamp with time zone,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
-);
---> statement-breakpoint
 -- File bytes leave the file rows: every distinct content becomes one object in "file_objects" (the
 -- embedded default's object store, keyed like an S3 object), and each row keeps its object's key.
 -- `npm run storage:migrate` later moves these objects to S3 when S3 storage is configured.
@@ -68,7 +54,4 @@ ALTER TABLE "package_documents" DROP COLUMN "content";--> statement-breakpoint
 ALTER TABLE "package_seals" DROP COLUMN "certificate";--> statement-breakpoint
 ALTER TABLE "sealed_documents" DROP COLUMN "content";--> statement-breakpoint
 ALTER TABLE "document_scans" DROP COLUMN "content";--> statement-breakpoint
-ALTER TABLE "scanback_pages" DROP COLUMN "image";--> statement-breakpoint
-ALTER TABLE "uploads" ADD CONSTRAINT "uploads_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "uploads" ADD CONSTRAINT "uploads_created_by_user_id_users_id_fk" FOREIGN KEY ("created_by_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "uploads_expires_at_idx" ON "uploads" USING btree ("expires_at");
+ALTER TABLE "scanback_pages" DROP COLUMN "image";
