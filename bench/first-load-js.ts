@@ -74,7 +74,7 @@ async function signerPackages(databaseUrl: string): Promise<{ demoId: string; si
         .returning();
       const [copy] = await tx
         .insert(packageDocuments)
-        .values({ packageId: pkg!.id, name: doc.name, content: doc.content, sizeBytes: doc.sizeBytes, sha256: doc.sha256, pageCount: doc.pageCount, position: 0 })
+        .values({ packageId: pkg!.id, name: doc.name, storageKey: doc.storageKey, sizeBytes: doc.sizeBytes, sha256: doc.sha256, pageCount: doc.pageCount, position: 0 })
         .returning();
       const [row] = await tx
         .insert(packageSigners)

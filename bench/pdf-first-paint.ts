@@ -37,6 +37,7 @@ import { openDb } from "@/db/client";
 import { packageDocuments, packageSigners, signatureRequests, signingPackages, users } from "@/db/schema";
 import { inspectPdf, renderAgreementPdf } from "@/lib/documents/pdf";
 import { firstLoadTable, measureSignerRoutes, signInAsSigner, signerPagePasses, TARGET_FIRST_LOAD_GZIP_KB } from "./first-load-js";
+import { putObject } from "@/lib/storage/objects";
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const TARGET_FIRST_PAINT_MS = 1500;
@@ -172,7 +173,7 @@ async function addLongPackage(databaseUrl: string, pages: number): Promise<strin
         .returning();
       const [doc] = await tx
         .insert(packageDocuments)
-        .values({ packageId: pkg!.id, name: `Loan agreement ${pages} pages.pdf`, content: bytes, sizeBytes: info.sizeBytes, sha256: info.sha256, pageCount: info.pageCount, position: 0 })
+        .values({ packageId: pkg!.id, name: `Loan agreement ${pages} pages.pdf`, storageKey: (await putObject(tx, { bytes, contentType: "application/pdf" })).storageKey, sizeBytes: info.sizeBytes, sha256: info.sha256, pageCount: info.pageCount, position: 0 })
         .returning();
       const [row] = await tx
         .insert(packageSigners)

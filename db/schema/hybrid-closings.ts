@@ -1,5 +1,5 @@
 import { index, integer, pgEnum, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { bytea, createdAt, idColumn, timestampTz, updatedAt } from "./columns";
+import { createdAt, idColumn, timestampTz, updatedAt } from "./columns";
 import { packageDocuments } from "./package-documents";
 import { signingPackages } from "./signing-packages";
 import { users } from "./users";
@@ -19,7 +19,7 @@ export const documentScans = pgTable(
     documentId: uuid("document_id")
       .notNull()
       .references(() => packageDocuments.id, { onDelete: "cascade" }),
-    content: bytea("content").notNull(),
+    storageKey: text("storage_key").notNull(),
     sizeBytes: integer("size_bytes").notNull(),
     sha256: text("sha256").notNull(),
     pageCount: integer("page_count").notNull(),
@@ -50,7 +50,9 @@ export const scanbackPages = pgTable(
     uploadId: uuid("upload_id").notNull(),
     sourceName: text("source_name").notNull(),
     sourcePage: integer("source_page").notNull(),
-    image: bytea("image").notNull(),
+    imageStorageKey: text("image_storage_key").notNull(),
+    imageSizeBytes: integer("image_size_bytes").notNull(),
+    imageSha256: text("image_sha256").notNull(),
     contentType: text("content_type").notNull(),
     outcome: scanbackPageOutcomeEnum("outcome").notNull(),
     documentId: uuid("document_id").references(() => packageDocuments.id, { onDelete: "cascade" }),

@@ -1,10 +1,10 @@
 import { index, integer, pgEnum, pgTable, text, uniqueIndex, uuid, boolean } from "drizzle-orm/pg-core";
-import { bytea, createdAt, idColumn, timestampTz, updatedAt } from "./columns";
+import { createdAt, idColumn, timestampTz, updatedAt } from "./columns";
 import { documentExecutionStatusEnum, executionModeEnum } from "./execution-modes";
 import { packageSigners } from "./package-signers";
 import { signingPackages } from "./signing-packages";
 
-/** A PDF in a signing package. The bytes stay in the database; `sha256` is what signers attest to. */
+/** A PDF in a signing package. The bytes are an object in file storage; `sha256` is what signers attest to. */
 export const packageDocuments = pgTable(
   "package_documents",
   {
@@ -14,7 +14,8 @@ export const packageDocuments = pgTable(
       .references(() => signingPackages.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     contentType: text("content_type").notNull().default("application/pdf"),
-    content: bytea("content").notNull(),
+    /** The object holding the bytes (`lib/storage/objects`), content-addressed: `sha256/<hex>`. */
+    storageKey: text("storage_key").notNull(),
     sizeBytes: integer("size_bytes").notNull(),
     sha256: text("sha256").notNull(),
     pageCount: integer("page_count").notNull(),

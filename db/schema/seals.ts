@@ -1,5 +1,5 @@
 import { index, integer, pgEnum, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { bytea, createdAt, idColumn, timestampTz, updatedAt } from "./columns";
+import { createdAt, idColumn, timestampTz, updatedAt } from "./columns";
 import { packageDocuments } from "./package-documents";
 import { signingPackages } from "./signing-packages";
 
@@ -21,7 +21,7 @@ export const packageSeals = pgTable(
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
     auditHeadHash: text("audit_head_hash"),
-    certificate: bytea("certificate"),
+    certificateStorageKey: text("certificate_storage_key"),
     certificateSha256: text("certificate_sha256"),
     sealedAt: timestampTz("sealed_at"),
     createdAt: createdAt(),
@@ -41,7 +41,7 @@ export const sealedDocuments = pgTable(
     documentId: uuid("document_id")
       .notNull()
       .references(() => packageDocuments.id, { onDelete: "cascade" }),
-    content: bytea("content").notNull(),
+    storageKey: text("storage_key").notNull(),
     sizeBytes: integer("size_bytes").notNull(),
     sha256: text("sha256").notNull(),
     createdAt: createdAt(),

@@ -1,5 +1,5 @@
 import { index, integer, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
-import { bytea, createdAt, idColumn, updatedAt } from "./columns";
+import { createdAt, idColumn, updatedAt } from "./columns";
 import { executionModeEnum } from "./execution-modes";
 import { organizations } from "./organizations";
 import { signerAuthMethodEnum, type SignerAuthMethod } from "./signer-auth-method";
@@ -42,7 +42,7 @@ export const templateDocuments = pgTable(
       .notNull()
       .references(() => templates.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
-    content: bytea("content").notNull(),
+    storageKey: text("storage_key").notNull(),
     sizeBytes: integer("size_bytes").notNull(),
     sha256: text("sha256").notNull(),
     pageCount: integer("page_count").notNull(),

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { putObject } from "@/lib/storage/objects";
 import { PDFDocument } from "pdf-lib";
 import type { Db } from "@/db/client";
 import { documentScans, type PackageDocument } from "@/db/schema";
@@ -39,11 +39,11 @@ export async function attachDocumentScan(
     throw Conflict(`Document "${document.name}" has ${document.pageCount} pages; the scan has ${options.pages.length}.`);
   }
   const content = await buildScanPdf(options.pages);
-  const sha256 = createHash("sha256").update(content).digest("hex");
+  const { storageKey, sha256 } = await putObject(tx, { bytes: content, contentType: "application/pdf" });
   const values = {
     packageId: document.packageId,
     documentId: document.id,
-    content,
+    storageKey,
     sizeBytes: content.length,
     sha256,
     pageCount: options.pages.length,

@@ -1,3 +1,4 @@
+import { readObject } from "@/lib/storage/objects";
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { organizations, packageDocuments, packageSigners } from "@/db/schema";
@@ -24,7 +25,7 @@ export async function getTablePacket(db: Db, options: { principal: Principal; pa
     createdAt: signing.createdAt,
     borrowers: signers.map((s) => ({ name: s.name, email: s.email })),
     appointment: { closingAt: signing.closingAt, closingPlace: signing.closingPlace, settlementAgent: signing.settlementAgent },
-    documents,
+    documents: await Promise.all(documents.map(async (d) => ({ ...d, content: isInkMode(d.executionMode) ? await readObject(db, d.storageKey) : new Uint8Array() }))),
   });
   return { filename: `table-packet-${signing.id}.pdf`, content };
 }

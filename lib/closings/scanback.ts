@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { z } from "zod";
+import { putObject, readObject } from "@/lib/storage/objects";
 import type { Db } from "@/db/client";
 import { packageDocuments, scanbackPages, type PackageDocument, type ScanbackPage, type SigningPackage } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
@@ -173,12 +174,12 @@ export async function uploadScanback(db: Db, options: UploadScanbackOptions): Pr
     const reading = await readPageCode(page.bytes);
     const base = { packageId: signing.id, uploadId, sourceName: page.sourceName, sourcePage: page.sourcePage, uploadedByUserId: actorUserIdOf(options.principal) };
     if (reading.outcome !== "read") {
-      rows.push({ ...base, image: page.bytes, contentType: page.contentType, outcome: "unreadable" as const });
+      rows.push({ ...base, ...(await storedImage(db, page.bytes, page.contentType)), outcome: "unreadable" as const });
       continue;
     }
     const upright = await turnPage(page, reading.rotation);
     const { ref } = reading;
-    const image = { image: upright.bytes, contentType: upright.contentType };
+    const image = await storedImage(db, upright.bytes, upright.contentType);
     if (ref.packageId !== signing.id) {
       rows.push({ ...base, ...image, outcome: "other_package" as const });
       continue;
@@ -273,10 +274,10 @@ export async function assignScanbackPage(
     const upright =
       rotation === 0
         ? null
-        : await turnPage({ sourceName: page.sourceName, sourcePage: page.sourcePage, bytes: page.image, contentType: page.contentType as "image/png" | "image/jpeg" }, rotation);
+        : await turnPage({ sourceName: page.sourceName, sourcePage: page.sourcePage, bytes: await readObject(tx, page.imageStorageKey), contentType: page.contentType as "image/png" | "image/jpeg" }, rotation);
     await tx
       .update(scanbackPages)
-      .set({ outcome: "assigned", documentId: document.id, pageNumber: assignment.data.pageNumber, ...(upright ? { image: upright.bytes } : {}) })
+      .set({ outcome: "assigned", documentId: document.id, pageNumber: assignment.data.pageNumber, ...(upright ? await storedImage(tx, upright.bytes, upright.contentType) : {}) })
       .where(eq(scanbackPages.id, page.id));
     await recordAuditEntry(tx, {
       organizationId: signing.organizationId,
@@ -361,7 +362,7 @@ export async function acceptScanback(
         .map((p) => open.find((o) => o.id === p.id)!);
       const after = await attachDocumentScan(tx, document, {
         organizationId: signing.organizationId,
-        pages: pageRows.map((p) => ({ bytes: p.image, contentType: p.contentType === "image/png" ? "image/png" : "image/jpeg" })),
+        pages: await Promise.all(pageRows.map(async (p) => ({ bytes: await readObject(tx, p.imageStorageKey), contentType: p.contentType === "image/png" ? "image/png" : "image/jpeg" as const }))),
         actorUserId: options.principal.user.id,
         ipAddress: options.ipAddress,
       });
@@ -389,5 +390,11 @@ export async function getScanbackPageImage(
   requireCapability(options.principal, "scanbacks:read", "You do not have permission to read scanned pages.");
   const signing = await getSigningOrThrow(db, { ...options, capability: "scanbacks:read" });
   const page = await getOpenPageOrThrow(db, signing.id, options.pageId);
-  return { bytes: page.image, contentType: page.contentType };
+  return { bytes: await readObject(db, page.imageStorageKey), contentType: page.contentType };
+}
+
+/** Stores a page image as an object; the columns a scanback page row keeps for it. */
+async function storedImage(db: Db, bytes: Uint8Array, contentType: string) {
+  const stored = await putObject(db, { bytes, contentType });
+  return { imageStorageKey: stored.storageKey, imageSizeBytes: stored.sizeBytes, imageSha256: stored.sha256, contentType };
 }

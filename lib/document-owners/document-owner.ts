@@ -1,4 +1,5 @@
 import type { Db } from "@/db/client";
+import { readObject } from "@/lib/storage/objects";
 import type { SigningPackage, Template } from "@/db/schema";
 import type { Capability } from "@/lib/auth/capabilities";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
@@ -75,19 +76,19 @@ export async function getOwnedDocumentOrThrow(
       contentType: t.contentType,
       pageCount: t.pageCount,
       sha256: t.sha256,
-      ...(options.content ? { content: t.content } : {}),
+      ...(options.content ? { content: t.storageKey } : {}),
     }));
-    return options.content ? { ...document, content: content as Uint8Array } : document;
+    return options.content ? { ...document, content: await readObject(db, content as string) } : document;
   }
   const { content, ...document } = await getDocumentOrThrow(db, { templateId: loaded.row.id, documentId }, (t) => ({
     id: t.id,
     name: t.name,
     pageCount: t.pageCount,
     sha256: t.sha256,
-    ...(options.content ? { content: t.content } : {}),
+    ...(options.content ? { content: t.storageKey } : {}),
   }));
   const withType = { ...document, contentType: "application/pdf" };
-  return options.content ? { ...withType, content: content as Uint8Array } : withType;
+  return options.content ? { ...withType, content: await readObject(db, content as string) } : withType;
 }
 
 export type OwnedDocument = { id: string; name: string; contentType: string; pageCount: number; sha256: string };

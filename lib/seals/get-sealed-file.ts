@@ -1,6 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { zipSync } from "fflate";
 import type { Db } from "@/db/client";
+import { readObject } from "@/lib/storage/objects";
 import { packageDocuments, packageSeals, sealedDocuments, type SigningPackage } from "@/db/schema";
 import { hasCapability, requireCapability, type Principal } from "@/lib/auth/principal";
 import { AppError, Conflict, NotFound } from "@/lib/errors";
@@ -22,7 +23,12 @@ export type GetSealedFileOptions = {
   as: "signer" | "manager" | "any";
 };
 
-export type SealedFile = { fileName: string; contentType: string; content: Uint8Array; sha256: string | null };
+/**
+ * A sealed file the caller may download: its name and type, and either its object in file storage
+ * (a document or the certificate: stream it or redirect to a presigned GET) or, for the ZIP of
+ * everything, bytes built on request. `read()` returns the bytes either way.
+ */
+export type SealedFile = { fileName: string; contentType: string; sha256: string | null; storageKey: string | null; read: () => Promise<Uint8Array> };
 
 export const SEAL_NOT_READY_MESSAGE = "The sealed documents are not ready yet. They are produced shortly after the last signature; try again in a moment.";
 
@@ -35,15 +41,16 @@ export async function getSealedFile(db: Db, options: GetSealedFileOptions): Prom
   const signing = await authorize(db, options);
   const [seal] = await db.select().from(packageSeals).where(eq(packageSeals.packageId, signing.id)).limit(1);
   if (!seal) throw Conflict("This signing package is not complete, so it has no sealed documents.");
-  if (seal.status !== "sealed" || !seal.certificate) throw Conflict(SEAL_NOT_READY_MESSAGE);
+  if (seal.status !== "sealed" || !seal.certificateStorageKey) throw Conflict(SEAL_NOT_READY_MESSAGE);
   const base = safeBaseName(signing.title) || "Signing package";
   const certificateName = `Certificate of completion - ${base}.pdf`;
 
   if (options.file === "certificate") {
-    return { fileName: certificateName, contentType: "application/pdf", content: seal.certificate, sha256: seal.certificateSha256 };
+    const key = seal.certificateStorageKey;
+    return { fileName: certificateName, contentType: "application/pdf", sha256: seal.certificateSha256, storageKey: key, read: () => readObject(db, key) };
   }
   const rows = await db
-    .select({ documentId: sealedDocuments.documentId, name: packageDocuments.name, content: sealedDocuments.content, sha256: sealedDocuments.sha256 })
+    .select({ documentId: sealedDocuments.documentId, name: packageDocuments.name, storageKey: sealedDocuments.storageKey, sha256: sealedDocuments.sha256 })
     .from(sealedDocuments)
     .innerJoin(packageDocuments, eq(packageDocuments.id, sealedDocuments.documentId))
     .where(eq(sealedDocuments.packageId, signing.id))
@@ -52,16 +59,16 @@ export async function getSealedFile(db: Db, options: GetSealedFileOptions): Prom
 
   if (options.file === "all") {
     const entries: Record<string, Uint8Array> = {};
-    rows.forEach((row, i) => (entries[named[i]!] = row.content));
-    entries[uniqueNames([...named, certificateName]).at(-1)!] = seal.certificate;
+    for (const [i, row] of rows.entries()) entries[named[i]!] = await readObject(db, row.storageKey);
+    entries[uniqueNames([...named, certificateName]).at(-1)!] = await readObject(db, seal.certificateStorageKey);
     // PDFs barely compress; storing them keeps the archive fast to build for large packages.
     const content = zipSync(entries, { level: 0, mtime: seal.sealedAt ?? new Date() });
-    return { fileName: `${base} (sealed).zip`, contentType: "application/zip", content, sha256: null };
+    return { fileName: `${base} (sealed).zip`, contentType: "application/zip", sha256: null, storageKey: null, read: async () => content };
   }
   const index = isUuid(options.file) ? rows.findIndex((r) => r.documentId === options.file) : -1;
   if (index < 0) throw NotFound(`Sealed document ${options.file.slice(0, 64)} not found.`);
   const row = rows[index]!;
-  return { fileName: named[index]!, contentType: "application/pdf", content: row.content, sha256: row.sha256 };
+  return { fileName: named[index]!, contentType: "application/pdf", sha256: row.sha256, storageKey: row.storageKey, read: () => readObject(db, row.storageKey) };
 }
 
 async function authorize(db: Db, options: GetSealedFileOptions): Promise<SigningPackage> {

@@ -23,7 +23,8 @@ import { SIGNER_CONSENTED } from "@/lib/signings/find-consent-entry";
 
 export type SealScan = {
   documentId: string;
-  content: Uint8Array;
+  /** The scan PDF's object in file storage. */
+  storageKey: string;
   sha256: string;
   pageCount: number;
   reviewedAt: Date | null;
@@ -87,7 +88,7 @@ export async function loadSealEvidence(db: Db, { packageId }: { packageId: strin
     db
       .select({
         documentId: documentScans.documentId,
-        content: documentScans.content,
+        storageKey: documentScans.storageKey,
         sha256: documentScans.sha256,
         pageCount: documentScans.pageCount,
         reviewedAt: documentScans.reviewedAt,

@@ -5,6 +5,7 @@ import type { Db } from "@/db/client";
 import { packageSeals, sealedDocuments } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { getEnv } from "@/lib/env";
+import { putObject, readObject } from "@/lib/storage/objects";
 import { drawCertificate } from "./draw-certificate";
 import { loadSealEvidence, type SealEvidence } from "./load-seal-evidence";
 import { loadSealingIdentity } from "./load-sealing-identity";
@@ -49,21 +50,26 @@ export async function sealPackage(db: Db, options: SealPackageOptions): Promise<
     signingTime: sealedAt,
   };
 
-  const files: { documentId: string; content: Buffer; sha256: string; originalSha256: string }[] = [];
+  // Each sealed PDF goes to file storage as soon as it is signed, so only one is held in memory at a time.
+  const files: { documentId: string; storageKey: string; sizeBytes: number; sha256: string; originalSha256: string }[] = [];
   for (const document of evidence.documents) {
     // An ink document is sealed as its accepted scan: the pages signed at the table.
     const scan = evidence.scans.find((s) => s.documentId === document.id);
-    const pdfDoc = scan ? await PDFDocument.load(scan.content) : await stampDocument(evidence, document);
+    const pdfDoc = scan
+      ? await PDFDocument.load(await readObject(db, scan.storageKey))
+      : await stampDocument(evidence, document, await readObject(db, document.storageKey));
     await drawCertificate(pdfDoc, { evidence, documentId: document.id, sealedAt, verifyUrl });
     setMetadata(pdfDoc, evidence, document.name);
     const content = await signSealedPdf(pdfDoc, signOptions);
-    files.push({ documentId: document.id, content, sha256: sha256(content), originalSha256: document.sha256 });
+    const stored = await putObject(db, { bytes: content, contentType: "application/pdf" });
+    files.push({ documentId: document.id, storageKey: stored.storageKey, sizeBytes: stored.sizeBytes, sha256: stored.sha256, originalSha256: document.sha256 });
   }
   const certificateDoc = await PDFDocument.create();
   await drawCertificate(certificateDoc, { evidence, sealedAt, verifyUrl });
   setMetadata(certificateDoc, evidence, "Certificate of completion");
   const certificate = await signSealedPdf(certificateDoc, signOptions);
-  const certificateSha256 = sha256(certificate);
+  const storedCertificate = await putObject(db, { bytes: certificate, contentType: "application/pdf" });
+  const certificateSha256 = storedCertificate.sha256;
 
   await options.beforeStore?.();
 
@@ -75,18 +81,18 @@ export async function sealPackage(db: Db, options: SealPackageOptions): Promise<
     const [seal] = await tx.select().from(packageSeals).where(eq(packageSeals.packageId, packageId)).for("update");
     if (seal?.status === "sealed") return { outcome: "already_sealed" as const, documents: 0 };
     for (const file of files) {
-      const values = { packageId, documentId: file.documentId, content: file.content, sizeBytes: file.content.length, sha256: file.sha256 };
+      const values = { packageId, documentId: file.documentId, storageKey: file.storageKey, sizeBytes: file.sizeBytes, sha256: file.sha256 };
       await tx
         .insert(sealedDocuments)
         .values(values)
-        .onConflictDoUpdate({ target: sealedDocuments.documentId, set: { content: values.content, sizeBytes: values.sizeBytes, sha256: values.sha256, createdAt: sql`now()` } });
+        .onConflictDoUpdate({ target: sealedDocuments.documentId, set: { storageKey: values.storageKey, sizeBytes: values.sizeBytes, sha256: values.sha256, createdAt: sql`now()` } });
     }
     await tx
       .update(packageSeals)
       .set({
         status: "sealed",
         auditHeadHash: evidence.auditHeadHash,
-        certificate,
+        certificateStorageKey: storedCertificate.storageKey,
         certificateSha256,
         sealedAt,
         lastError: null,

@@ -22,8 +22,9 @@ type Fonts = { regular: PDFFont; bold: PDFFont; signature: (font: string) => Pro
 export async function stampDocument(
   evidence: SealEvidence,
   document: SealEvidence["documents"][number],
+  content: Uint8Array,
 ): Promise<PDFDocument> {
-  const pdfDoc = await PDFDocument.load(document.content, { updateMetadata: false });
+  const pdfDoc = await PDFDocument.load(content, { updateMetadata: false });
   pdfDoc.registerFontkit(fontkit);
   const embedded = new Map<string, Promise<PDFFont>>();
   const fonts: Fonts = {

@@ -137,7 +137,7 @@ export async function createSigning(db: Db, options: CreateSigningOptions): Prom
             sources.map((d) => ({
               packageId: signing.id,
               name: d.name,
-              content: d.content,
+              storageKey: d.storageKey,
               sizeBytes: d.sizeBytes,
               sha256: d.sha256,
               pageCount: d.pageCount,

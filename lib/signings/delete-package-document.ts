@@ -16,7 +16,7 @@ export async function deletePackageDocument(
   requireCapability(options.principal, "signings:write", "You do not have permission to change documents.");
   await db.transaction(async (tx) => {
     const signing = await getSigningOrThrow(tx, { ...options, capability: "signings:write", lock: true });
-    const { content: _content, ...metadataColumns } = getTableColumns(packageDocuments);
+    const { storageKey: _storageKey, ...metadataColumns } = getTableColumns(packageDocuments);
     const document = await getDocumentOrThrow(tx, { packageId: signing.id, documentId: options.documentId }, () => metadataColumns);
     assertDraft(signing, "change its documents");
     await tx.delete(packageDocuments).where(eq(packageDocuments.id, document.id));

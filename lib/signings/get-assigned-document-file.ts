@@ -1,4 +1,5 @@
 import type { Db } from "@/db/client";
+import { readObject } from "@/lib/storage/objects";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { getSignerAssignmentOrThrow } from "./get-signer-assignment-or-throw";
 import { getDocumentOrThrow } from "./get-document-or-throw";
@@ -11,6 +12,6 @@ export type DocumentFile = { name: string; contentType: string; sha256: string; 
 export async function getAssignedDocumentFile(db: Db, options: GetAssignedDocumentFileOptions): Promise<DocumentFile> {
   requireCapability(options.principal, "signer:signings:read", "You do not have permission to read signing packages.");
   const { signing } = await getSignerAssignmentOrThrow(db, options);
-  const document = await getDocumentOrThrow(db, { packageId: signing.id, documentId: options.documentId }, (t) => ({ name: t.name, contentType: t.contentType, sha256: t.sha256, content: t.content }));
-  return document;
+  const document = await getDocumentOrThrow(db, { packageId: signing.id, documentId: options.documentId }, (t) => ({ name: t.name, contentType: t.contentType, sha256: t.sha256, storageKey: t.storageKey }));
+  return { name: document.name, contentType: document.contentType, sha256: document.sha256, content: await readObject(db, document.storageKey) };
 }

@@ -13,7 +13,7 @@ export async function listPackageDocuments(db: Db, options: { principal: Princip
 
 /** The metadata rows of a package the caller has already been checked against, in order (no bytes). */
 export function packageDocumentMetadata(db: Db, packageId: string) {
-  const { content: _content, ...metadataColumns } = getTableColumns(packageDocuments);
+  const { storageKey: _storageKey, ...metadataColumns } = getTableColumns(packageDocuments);
   return db
     .select(metadataColumns)
     .from(packageDocuments)

@@ -4,6 +4,7 @@ import { packageDocuments, packageSeals } from "@/db/schema";
 import { VerifyPage } from "./pages/verify-page";
 import { e2eDatabaseUrl, expect, expectNoAxeViolations, signInAs, test } from "./support/fixtures";
 import { createE2ePackage, signEverything, withE2eDb } from "./support/signing-data";
+import { readObject } from "@/lib/storage/objects";
 
 const SAM = "signer@demo.local";
 
@@ -63,8 +64,11 @@ test.describe("sealed documents and /verify", () => {
     await expect(verify.result).not.toContainText(pkg.title);
     await expectNoAxeViolations(verify.page);
 
-    const [original] = await withE2eDb((db) => db.select({ content: packageDocuments.content }).from(packageDocuments).where(eq(packageDocuments.packageId, pkg.id)));
-    await verify.checkFile("original.pdf", original!.content);
+    const original = await withE2eDb(async (db) => {
+      const [row] = await db.select({ storageKey: packageDocuments.storageKey }).from(packageDocuments).where(eq(packageDocuments.packageId, pkg.id));
+      return readObject(db, row!.storageKey);
+    });
+    await verify.checkFile("original.pdf", original);
     await expect(verify.result.getByRole("heading", { name: "Not sealed by us" })).toBeVisible();
     await anonymous.close();
   });

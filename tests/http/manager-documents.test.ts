@@ -8,6 +8,7 @@ import { createTestDb, type TestDb } from "../helpers/db";
 import { auditEntriesFor } from "../helpers/fixtures";
 import { as, BASE, createDraft, DocumentJson, loadManagerWorld, samplePdf, uploadPdf, PACKAGE_CHILD_ROLE_MATRIX } from "../helpers/manager";
 import { ErrorBody } from "../helpers/schemas";
+import { readObject } from "@/lib/storage/objects";
 
 const docsOf = (id: string) => `${BASE}/signings/${id}/documents`;
 const DocumentList = z.strictObject({ data: z.array(DocumentJson) });
@@ -33,7 +34,7 @@ describe("package documents", () => {
     const doc = DocumentJson.parse(res.body);
     expect(doc).toMatchObject({ name: "Retail contract.pdf", sizeBytes: pdf.byteLength, sha256: sha256Hex(pdf), pageCount: 2, position: 0 });
     const [row] = await documentRows(id);
-    expect(Buffer.from(row!.content).equals(Buffer.from(pdf))).toBe(true);
+    expect(Buffer.from(await readObject(testDb.db, row!.storageKey)).equals(Buffer.from(pdf))).toBe(true);
     expect((await auditEntriesFor(testDb.db, id)).at(-1)).toMatchObject({ action: "document.added", after: expect.objectContaining({ sha256: doc.sha256 }) });
   });
 

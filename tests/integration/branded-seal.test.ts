@@ -13,6 +13,7 @@ import { callApi, tokenFor } from "../helpers/api";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { as, loadManagerWorld } from "../helpers/manager";
 import { createSignerPackage, pngDataUrl } from "../helpers/signing-fixtures";
+import { readObject } from "@/lib/storage/objects";
 
 // The lender's brand on the sealed record: the certificate of completion (colour band, logo, display
 // name) and what /verify answers for a sealed file.
@@ -44,7 +45,7 @@ async function sealOnePackage(title: string, email: string) {
   expect(await sealPackage(testDb.db, { packageId: pkg.id })).toMatchObject({ outcome: "sealed" });
   const [document] = await testDb.db.select().from(sealedDocuments).where(eq(sealedDocuments.packageId, pkg.id));
   const [seal] = await testDb.db.select().from(packageSeals).where(eq(packageSeals.packageId, pkg.id));
-  return { document: document!.content, certificate: seal!.certificate! };
+  return { document: await readObject(testDb.db, document!.storageKey), certificate: await readObject(testDb.db, seal!.certificateStorageKey!) };
 }
 
 async function pdfText(bytes: Uint8Array, name: string): Promise<string> {

@@ -22,6 +22,7 @@ import { inNextRequestScope } from "@/tests/helpers/next-request-scope";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { loadDemoWorld, type DemoWorld } from "../helpers/fixtures";
 import { ensureUser, managerOf } from "../helpers/signing-fixtures";
+import { readObject } from "@/lib/storage/objects";
 
 // Hybrid closings outside the Closing page (docs/hybrid-closings.md): the package form's mode per
 // document and appointment, the bulk CSV's document_modes column, template documents' default mode,
@@ -325,7 +326,7 @@ describe("scanback: a page assigned by hand is turned upright", () => {
     const [page] = uploaded.report.pages;
     expect(page).toMatchObject({ status: "unreadable" });
     const stored = async () => (await testDb.db.select().from(scanbackPages).where(eq(scanbackPages.id, page!.id)))[0]!;
-    expect((await sharp((await stored()).image).metadata()).width).toBe(upright.info.height);
+    expect((await sharp(await readObject(testDb.db, (await stored()).imageStorageKey)).metadata()).width).toBe(upright.info.height);
 
     await expect(
       assignScanbackPage(testDb.db, { principal: manager, packageId: created.id, pageId: page!.id, assignment: { documentId: note!.id, pageNumber: 2, rotation: 45 as never } }),
@@ -347,7 +348,7 @@ describe("scanback: a page assigned by hand is turned upright", () => {
     expect(assigned.state).toEqual({ status: "ok", message: "Page assigned as page 2 and turned 270° clockwise." });
     const after = await stored();
     expect(after).toMatchObject({ outcome: "assigned", documentId: note!.id, pageNumber: 2 });
-    const turned = await sharp(after.image).greyscale().raw().toBuffer({ resolveWithObject: true });
+    const turned = await sharp(await readObject(testDb.db, after.imageStorageKey)).greyscale().raw().toBuffer({ resolveWithObject: true });
     expect([turned.info.width, turned.info.height]).toEqual([upright.info.width, upright.info.height]);
     // The same pixels as the upright page (lossless PNG turned back).
     let differing = 0;

@@ -21,6 +21,7 @@ import { callApi, tokenFor } from "../helpers/api";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { loadDemoWorld, type DemoWorld } from "../helpers/fixtures";
 import { ensureUser, managerOf } from "../helpers/signing-fixtures";
+import { readObject } from "@/lib/storage/objects";
 
 const run = promisify(execFile);
 // ImageMagick itself (a stand-in named `convert` may come first on PATH).
@@ -142,7 +143,7 @@ describe("hybrid closings", () => {
     expect(await sealPackage(testDb.db, { packageId: pkg.id })).toMatchObject({ outcome: "sealed" });
     const [sealed] = await testDb.db.select().from(packageSeals).where(eq(packageSeals.packageId, pkg.id));
     const file = join(dir, `certificate-${counter}.pdf`);
-    writeFileSync(file, sealed!.certificate!);
+    writeFileSync(file, await readObject(testDb.db, sealed!.certificateStorageKey!));
     const certificate = (await run("pdftotext", ["-layout", file, "-"])).stdout;
     const entry = (name: string) => new RegExp(`${name.replace(".", "\\.")}((?:(?!\\.pdf)[\\s\\S])*)`).exec(certificate)?.[1] ?? "";
     expect(entry("Booklet.pdf")).toContain("Execution: review only (receipt acknowledged)");

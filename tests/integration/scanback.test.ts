@@ -17,6 +17,7 @@ import { sendSigning } from "@/lib/signings/send-signing";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { loadDemoWorld, type DemoWorld } from "../helpers/fixtures";
 import { ensureUser, managerOf } from "../helpers/signing-fixtures";
+import { readObject } from "@/lib/storage/objects";
 
 const run = promisify(execFile);
 const CONVERT = existsSync("/usr/bin/convert") ? "/usr/bin/convert" : "convert";
@@ -147,7 +148,7 @@ describe("scanback upload", () => {
     expect(done.report.pages).toEqual([]);
     const [scan] = await testDb.db.select().from(documentScans).where(eq(documentScans.documentId, pkg.note.id));
     expect(scan?.pageCount).toBe(3);
-    const scanPdf = await PDFDocument.load(scan!.content);
+    const scanPdf = await PDFDocument.load(await readObject(testDb.db, scan!.storageKey));
     expect(scanPdf.getPageCount()).toBe(3);
     // The turned page was stored upright: portrait, like the others.
     for (const page of scanPdf.getPages()) expect(page.getHeight()).toBeGreaterThan(page.getWidth());

@@ -21,6 +21,7 @@ import { callApi, tokenFor } from "../helpers/api";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { loadDemoWorld, type DemoWorld } from "../helpers/fixtures";
 import { createSignerPackage, pngDataUrl } from "../helpers/signing-fixtures";
+import { readObject } from "@/lib/storage/objects";
 
 const run = promisify(execFile);
 const registry = createJobRegistry([sealPackageJob]);
@@ -98,7 +99,7 @@ describe("sealing a completed package", () => {
 
     const seal = await getPackageSeal(testDb.db, { packageId: pkg.id });
     expect(seal).toMatchObject({ status: "sealed", lastError: null });
-    const files = await testDb.db.select().from(sealedDocuments).where(eq(sealedDocuments.packageId, pkg.id));
+    const files = await withContent(await testDb.db.select().from(sealedDocuments).where(eq(sealedDocuments.packageId, pkg.id)));
     expect(files.map((f) => f.documentId).sort()).toEqual(pkg.documents.map((d) => d.id).sort());
 
     for (const file of files) {
@@ -118,7 +119,7 @@ describe("sealing a completed package", () => {
     }
 
     const [certificateRow] = await testDb.db.select().from(packageSeals).where(eq(packageSeals.packageId, pkg.id));
-    expect((await pdfsig(certificateRow!.certificate!, "certificate.pdf")).out).toMatch(/Signature is Valid/);
+    expect((await pdfsig((await readObject(testDb.db, certificateRow!.certificateStorageKey!)), "certificate.pdf")).out).toMatch(/Signature is Valid/);
 
     // Completion entry anchored: the seal entry names the head the certificate carries and every sealed file's hash.
     const [sealedEntry] = await testDb.db
@@ -128,7 +129,7 @@ describe("sealing a completed package", () => {
     const after = sealedEntry!.after as { anchoredAuditHead: string; documents: { documentId: string; sealedSha256: string }[]; certificateSha256: string };
     expect(after.anchoredAuditHead).toBe(completedEntry!.hash);
     expect(after.documents.map((d) => d.sealedSha256).sort()).toEqual(files.map((f) => f.sha256).sort());
-    expect(after.certificateSha256).toBe(sha256(certificateRow!.certificate!));
+    expect(after.certificateSha256).toBe(sha256((await readObject(testDb.db, certificateRow!.certificateStorageKey!))));
     expect(await verifyAuditChain(testDb.db, { packageId: pkg.id })).toMatchObject({ verified: true });
   });
 
@@ -156,7 +157,7 @@ describe("sealing a completed package", () => {
     expect(["sealed", "already_sealed"]).toContain(outcomeB.outcome);
     expect((await sealPackage(testDb.db, { packageId: pkg.id })).outcome).toBe("already_sealed");
 
-    const files = await testDb.db.select().from(sealedDocuments).where(eq(sealedDocuments.packageId, pkg.id));
+    const files = await withContent(await testDb.db.select().from(sealedDocuments).where(eq(sealedDocuments.packageId, pkg.id)));
     expect(files).toHaveLength(pkg.documents.length);
     expect(new Set(files.map((f) => f.documentId)).size).toBe(pkg.documents.length);
     const sealedEntries = await testDb.db.select().from(auditLog).where(and(eq(auditLog.packageId, pkg.id), eq(auditLog.action, "signing.sealed")));
@@ -267,7 +268,7 @@ describe("sealing a completed package", () => {
     const [dateField] = await testDb.db.select().from(documentFields).where(eq(documentFields.id, placed.find((f) => f.type === "date_signed")!.id));
     expect(dateField!.value).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
     await sealPackage(testDb.db, { packageId: pkg.id });
-    const files = await testDb.db.select().from(sealedDocuments).where(eq(sealedDocuments.packageId, pkg.id));
+    const files = await withContent(await testDb.db.select().from(sealedDocuments).where(eq(sealedDocuments.packageId, pkg.id)));
     const text = async (documentId: string, page: number) => {
       const file = join(dir, `${documentId}-text.pdf`);
       writeFileSync(file, files.find((f) => f.documentId === documentId)!.content);
@@ -286,3 +287,8 @@ describe("sealing a completed package", () => {
     expect(await text(withoutFields!.id, 3)).toContain("Certificate of completion");
   });
 });
+
+/** The sealed rows with their bytes read from file storage. */
+async function withContent<T extends { storageKey: string }>(rows: T[]): Promise<(T & { content: Uint8Array })[]> {
+  return Promise.all(rows.map(async (row) => ({ ...row, content: await readObject(testDb.db, row.storageKey) })));
+}

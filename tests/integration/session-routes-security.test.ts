@@ -13,6 +13,7 @@ import { createTemplate } from "@/lib/templates/create-template";
 import { createTestDb, type TestDb } from "@/tests/helpers/db";
 import { loadDemoWorld, type DemoWorld } from "@/tests/helpers/fixtures";
 import { createSignerPackage, getDemoPackage } from "@/tests/helpers/signing-fixtures";
+import { putObject } from "@/lib/storage/objects";
 
 // The security review of the browser product's session routes (docs/security.md "Session routes"):
 // a manager of another organization, a signer and a signed-out caller try every file route by
@@ -78,7 +79,7 @@ beforeAll(async () => {
   const certificate = await renderAgreementPdf({ title: "Certificate", parties: ["Buyer"], pages: 1 });
   const sha = (b: Uint8Array) => createHash("sha256").update(b).digest("hex");
   // Completion queued the seal (a pending row); the job's outcome is written here directly.
-  const seal = { status: "sealed" as const, certificate, certificateSha256: sha(certificate), sealedAt: new Date() };
+  const seal = { status: "sealed" as const, certificateStorageKey: (await putObject(testDb.db, { bytes: certificate, contentType: "application/pdf" })).storageKey, certificateSha256: sha(certificate), sealedAt: new Date() };
   await testDb.db
     .insert(packageSeals)
     .values({ packageId: pkg.id, ...seal })
@@ -86,7 +87,7 @@ beforeAll(async () => {
   await testDb.db.insert(sealedDocuments).values({
     packageId: pkg.id,
     documentId: pkg.documents[0]!.id,
-    content: sealedBytes,
+    storageKey: (await putObject(testDb.db, { bytes: sealedBytes, contentType: "application/pdf" })).storageKey,
     sizeBytes: sealedBytes.byteLength,
     sha256: sha(sealedBytes),
   });

@@ -10,6 +10,7 @@ import { createTestDb, type TestDb } from "../helpers/db";
 import { loadDemoWorld, type DemoWorld } from "../helpers/fixtures";
 import { inNextRequestScope } from "../helpers/next-request-scope";
 import { createSignerPackage } from "../helpers/signing-fixtures";
+import { readObject } from "@/lib/storage/objects";
 
 let testDb: TestDb;
 let world: DemoWorld;
@@ -32,7 +33,11 @@ beforeAll(async () => {
   const [doc] = await testDb.db.select().from(sealedDocuments).where(eq(sealedDocuments.packageId, pkg.id));
   const [seal] = await testDb.db.select().from(packageSeals).where(eq(packageSeals.packageId, pkg.id));
   const [original] = await testDb.db.select().from(packageDocuments).where(eq(packageDocuments.packageId, pkg.id));
-  sealed = { document: doc!.content, certificate: seal!.certificate!, original: original!.content };
+  sealed = {
+    document: await readObject(testDb.db, doc!.storageKey),
+    certificate: await readObject(testDb.db, seal!.certificateStorageKey!),
+    original: await readObject(testDb.db, original!.storageKey),
+  };
 });
 afterAll(async () => {
   await testDb.cleanup();

@@ -1,8 +1,8 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { getManagedPackageSeal } from "@/lib/seals/get-managed-package-seal";
-import { getSealedFile, type SealedFile } from "@/lib/seals/get-sealed-file";
+import { getSealedFile } from "@/lib/seals/get-sealed-file";
 import { retryPackageSeal } from "@/lib/seals/retry-package-seal";
-import { contentDisposition } from "../content-disposition";
+import { storedFileResponse } from "@/lib/api/stored-file-response";
 import type { ApiEnv } from "../context";
 import { jsonResponse, pickErrors } from "../schemas/common";
 import { PackageSealSchema, SealedFileParamsSchema } from "../schemas/seals";
@@ -16,6 +16,11 @@ const fileResponses = {
       "application/pdf": { schema: z.string().openapi({ format: "binary" }) },
       "application/zip": { schema: z.string().openapi({ format: "binary" }) },
     },
+  },
+  302: {
+    description:
+      "With S3 storage configured: `Location` is a presigned GET of the file, valid for five minutes, that answers with the same " +
+      "`Content-Type` and `Content-Disposition` (not for `all`, which is built on request)",
   },
   ...pickErrors(401, 403, 404, 409),
 };
@@ -69,28 +74,15 @@ const managerRetryRoute = createRoute({
   responses: { 202: jsonResponse(PackageSealSchema, "The seal"), ...pickErrors(401, 403, 404, 409) },
 });
 
-function fileHeaders(file: SealedFile): Record<string, string> {
-  return {
-    "Content-Type": file.contentType,
-    "Content-Disposition": contentDisposition("attachment", file.fileName),
-    "Content-Length": String(file.content.byteLength),
-    "Cache-Control": "private, no-store",
-    "X-Content-Type-Options": "nosniff",
-    ...(file.sha256 ? { ETag: `"${file.sha256}"` } : {}),
-  };
-}
-
 /** Sealed files of completed packages, for signers and managers (`/v1/signing/{signer,manager}/signings/{id}/sealed/*`). */
 export const sealedFiles = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook })
   .openapi(signerFileRoute, async (c) => {
     const { id, file } = c.req.valid("param");
-    const sealed = await getSealedFile(c.get("db"), { principal: c.get("principal"), packageId: id, file, as: "signer" });
-    return c.body(Buffer.from(sealed.content), 200, fileHeaders(sealed));
+    return storedFileResponse(await getSealedFile(c.get("db"), { principal: c.get("principal"), packageId: id, file, as: "signer" }));
   })
   .openapi(managerFileRoute, async (c) => {
     const { id, file } = c.req.valid("param");
-    const sealed = await getSealedFile(c.get("db"), { principal: c.get("principal"), packageId: id, file, as: "manager" });
-    return c.body(Buffer.from(sealed.content), 200, fileHeaders(sealed));
+    return storedFileResponse(await getSealedFile(c.get("db"), { principal: c.get("principal"), packageId: id, file, as: "manager" }));
   })
   .openapi(managerSealRoute, async (c) => {
     const seal = await getManagedPackageSeal(c.get("db"), { principal: c.get("principal"), packageId: c.req.valid("param").id });

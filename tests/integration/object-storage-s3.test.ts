@@ -1,0 +1,130 @@
+import { createHash } from "node:crypto";
+import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fileObjects, packageDocuments, sealedDocuments } from "@/db/schema";
+import { setEnvForTests } from "@/lib/env";
+import { localSubjectForEmail } from "@/lib/auth/local-tokens";
+import { resolvePrincipal } from "@/lib/auth/principal";
+import { createJobRegistry } from "@/lib/jobs/create-job-registry";
+import { runDueJobs } from "@/lib/jobs/run-due-jobs";
+import { sealPackageJob } from "@/lib/seals/seal-package-job";
+import { addPackageDocument } from "@/lib/signings/add-package-document";
+import { readObject } from "@/lib/storage/objects";
+import { startS3rver, type RunningS3 } from "../fakes/s3/start-s3rver";
+import { callApi, tokenFor } from "../helpers/api";
+import { createTestDb, type TestDb } from "../helpers/db";
+import { loadDemoWorld, type DemoWorld } from "../helpers/fixtures";
+import { createSignerPackage } from "../helpers/signing-fixtures";
+
+// With S3 configured every file goes to the bucket: after a journey from upload to seal the database
+// holds no file bytes at all, and downloads are presigned GETs the bucket answers.
+
+let s3: RunningS3;
+let testDb: TestDb;
+let world: DemoWorld;
+let client: S3Client;
+
+beforeAll(async () => {
+  s3 = await startS3rver();
+  setEnvForTests({ ...s3.env, VAULT_WEBHOOK_URL: undefined });
+  testDb = await createTestDb();
+  world = await loadDemoWorld(testDb.db);
+  client = new S3Client({
+    region: "us-east-1",
+    endpoint: s3.env.S3_ENDPOINT,
+    forcePathStyle: true,
+    credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
+  });
+});
+afterAll(async () => {
+  setEnvForTests({ S3_BUCKET: "" });
+  await testDb.cleanup();
+  await s3.stop();
+});
+
+async function bucketKeys(): Promise<string[]> {
+  const listed = await client.send(new ListObjectsV2Command({ Bucket: "documents" }));
+  return (listed.Contents ?? []).map((o) => o.Key!);
+}
+
+/** The rows of a raw query, from either driver (postgres.js answers an array, PGlite `{ rows }`). */
+async function rowsOf<T>(query: ReturnType<typeof sql.raw>): Promise<T[]> {
+  const result = (await testDb.db.execute(query)) as unknown as T[] | { rows: T[] };
+  return Array.isArray(result) ? result : result.rows;
+}
+
+/** Sum of octet_length over every bytea column of every table: the file bytes the database holds. */
+async function databaseFileBytes(): Promise<number> {
+  const columns = await rowsOf<{ table_name: string; column_name: string }>(
+    sql.raw("select table_name, column_name from information_schema.columns where table_schema = 'public' and data_type = 'bytea'"),
+  );
+  expect(columns.length).toBeGreaterThan(0);
+  let total = 0;
+  for (const column of columns) {
+    const [row] = await rowsOf<{ n: string | number }>(sql.raw(`select coalesce(sum(octet_length("${column.column_name}")), 0)::bigint as n from "${column.table_name}"`));
+    total += Number(row!.n);
+  }
+  return total;
+}
+
+const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+
+describe("file storage with S3 configured", () => {
+  it("upload → send → sign → seal leaves no file bytes in the database; the sealed file downloads through a presigned GET", async () => {
+    const email = "s3-journey@demo.local";
+    const pkg = await createSignerPackage(testDb.db, { location: world.austin, title: "S3 journey", signers: [{ email }] });
+    const [document] = await testDb.db.select().from(packageDocuments).where(eq(packageDocuments.packageId, pkg.id));
+    expect(document!.storageKey).toBe(`sha256/${document!.sha256}`);
+    expect(await bucketKeys()).toContain(document!.storageKey);
+
+    const signed = await callApi(`/v1/signing/signer/signings/${pkg.id}/documents/${pkg.documents[0]!.id}/esignatures`, {
+      method: "POST",
+      token: await tokenFor(email),
+      json: { kind: "typed", text: "Sam Three", font: "great-vibes", consent: true },
+    });
+    expect(signed.status).toBe(201);
+    const registry = createJobRegistry([sealPackageJob]);
+    expect(await runDueJobs(testDb.db, { workerId: "s3-test", registry })).toMatchObject({ succeeded: 1 });
+
+    const [sealed] = await testDb.db.select().from(sealedDocuments).where(eq(sealedDocuments.packageId, pkg.id));
+    const keys = await bucketKeys();
+    expect(keys).toContain(sealed!.storageKey);
+    expect(await testDb.db.select({ key: fileObjects.key }).from(fileObjects)).toEqual([]);
+    expect(await databaseFileBytes()).toBe(0);
+
+    // The permission check first: a stranger gets no URL.
+    const stranger = await callApi(`/v1/signing/signer/signings/${pkg.id}/sealed/${pkg.documents[0]!.id}`, { token: await tokenFor("nobody@demo.local") });
+    expect(stranger.status).not.toBe(302);
+    expect(stranger.headers.get("location")).toBeNull();
+
+    const download = await callApi(`/v1/signing/signer/signings/${pkg.id}/sealed/${pkg.documents[0]!.id}`, { token: await tokenFor(email) });
+    expect(download.status).toBe(302);
+    const location = download.headers.get("location")!;
+    expect(location.startsWith(s3.env.S3_ENDPOINT!)).toBe(true);
+    expect(new URL(location).searchParams.get("X-Amz-Expires")).toBe("300");
+    const fetched = await fetch(location);
+    expect(fetched.status).toBe(200);
+    expect(fetched.headers.get("content-type")).toBe("application/pdf");
+    expect(fetched.headers.get("content-disposition")).toMatch(/^attachment; filename="Document 1 \(sealed\)\.pdf"/);
+    expect(sha256(new Uint8Array(await fetched.arrayBuffer()))).toBe(sealed!.sha256);
+
+    // The ZIP of everything is built on request from the bucket's objects and streamed.
+    const zip = await callApi(`/v1/signing/signer/signings/${pkg.id}/sealed/all`, { token: await tokenFor(email) });
+    expect(zip.status).toBe(200);
+    expect(zip.headers.get("content-type")).toBe("application/zip");
+  });
+
+  it("the same PDF in two packages is one object", async () => {
+    const a = await createSignerPackage(testDb.db, { location: world.austin, title: "Twin A", signers: [{ email: "twin-a@demo.local" }], status: "draft" });
+    const b = await createSignerPackage(testDb.db, { location: world.austin, title: "Twin B", signers: [{ email: "twin-b@demo.local" }], status: "draft" });
+    const [first] = await testDb.db.select().from(packageDocuments).where(eq(packageDocuments.packageId, a.id));
+    const before = await bucketKeys();
+    const manager = await resolvePrincipal(testDb.db, localSubjectForEmail("manager@demo.local"));
+    const copy = await addPackageDocument(testDb.db, { principal: manager!, packageId: b.id, name: "Again.pdf", bytes: await readObject(testDb.db, first!.storageKey) });
+    expect(copy.sha256).toBe(first!.sha256);
+    const [again] = await testDb.db.select().from(packageDocuments).where(eq(packageDocuments.id, copy.id));
+    expect(again!.storageKey).toBe(first!.storageKey);
+    expect(await bucketKeys()).toEqual(before);
+  });
+});
