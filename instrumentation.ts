@@ -8,11 +8,15 @@ export async function register(): Promise<void> {
   const { prepareDatabase } = await import("./lib/boot");
   const { startJobWorker } = await import("./lib/jobs/start-job-worker");
   await prepareDatabase();
+  // A job leaves right after the request that enqueued it commits (Next's after()), not on a timer.
+  const { enableDispatchAfterCommit } = await import("./lib/jobs/dispatch-after-commit");
+  enableDispatchAfterCommit({ useAfter: true });
   const stopWorker = await startJobWorker();
   // With NEXT_MANUAL_SIG_HANDLE (`npm start` sets it) Next leaves SIGTERM to us: the job in hand finishes first.
   if (getEnv().NEXT_MANUAL_SIG_HANDLE && !isServerless()) {
     const { installGracefulShutdown } = await import("./lib/jobs/graceful-shutdown");
     const { closeDb } = await import("./db/client");
-    installGracefulShutdown({ name: "web app", steps: [stopWorker, closeDb] });
+    const { settleDispatches } = await import("./lib/jobs/dispatch-after-commit");
+    installGracefulShutdown({ name: "web app", steps: [stopWorker, settleDispatches, closeDb] });
   }
 }

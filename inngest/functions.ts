@@ -1,6 +1,8 @@
 import { NonRetriableError } from "inngest";
+import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { getDb } from "@/db/client";
+import { getDb, type Db } from "@/db/client";
+import { jobs } from "@/db/schema/jobs";
 import type { JobRegistry } from "@/lib/jobs/create-job-registry";
 import { isScheduledJob, type JobDefinition, type ScheduledJobDefinition } from "@/lib/jobs/define-job";
 import { dispatchQueuedJobs } from "@/lib/jobs/dispatch-queued-jobs";
@@ -9,6 +11,19 @@ import { jobEventName } from "@/lib/jobs/job-event";
 import { createJobLogger } from "@/lib/jobs/job-logger";
 import { jobRegistry } from "@/lib/jobs/registry";
 import { getInngest, type InngestClient } from "./client";
+
+/**
+ * The payload of the job an event names. Events carry only the row's id (`{ jobId }`): the payload
+ * (a rendered email, a link) stays in the database and never travels to Inngest. An event sent by an
+ * older release carries the payload itself.
+ */
+async function jobPayload(db: Db, name: string, data: unknown): Promise<unknown> {
+  const jobId = (data as { jobId?: unknown } | undefined)?.jobId;
+  if (typeof jobId !== "string") return data;
+  const [row] = await db.select({ name: jobs.name, payload: jobs.payload }).from(jobs).where(eq(jobs.id, jobId));
+  if (!row || row.name !== name) throw new NonRetriableError(`Job ${jobId} ("${name}") is not in the jobs table`);
+  return row.payload;
+}
 
 type Retries = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18 | 19 | 20;
 
@@ -27,11 +42,11 @@ export function createJobFunction(client: InngestClient, definition: JobDefiniti
       triggers: [{ event: jobEventName(definition.name) }],
     },
     async ({ event, step, attempt, logger, runId }) => {
-      const parsed = definition.schema.safeParse(event.data);
+      const db = await getDb();
+      const parsed = definition.schema.safeParse(await jobPayload(db, definition.name, event.data));
       if (!parsed.success) {
         throw new NonRetriableError(`Invalid payload for job "${definition.name}": ${z.prettifyError(parsed.error)}`);
       }
-      const db = await getDb();
       await definition.handler(
         {
           db,
@@ -50,8 +65,9 @@ export function createJobFunctions(client: InngestClient, registry: JobRegistry 
 }
 
 /**
- * Drains the jobs outbox every minute: the safety net for deployments with no long-running process
- * to run the relay (serverless), and for rows a crashed relay left behind.
+ * Drains the jobs outbox every minute: only the safety net. Each job's event leaves right after the
+ * request that enqueued it (`dispatchAfterCommit`); this catches the rows whose send failed or whose
+ * instance was frozen first.
  */
 export function createOutboxDispatchFunction(client: InngestClient, registry: JobRegistry = jobRegistry) {
   return client.createFunction(

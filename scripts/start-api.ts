@@ -4,6 +4,7 @@ import { closeDb } from "@/db/client";
 import { getApiApp } from "@/lib/api/app";
 import { prepareDatabase } from "@/lib/boot";
 import { getEnv, InvalidEnvironmentError } from "@/lib/env";
+import { enableDispatchAfterCommit, settleDispatches } from "@/lib/jobs/dispatch-after-commit";
 import { installGracefulShutdown } from "@/lib/jobs/graceful-shutdown";
 import { startJobWorker } from "@/lib/jobs/start-job-worker";
 import { log } from "@/lib/log";
@@ -17,6 +18,8 @@ try {
   process.exit(1);
 }
 await prepareDatabase();
+// A job leaves right after the request that enqueued it, not on the next poll.
+enableDispatchAfterCommit({ useAfter: false });
 const stopWorker = await startJobWorker();
 const server = serve({ fetch: getApiApp().fetch, port: env.API_PORT, hostname: "0.0.0.0" }, (info) =>
   log.info("core-api listening", { port: info.port }),
@@ -27,6 +30,7 @@ installGracefulShutdown({
   // The job in hand first; then the server (open event streams get 5 s), then the database.
   steps: [
     stopWorker,
+    settleDispatches,
     () => new Promise<void>((resolve) => {
       server.close(() => resolve());
       setTimeout(resolve, 5_000).unref();

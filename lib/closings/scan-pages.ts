@@ -1,13 +1,7 @@
-import { execFile } from "node:child_process";
-import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { promisify } from "node:util";
 import sharp from "sharp";
 import { validatePdfUpload, MAX_PDF_BYTES } from "@/lib/documents/validate-pdf-upload";
-import { AppError, BadRequest, Unavailable } from "@/lib/errors";
-
-const run = promisify(execFile);
+import { AppError, BadRequest } from "@/lib/errors";
+import { rasterizePdf } from "./rasterize-pdf";
 
 /** One uploaded scan file: a PDF, or one page as a JPEG or PNG image. */
 export type ScanUpload = { name: string; bytes: Uint8Array };
@@ -34,54 +28,12 @@ function kindOf(bytes: Uint8Array): "pdf" | "png" | "jpeg" | null {
   return null;
 }
 
-/** Whether the server can split PDF scans (poppler's `pdftoppm` is installed). Images work without it. */
-let pdftoppmPresent: Promise<boolean> | undefined;
-function hasPdftoppm(): Promise<boolean> {
-  pdftoppmPresent ??= run("pdftoppm", ["-v"], { timeout: 10_000 }).then(
-    () => true,
-    () => false,
-  );
-  return pdftoppmPresent;
-}
+/** A page that takes longer than this to render cancels its file: a hostile PDF cannot hold the renderer. */
+const PAGE_BUDGET_MS = 20_000;
 
-/** One rasterization at a time: rendering pages is the heavy part and the machine is shared. */
-let queue: Promise<unknown> = Promise.resolve();
-function serialized<T>(task: () => Promise<T>): Promise<T> {
-  const next = queue.then(task, task);
-  queue = next.catch(() => undefined);
-  return next;
-}
-
-async function rasterizePdf(file: ScanUpload, pageCount: number): Promise<ScanPage[]> {
-  if (!(await hasPdftoppm())) {
-    throw Unavailable("This server cannot split PDF scans (poppler-utils is not installed); upload the pages as JPEG or PNG images.");
-  }
-  return serialized(async () => {
-    const dir = await mkdtemp(join(tmpdir(), "scanback-"));
-    try {
-      const input = join(dir, "in.pdf");
-      await writeFile(input, file.bytes);
-      try {
-        await run(
-          "pdftoppm",
-          ["-jpeg", "-jpegopt", "quality=85", "-scale-to", String(RENDER_LONG_EDGE), "-l", String(pageCount), input, join(dir, "p")],
-          { timeout: 120_000, maxBuffer: 1024 * 1024 },
-        );
-      } catch {
-        throw BadRequest(`"${file.name}" could not be read as a PDF scan.`);
-      }
-      const names = (await readdir(dir)).filter((n) => n.startsWith("p-") && n.endsWith(".jpg"));
-      // p-01.jpg, p-02.jpg, … (zero-padded to the page count's width): name order is page order.
-      names.sort();
-      const pages: ScanPage[] = [];
-      for (const [index, name] of names.entries()) {
-        pages.push({ sourceName: file.name, sourcePage: index + 1, bytes: new Uint8Array(await readFile(join(dir, name))), contentType: "image/jpeg" });
-      }
-      return pages;
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
-  });
+async function rasterizeScanPdf(file: ScanUpload, pageCount: number): Promise<ScanPage[]> {
+  const rendered = await rasterizePdf(file.name, file.bytes, pageCount, { longEdge: RENDER_LONG_EDGE, quality: 85, pageBudgetMs: PAGE_BUDGET_MS });
+  return rendered.map(({ page, bytes }) => ({ sourceName: file.name, sourcePage: page, bytes, contentType: "image/jpeg" as const }));
 }
 
 /**
@@ -112,7 +64,8 @@ async function normalizeImage(file: ScanUpload, kind: "png" | "jpeg"): Promise<S
  * Cuts a scanback upload (PDFs and JPEG/PNG images, in any order) into page images, file by file
  * and page by page in the order given. 413 over the size or page caps, 400 for a file that is not a
  * PDF, JPEG or PNG, or is damaged. PDFs are checked like every PDF upload and rendered at 200 dpi
- * with poppler's `pdftoppm`, one file at a time.
+ * inside Node (`rasterizePdf`: pdfjs-dist on @napi-rs/canvas in a worker thread, each page held to a
+ * time budget), at most two files at once.
  */
 export async function splitScanUploads(files: readonly ScanUpload[]): Promise<ScanPage[]> {
   if (files.length === 0) throw BadRequest("Upload at least one scanned file (PDF, JPEG or PNG).");
@@ -130,7 +83,7 @@ export async function splitScanUploads(files: readonly ScanUpload[]): Promise<Sc
     if (kind === "pdf") {
       const { pageCount } = await validatePdfUpload(file);
       if (pages.length + pageCount > MAX_SCAN_PAGES) throw new AppError("payload_too_large", `Upload at most ${MAX_SCAN_PAGES} pages at once.`);
-      pages.push(...(await rasterizePdf(file, pageCount)));
+      pages.push(...(await rasterizeScanPdf(file, pageCount)));
     } else {
       if (pages.length + 1 > MAX_SCAN_PAGES) throw new AppError("payload_too_large", `Upload at most ${MAX_SCAN_PAGES} pages at once.`);
       pages.push(await normalizeImage(file, kind));

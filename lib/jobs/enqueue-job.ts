@@ -4,6 +4,7 @@ import type { Db } from "@/db/client";
 import { jobs, type Job } from "@/db/schema/jobs";
 import { getEnv, isInngestConfigured } from "@/lib/env";
 import type { JobDefinition, JobPayloadSchema } from "./define-job";
+import { dispatchAfterCommit } from "./after-commit-hook";
 
 export type EnqueueJobOptions = {
   /** Same key for the same job → one job (local: unique row; Inngest: event id, deduplicated for 24 h). */
@@ -24,7 +25,8 @@ export type EnqueuedJob = { engine: "local" | "inngest"; job: Job; created: bool
  *
  * Local engine: a worker claims the row and runs it. Inngest: the dispatcher
  * (`dispatchQueuedJobs`) sends committed rows as `jobs/<name>` events, so a rolled-back transaction
- * never reaches Inngest and a failed send is retried from the row instead of being lost.
+ * never reaches Inngest and a failed send is retried from the row instead of being lost. In a server,
+ * the row leaves right after the request's commit (`dispatchAfterCommit`), not on the next poll.
  */
 export async function enqueueJob<TSchema extends JobPayloadSchema>(
   db: Db,
@@ -49,7 +51,10 @@ export async function enqueueJob<TSchema extends JobPayloadSchema>(
     })
     .onConflictDoNothing({ target: [jobs.name, jobs.idempotencyKey] })
     .returning();
-  if (inserted) return { engine, job: inserted, created: true };
+  if (inserted) {
+    dispatchAfterCommit(inserted.id);
+    return { engine, job: inserted, created: true };
+  }
 
   // Only an idempotency key can conflict; the row that holds it is committed (or ours) by now.
   const [existing] = await db

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import type { Db } from "@/db/client";
 import { log } from "@/lib/log";
+import { registerJobWaker } from "./after-commit-hook";
 import type { JobRegistry } from "./create-job-registry";
 import { runDueJobs } from "./run-due-jobs";
 
@@ -40,6 +41,14 @@ export function startPollingLoop(
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let wake: (() => void) | undefined;
+  let again = false;
+  let sleeping = false;
+  // A job enqueued by a request in this process wakes the loop at once (`dispatchAfterCommit`); one
+  // arriving during a pass makes the loop go round again instead of sleeping.
+  const unregister = registerJobWaker(() => {
+    if (sleeping) wake?.();
+    else again = true;
+  });
 
   const loop = (async () => {
     log.info(`${name} started`, { workerId, intervalMs: options.intervalMs });
@@ -51,11 +60,19 @@ export function startPollingLoop(
         log.error(`${name} pass failed`, { workerId, error });
       }
       if (stopped || full) continue;
+      if (again) {
+        again = false;
+        continue;
+      }
+      sleeping = true;
       await new Promise<void>((resolve) => {
         wake = resolve;
         timer = setTimeout(resolve, options.intervalMs);
       });
+      sleeping = false;
+      clearTimeout(timer);
     }
+    unregister();
     log.info(`${name} stopped`, { workerId });
   })();
 

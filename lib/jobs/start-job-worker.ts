@@ -16,7 +16,7 @@ const DISPATCH_BATCH = 50;
  * process). Resolves to a stop function that waits for the passes in flight.
  *
  * A serverless function starts no timer at all (it is frozen between requests): jobs leave right
- * after the request that enqueued them (`dispatchAfterCommit`), and Inngest's cron is the safety net.
+ * after the request that enqueued them (`dispatchAfterCommit`), and Inngest's minute cron is the safety net.
  */
 export async function startJobWorker(): Promise<() => Promise<void>> {
   const env = getEnv();

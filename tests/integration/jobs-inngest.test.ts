@@ -153,7 +153,8 @@ describe("enqueueJob with Inngest configured: the jobs table is an outbox", () =
       expect.objectContaining({
         name: "jobs/record-then-deliver",
         id: "record-then-deliver:evt_42",
-        data: { key: "sent", failFirstDelivery: false },
+        // The row's id only: the payload stays in the database.
+        data: { jobId: enqueued.job.id },
         ts: runAt.getTime(),
       }),
     ]);
@@ -182,17 +183,57 @@ describe("enqueueJob with Inngest configured: the jobs table is an outbox", () =
     expect(requests).toHaveLength(0);
   });
 
-  it("a failed send leaves the job queued for the next pass", async () => {
+  it("a failed send leaves the job queued for the next pass, with the reason on the row", async () => {
     let up = false;
     const { requests, sender } = fakeInngest(() => (up ? accepted() : new Response("unavailable", { status: 503 })));
     await enqueueJob(db, recordThenDeliver, { key: "retry" }, { idempotencyKey: "evt_7" });
-    await expect(dispatchQueuedJobs(db, { sender, registry })).rejects.toThrow();
+    expect(await dispatchQueuedJobs(db, { sender, registry })).toBe(0);
     const [row] = await db.select().from(jobs);
     expect(row).toMatchObject({ status: "queued" });
+    expect(row!.lastError).toMatch(/^event not accepted/);
     up = true;
     expect(await dispatchQueuedJobs(db, { sender, registry })).toBe(1);
     const ids = requests.map((r) => (r.body as { id: string }[])[0]!.id);
     expect(new Set(ids)).toEqual(new Set(["record-then-deliver:evt_7"]));
+    expect((await db.select().from(jobs))[0]).toMatchObject({ status: "dispatched", lastError: null });
+  });
+
+  it("sends each event on its own: one rejected event never blocks the jobs behind it", async () => {
+    // Inngest refuses one event (e.g. over its size limit) and accepts the others.
+    const requests: { id: string }[][] = [];
+    const env = setEnvForTests({ INNGEST_EVENT_KEY: "test-event-key", INNGEST_BASE_URL: "http://inngest.test:8288" });
+    const sender = createInngestClient(env, {
+      fetch: async (_input, init) => {
+        const body = JSON.parse(String(init?.body)) as { id: string }[];
+        requests.push(body);
+        return body.some((e) => e.id.endsWith(":poison"))
+          ? new Response(JSON.stringify({ error: "event too large" }), { status: 413 })
+          : accepted();
+      },
+    });
+    await enqueueJob(db, recordThenDeliver, { key: "first" }, { idempotencyKey: "poison" });
+    await enqueueJob(db, recordThenDeliver, { key: "second" }, { idempotencyKey: "ok-1" });
+    await enqueueJob(db, recordThenDeliver, { key: "third" }, { idempotencyKey: "ok-2" });
+
+    for (let pass = 0; pass < 2; pass++) expect(await dispatchQueuedJobs(db, { sender, registry })).toBe(pass === 0 ? 2 : 0);
+    expect(requests.every((body) => body.length === 1)).toBe(true);
+    const rows = await db.select().from(jobs);
+    const byKey = new Map(rows.map((r) => [r.idempotencyKey, r]));
+    expect(byKey.get("poison")).toMatchObject({ status: "queued" });
+    expect(byKey.get("poison")!.lastError).toMatch(/event not accepted/);
+    expect(byKey.get("ok-1")).toMatchObject({ status: "dispatched" });
+    expect(byKey.get("ok-2")).toMatchObject({ status: "dispatched" });
+  });
+
+  it("the function reads the payload from the row the event names, and refuses an unknown job id", async () => {
+    const { job } = await enqueueJob(db, recordThenDeliver, { key: "by-id" });
+    const t = new InngestTestEngine({ function: fn, events: event({ jobId: job.id }) });
+    const { error } = await t.execute();
+    expect(error).toBeUndefined();
+    expect(await effects("by-id")).toHaveLength(2);
+
+    const missing = await new InngestTestEngine({ function: fn, events: event({ jobId: "00000000-0000-4000-8000-000000000000" }) }).execute();
+    expect(missing.error).toMatchObject({ name: "NonRetriableError" });
   });
 
   it("validates the payload before anything is written", async () => {

@@ -1,0 +1,93 @@
+// PDF scans are rendered inside Node; poppler (pdftoppm) is only the independent checker here.
+import { execFile } from "node:child_process";
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { PDFDocument, PDFName, rgb, StandardFonts } from "pdf-lib";
+import sharp from "sharp";
+import { afterAll, describe, expect, it } from "vitest";
+import { rasterizePdf } from "@/lib/closings/rasterize-pdf";
+
+const run = promisify(execFile);
+const dir = mkdtempSync(join(tmpdir(), "rasterize-test-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Two letter pages: the first black on its top half, the second on its bottom half, each with a label. */
+async function halves(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (const top of [true, false]) {
+    const page = doc.addPage([612, 792]);
+    page.drawRectangle({ x: 0, y: top ? 396 : 0, width: 612, height: 396, color: rgb(0, 0, 0) });
+    page.drawText(top ? "first" : "second", { x: 250, y: top ? 200 : 600, size: 24, font });
+  }
+  return doc.save();
+}
+
+/** One page of 75,000 tiny filled rectangles (a few KB once compressed): slow to render everywhere. */
+async function hostile(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([612, 792]);
+  const ops = Array.from({ length: 75_000 }, (_, i) => `${i % 600} ${(i * 7) % 780} 3 3 re f`).join("\n");
+  const stream = doc.context.flateStream(ops);
+  page.node.set(PDFName.of("Contents"), doc.context.register(stream));
+  return doc.save();
+}
+
+async function darkness(jpeg: Uint8Array, half: "top" | "bottom"): Promise<number> {
+  const image = sharp(jpeg).greyscale();
+  const { width, height } = await image.metadata();
+  const { data } = await image
+    .extract({ left: 0, top: half === "top" ? 0 : Math.floor(height! / 2), width: width!, height: Math.floor(height! / 2) })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return 1 - data.reduce((sum, v) => sum + v, 0) / data.length / 255;
+}
+
+describe("rasterizePdf", () => {
+  it("renders each page at the long edge asked, in page order, as poppler does", async () => {
+    const pdf = await halves();
+    const pages = await rasterizePdf("halves.pdf", pdf, 2, { longEdge: 1100, quality: 85, pageBudgetMs: 20_000 });
+    expect(pages.map((p) => p.page)).toEqual([1, 2]);
+    for (const p of pages) {
+      const meta = await sharp(p.bytes).metadata();
+      expect(meta.format).toBe("jpeg");
+      expect(Math.max(meta.width!, meta.height!)).toBe(1100);
+    }
+    expect(await darkness(pages[0]!.bytes, "top")).toBeGreaterThan(0.9);
+    expect(await darkness(pages[0]!.bytes, "bottom")).toBeLessThan(0.1);
+    expect(await darkness(pages[1]!.bytes, "bottom")).toBeGreaterThan(0.9);
+
+    // poppler, independently, sees the same pages.
+    writeFileSync(join(dir, "halves.pdf"), pdf);
+    await run("pdftoppm", ["-scale-to", "1100", "-jpeg", join(dir, "halves.pdf"), join(dir, "pop")]);
+    const popped = readdirSync(dir).filter((n) => n.startsWith("pop-")).sort();
+    expect(popped).toHaveLength(2);
+    for (const [i, name] of popped.entries()) {
+      const ours = await darkness(pages[i]!.bytes, "top");
+      const theirs = await darkness(new Uint8Array(readFileSync(join(dir, name))), "top");
+      expect(Math.abs(ours - theirs)).toBeLessThan(0.05);
+    }
+  }, 60_000);
+
+  it("refuses a file the renderer cannot read with a 400", async () => {
+    const broken = new TextEncoder().encode("%PDF-1.7\nthis is not a PDF body\n%%EOF");
+    await expect(rasterizePdf("broken.pdf", broken, 1, { longEdge: 800, quality: 80, pageBudgetMs: 20_000 })).rejects.toMatchObject({
+      status: 400,
+    });
+  }, 60_000);
+
+  it("cancels a page that runs over its budget, and another file's scan does not wait for it", async () => {
+    const slow = rasterizePdf("hostile.pdf", await hostile(), 1, { longEdge: 2200, quality: 85, pageBudgetMs: 300 });
+    const slowSettled = slow.then(
+      () => "rendered",
+      (error: { status?: number; message?: string }) => error,
+    );
+    const normal = await rasterizePdf("halves.pdf", await halves(), 2, { longEdge: 600, quality: 80, pageBudgetMs: 20_000 });
+    expect(normal).toHaveLength(2);
+    const outcome = await slowSettled;
+    expect(outcome).toMatchObject({ status: 400 });
+    expect(String((outcome as { message: string }).message)).toContain('Page 1 of "hostile.pdf" took longer than');
+  }, 60_000);
+});
