@@ -33,6 +33,19 @@ function routeAreaRules(allowed) {
   ];
 }
 
+/**
+ * The layers below the web layer (lib/, db/, components/) never import app/: what they share with
+ * pages lives in lib/ or components/. Matched on `@/app/…` and on relative paths that climb into app/.
+ */
+const APP_IMPORT = {
+  regex: "^(@/app|(\\.\\./)+app)(/|$)",
+  message: "lib/, db/ and components/ must not import app/: move what both need down into lib/ or components/.",
+};
+const APP_IMPORT_EXPRESSION = {
+  selector: "ImportExpression[source.value=/^(@\\/app|(\\.\\.\\/)+app)(\\/|$)/]",
+  message: APP_IMPORT.message,
+};
+
 const config = [
   { ignores: [".next/**", "node_modules/**", ".data/**", "db/migrations/**", "next-env.d.ts", "coverage/**", "test-results/**", "playwright-report/**", "dist/**"] },
   ...nextCoreWebVitals,
@@ -64,6 +77,7 @@ const config = [
               regex: "^(@/lib/api|\\./api|(\\.\\./)+(lib/)?api)(/|$)",
               message: "Domain code must not import the HTTP layer (lib/api): return rows or domain objects and let the route serialize.",
             },
+            APP_IMPORT,
           ],
         },
       ],
@@ -73,6 +87,7 @@ const config = [
           selector: "ImportExpression[source.value=/^(@\\/lib\\/api|\\.\\/api|(\\.\\.\\/)+(lib\\/)?api)(\\/|$)/]",
           message: "Domain code must not import the HTTP layer (lib/api), not even lazily.",
         },
+        APP_IMPORT_EXPRESSION,
       ],
     },
   },
@@ -80,7 +95,25 @@ const config = [
   // A group may import another group's files only when listed here: `(package)` owns /signings/<id>,
   // which the signer and the manager share, and dispatches to the view of each. Shared code lives in
   // app/_lib, app/_components, components/ and lib/, which import no route group at all.
-  ...routeAreaRules({ "(account)": [], "(auth)": [], "(manager)": [], "(package)": ["(signer)", "(manager)"], "(signer)": [] }),
+  ...routeAreaRules({
+    "(access)": [],
+    "(account)": [],
+    "(agent)": [],
+    "(auth)": [],
+    "(manager)": [],
+    "(package)": ["(signer)", "(manager)"],
+    "(signer)": [],
+  }),
+  {
+    // The HTTP layer and the Next mount (exempt from the domain rule above) and components/ stay below app/
+    // as well. For components/ this replaces the shared-code rule above, which it includes: no app/ import
+    // at all means no route area's either.
+    files: ["lib/api/**/*.{ts,tsx}", "lib/next/**/*.{ts,tsx}", "components/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [APP_IMPORT] }],
+      "no-restricted-syntax": ["error", APP_IMPORT_EXPRESSION],
+    },
+  },
   {
     // Every import counts, `import type` included: see eslint-rules/no-import-cycle.mjs.
     files: ["**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}"],

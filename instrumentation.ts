@@ -1,20 +1,18 @@
-// Next start-up hook: migrate (and seed the embedded default) before the first request, start the job worker.
+// Next start-up hook: prepare the database (migrations on a long-running server, never on a serverless
+// cold start: lib/boot.ts), start the job worker (none on a serverless host), handle SIGTERM gracefully.
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   // `next build` loads this hook too; a build must not open, migrate or seed any database.
   if (process.env.NEXT_PHASE === "phase-production-build") return;
-  const { installPeerAddressHeader } = await import("./lib/net/peer-address");
-  installPeerAddressHeader();
-  // `npm start` preloads the body guard (lib/net/install-early-body-guard.mjs); without the preload it
-  // takes effect from here on (this hook runs when Next handles its first request).
-  const { installEarlyBodyGuard } = await import("./lib/net/early-body-guard.mjs");
-  const { EARLY_BODY_CAPS } = await import("./lib/next/early-body-caps.mjs");
-  installEarlyBodyGuard(EARLY_BODY_CAPS);
+  const { getEnv, isServerless } = await import("./lib/env");
   const { prepareDatabase } = await import("./lib/boot");
   const { startJobWorker } = await import("./lib/jobs/start-job-worker");
   await prepareDatabase();
-  await startJobWorker();
-  // Under `next start`, /v1 is served by the core-api before Next's router sees it (lib/next/direct-core-api.ts).
-  const { installDirectCoreApi } = await import("./lib/next/direct-core-api");
-  installDirectCoreApi();
+  const stopWorker = await startJobWorker();
+  // With NEXT_MANUAL_SIG_HANDLE (`npm start` sets it) Next leaves SIGTERM to us: the job in hand finishes first.
+  if (getEnv().NEXT_MANUAL_SIG_HANDLE && !isServerless()) {
+    const { installGracefulShutdown } = await import("./lib/jobs/graceful-shutdown");
+    const { closeDb } = await import("./db/client");
+    installGracefulShutdown({ name: "web app", steps: [stopWorker, closeDb] });
+  }
 }

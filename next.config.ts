@@ -56,7 +56,6 @@ const nextConfig: NextConfig = {
   },
   async rewrites() {
     return [
-      { source: "/v1/:path*", destination: "/api/v1/:path*" },
       { source: "/health", destination: "/api/health" },
       { source: "/ready", destination: "/api/ready" },
       { source: "/.well-known/jwks.json", destination: "/api/auth/jwks" },

@@ -4,16 +4,19 @@ import { clerkJwtKey } from "@/lib/auth/clerk";
 import { clerkAuthorizedParties, getEnv, isClerkWebConfigured } from "@/lib/env";
 import { isUntrustedMutation } from "@/lib/security/check-mutation-origin";
 import { buildSecurityHeaders } from "@/lib/security/security-headers";
+import { refuseBadPageBody } from "@/lib/next/refuse-bad-page-body";
 
 /**
  * Next 16's proxy (formerly middleware), for pages, server actions and the cookie-authenticated
  * `/api` routes (see `config.matcher`):
  * 1. refuses state-changing page requests without a trustworthy Origin (403, issue 14.2);
- * 2. gives the request a fresh CSP nonce: the policy goes on the request too, where Next reads the
+ * 2. refuses a body over its path's cap (413) and a server action's malformed multipart body (400),
+ *    which Next would otherwise answer with a 500 (lib/next/refuse-bad-page-body.ts);
+ * 3. gives the request a fresh CSP nonce: the policy goes on the request too, where Next reads the
  *    nonce for its own scripts, and `x-nonce` lets the root layout hand it to Clerk's script;
- * 3. with Clerk configured, runs `clerkMiddleware`, which verifies the `__session` cookie (networkless
+ * 4. with Clerk configured, runs `clerkMiddleware`, which verifies the `__session` cookie (networkless
  *    with CLERK_JWT_KEY) and passes the result to `auth()` in server code;
- * 4. sets the security headers on the response (docs/security.md).
+ * 5. sets the security headers on the response (docs/security.md).
  */
 export async function proxy(request: NextRequest, event: NextFetchEvent): Promise<Response> {
   const env = getEnv();
@@ -21,6 +24,9 @@ export async function proxy(request: NextRequest, event: NextFetchEvent): Promis
   if (isUntrustedMutation({ method: request.method, pathname, headers: request.headers, url: request.url, appUrl: env.APP_URL })) {
     return withHeaders(NextResponse.json({ error: "Cross-site request refused." }, { status: 403 }), securityHeaders(pathname, nonce()));
   }
+
+  const refused = await refuseBadPageBody(request, pathname);
+  if (refused) return withHeaders(refused, securityHeaders(pathname, nonce()));
 
   const requestNonce = nonce();
   const headers = securityHeaders(pathname, requestNonce);
@@ -80,5 +86,5 @@ function withHeaders(response: Response, headers: Record<string, string>): Respo
 export const config = {
   // Everything but static assets and the routes that neither render HTML nor read a browser session:
   // /v1 (Bearer tokens, also under /api/v1), probes, signed webhooks, Inngest and the JWKS.
-  matcher: ["/((?!_next/static|_next/image|favicon\\.ico|v1/|api/v1/|api/webhooks/|api/inngest|api/health|api/ready|api/auth/jwks|health|ready|\\.well-known/).*)"],
+  matcher: ["/((?!_next/static|_next/image|favicon\\.ico|v1/|api/v1/|api/webhooks/|api/inngest|api/health|api/ready|api/auth/jwks|health|ready|\\.well-known/|branding/).*)"],
 };

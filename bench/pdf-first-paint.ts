@@ -238,7 +238,7 @@ async function main() {
   }
   const logFile = join(resultsDir, `viewer-next-${runId}.log`);
   const log = createWriteStream(logFile);
-  server = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-H", "127.0.0.1", "-p", String(options.port)], {
+  server = spawn(process.execPath, ["server.mjs", "--hostname", "127.0.0.1", "--port", String(options.port)], {
     cwd: options.appDir,
     env: { ...env, NODE_ENV: "production" },
     stdio: ["ignore", "pipe", "pipe"],

@@ -50,7 +50,7 @@ import { chromium } from "playwright-core";
 import postgres from "postgres";
 import { firstLoadTable, measureSignerRoutes, signInAsSigner, signerPagePasses, TARGET_FIRST_LOAD_GZIP_KB, type RouteFirstLoad } from "./first-load-js";
 import { measurePageScripts, pageScriptsPass, pageScriptsReport, TARGET_PAGE_SCRIPTS_GZIP_KB, type PageScripts } from "./page-scripts";
-import { CORE_API_BUNDLE, NEXT_BIN, startApiNodeFlags, startNextNodeFlags } from "./start-api-command";
+import { CORE_API_BUNDLE, startApiNodeFlags, startNextNodeFlags, WEB_SERVER } from "./start-api-command";
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const TARGET_RATIO = 0.1;
@@ -564,7 +564,7 @@ async function main(): Promise<number> {
   // `next start` runs with the node flags of package.json's start script, as `npm start` does.
   const nextFlags = startNextNodeFlags(REPO);
   const next = options.next
-    ? startServer("next", [...nextFlags, NEXT_BIN, "start", "-H", "127.0.0.1", "-p", String(nextPort)], options.appDir, {
+    ? startServer("next", [...nextFlags, WEB_SERVER, "--hostname", "127.0.0.1", "--port", String(nextPort)], options.appDir, {
         ...baseEnv,
         NODE_ENV: "production",
         // The sign-in form posts to this origin; proxy.ts refuses a POST from any other.
@@ -577,7 +577,7 @@ async function main(): Promise<number> {
   if (next) await waitFor(next, `http://127.0.0.1:${nextPort}/ready`, 120_000);
   console.log(
     `servers up: baseline pid ${baseline.child.pid}, core-api pid ${api.child.pid} (${apiArgs.join(" ")})` +
-      (next ? `, next pid ${next.child.pid} (${[...nextFlags, NEXT_BIN].join(" ")} start)` : ""),
+      (next ? `, next pid ${next.child.pid} (${[...nextFlags, WEB_SERVER].join(" ")})` : ""),
   );
 
   // 3. load

@@ -345,7 +345,7 @@ async function main(): Promise<number> {
     await run("next build", ["node_modules/next/dist/bin/next", "build"], { ...env, NODE_ENV: "production" }, 15 * 60_000);
   }
   const log = createWriteStream(logFile);
-  server = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-H", "127.0.0.1", "-p", String(options.port)], {
+  server = spawn(process.execPath, ["server.mjs", "--hostname", "127.0.0.1", "--port", String(options.port)], {
     cwd: options.appDir,
     env: { ...env, NODE_ENV: "production", REALTIME_URL: "memory:" },
     stdio: ["ignore", "pipe", "pipe"],

@@ -21,17 +21,17 @@ export function startApiNodeFlags(repo: string): string[] {
   return nodeFlagsOf(script);
 }
 
-export const NEXT_BIN = "node_modules/next/dist/bin/next";
+/** The web server `npm start` runs: Next's custom server behind our body caps (server.mjs). */
+export const WEB_SERVER = "server.mjs";
 
-/** The `--flags` between `node` and Next's binary in a start script; [] when it runs `next start` plainly. */
+/** The `--flags` between `node` and server.mjs in a start script; throws when it has another shape. */
 export function nextNodeFlagsOf(script: string): string[] {
-  const match = /(?:^|[\s;&|])node((?:\s+--[\w-]+(?:=\S+)?)*)\s+node_modules\/next\/dist\/bin\/next\s+start(?:\s|$)/.exec(script);
-  if (match) return (match[1] ?? "").trim().split(/\s+/).filter(Boolean);
-  if (/(?:^|[\s;&|])next\s+start(?:\s|$)/.test(script)) return [];
-  throw new Error(`start does not run "next start" or "node [--flags] ${NEXT_BIN} start": ${script}`);
+  const match = /(?:^|[\s;&|])node((?:\s+--[\w-]+(?:=\S+)?)*)\s+server\.mjs(?:\s|$)/.exec(script);
+  if (!match) throw new Error(`start does not run "node [--flags] ${WEB_SERVER}": ${script}`);
+  return (match[1] ?? "").trim().split(/\s+/).filter(Boolean);
 }
 
-/** The node flags of the start script (`next start`) in `<repo>/package.json`. */
+/** The node flags of the start script (the web server, server.mjs) in `<repo>/package.json`. */
 export function startNextNodeFlags(repo: string): string[] {
   const pkg = JSON.parse(readFileSync(join(repo, "package.json"), "utf8")) as { scripts?: Record<string, string> };
   const script = pkg.scripts?.start;

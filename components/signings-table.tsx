@@ -2,7 +2,7 @@ import Link from "next/link";
 import type { AssignedSigning, HomeSigning } from "@/lib/signings/list-signings-for-home";
 import { StatusBadge } from "./status-badge";
 import { focusRing } from "@/components/ui/classes";
-import { formatDate } from "@/app/_lib/format";
+import { formatDate } from "@/lib/format";
 
 
 const titleLinkClass =

@@ -8,7 +8,7 @@ import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, type Locale } from "@/lib/i18n
  * locale itself (the borrower's choice, the signer's language, the organization's default: see
  * app/_lib/borrower-locale.ts) and passes it on (`setRequestLocale`, `getTranslations({ locale })`);
  * anything that asks without one gets the borrower's cookie, else English. Times in UTC, like
- * app/_lib/format.ts, so the server and the hydrated client print the same text.
+ * lib/format.ts, so the server and the hydrated client print the same text.
  */
 export default getRequestConfig(async ({ requestLocale }) => {
   const requested = await requestLocale;

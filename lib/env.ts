@@ -55,11 +55,6 @@ const schema = z
      * ignored and the evidence IP is the socket peer; N: the Nth address from the right of the header.
      */
     TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
-    /**
-     * 1: under `next start`, /v1 goes through Next's router to its route handler like every other
-     * route. Unset: the Node server hands /v1 to the core-api before Next sees it (docs/performance.md).
-     */
-    V1_THROUGH_NEXT_ROUTER: booleanFlag,
 
     CLERK_SECRET_KEY: optionalString.refine((v) => v === undefined || /^sk_(test|live)_/.test(v), {
       message: "must start with sk_test_ or sk_live_",
@@ -130,6 +125,18 @@ const schema = z
     JOBS_POLL_INTERVAL_MS: positiveInt(1000),
 
     /**
+     * 1: this process is a serverless function (cold starts, frozen between requests): it neither
+     * migrates nor starts job timers at start. Also detected from the host's own variables (`VERCEL`,
+     * `AWS_LAMBDA_FUNCTION_NAME`, `NETLIFY`), read here only for that.
+     */
+    SERVERLESS: booleanFlag,
+    VERCEL: optionalString,
+    AWS_LAMBDA_FUNCTION_NAME: optionalString,
+    NETLIFY: optionalString,
+    /** Set by `npm start`: Next leaves SIGTERM/SIGINT to instrumentation.ts (graceful shutdown of the job in hand). */
+    NEXT_MANUAL_SIG_HANDLE: booleanFlag,
+
+    /**
      * The PKCS#12 (certificate + private key) that signs sealed PDFs: a file path, or the file itself
      * as `base64:<…>` (for secret stores that hold text). Unset outside production: a self-signed
      * development certificate is generated once under `<data dir>/sealing-dev.p12`.
@@ -143,6 +150,13 @@ const schema = z
         code: "custom",
         path: ["AUTH_SECRET"],
         message: `is required in production when APP_URL (${env.APP_URL}) is not a local address`,
+      });
+    }
+    if (env.NODE_ENV === "production" && !env.DATABASE_URL && !isLocalAddress(env.APP_URL)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["DATABASE_URL"],
+        message: `is required in production when APP_URL (${env.APP_URL}) is not a local address: the embedded PGlite database is for development and trials on one machine (one process owns it, nothing backs it up, demo-grade only)`,
       });
     }
     if (env.NEXT_PUBLIC_CLERK_PUBLISHABLE_KEY && !env.CLERK_SECRET_KEY) {
@@ -302,6 +316,11 @@ export function isClerkWebConfigured(env: Env = getEnv()): boolean {
  */
 export function clerkAuthorizedParties(env: Env = getEnv()): string[] {
   return [...new Set([new URL(env.APP_URL).origin, ...env.CLERK_AUTHORIZED_PARTIES])];
+}
+
+/** A serverless host: no migration and no job timer at start (docs/deploy.md, "Cold starts"). */
+export function isServerless(env: Env = getEnv()): boolean {
+  return env.SERVERLESS || Boolean(env.VERCEL || env.AWS_LAMBDA_FUNCTION_NAME || env.NETLIFY);
 }
 
 export function isInngestConfigured(env: Env = getEnv()): boolean {

@@ -1,12 +1,13 @@
-// npm run preflight [-- --env-file <file>] [--instances <n>] – checks a production environment variable
+// npm run preflight [-- --env-file <file>] [--instances <n>] [--serverless] – checks a production environment variable
 // by variable and exits 1 when anything would be missing or unsafe (docs/deploy.md, "Preflight").
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { parseEnv as parseDotenv } from "node:util";
 import { formatPreflightReport, runPreflight } from "@/lib/deploy/preflight";
 
 const args = process.argv.slice(2);
 let source: Record<string, string | undefined> = process.env;
-let instances = 1;
+let instances: number | undefined;
+let serverless = false;
 for (let i = 0; i < args.length; i++) {
   const arg = args[i]!;
   const next = () => {
@@ -27,6 +28,8 @@ for (let i = 0; i < args.length; i++) {
   } else if (arg === "--instances") {
     instances = Number(next());
     if (!Number.isInteger(instances) || instances < 1) usage("--instances must be a positive integer");
+  } else if (arg === "--serverless") {
+    serverless = true;
   } else if (arg === "--help" || arg === "-h") {
     usage();
   } else {
@@ -36,10 +39,21 @@ for (let i = 0; i < args.length; i++) {
 
 function usage(problem?: string): never {
   if (problem) console.error(`preflight: ${problem}`);
-  console.error("usage: npm run preflight [-- --env-file <file> ...] [--instances <web instances>]");
+  console.error("usage: npm run preflight [-- --env-file <file> ...] [--instances <web instances>] [--serverless]");
   process.exit(problem ? 2 : 0);
 }
 
-const report = runPreflight(source, { instances });
+/** vercel.json's buildCommand, when the project has one (the serverless deploy step that migrates). */
+function buildCommand(): string | undefined {
+  if (!existsSync("vercel.json")) return undefined;
+  try {
+    const command = (JSON.parse(readFileSync("vercel.json", "utf8")) as { buildCommand?: unknown }).buildCommand;
+    return typeof command === "string" ? command : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const report = runPreflight(source, { instances, serverless, buildCommand: serverless ? buildCommand() : undefined });
 console.log(formatPreflightReport(report));
 process.exit(report.errors > 0 ? 1 : 0);

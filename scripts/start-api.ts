@@ -4,6 +4,7 @@ import { closeDb } from "@/db/client";
 import { getApiApp } from "@/lib/api/app";
 import { prepareDatabase } from "@/lib/boot";
 import { getEnv, InvalidEnvironmentError } from "@/lib/env";
+import { installGracefulShutdown } from "@/lib/jobs/graceful-shutdown";
 import { startJobWorker } from "@/lib/jobs/start-job-worker";
 import { log } from "@/lib/log";
 
@@ -21,12 +22,15 @@ const server = serve({ fetch: getApiApp().fetch, port: env.API_PORT, hostname: "
   log.info("core-api listening", { port: info.port }),
 );
 
-async function shutdown(signal: string): Promise<void> {
-  log.info("core-api shutting down", { signal });
-  server.close();
-  await stopWorker();
-  await closeDb();
-  process.exit(0);
-}
-process.once("SIGINT", () => void shutdown("SIGINT"));
-process.once("SIGTERM", () => void shutdown("SIGTERM"));
+installGracefulShutdown({
+  name: "core-api",
+  // The job in hand first; then the server (open event streams get 5 s), then the database.
+  steps: [
+    stopWorker,
+    () => new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      setTimeout(resolve, 5_000).unref();
+    }),
+    closeDb,
+  ],
+});

@@ -23,7 +23,8 @@ export const getPagePrincipal = cache(async (): Promise<{ db: Db; principal: Pri
 
 /**
  * For pages behind sign-in: the principal, or a redirect to /sign-in that comes back to `returnTo`.
- * A signer's package page (`returnTo` under `/signings/<id>`, not the manager's `view=manage`) also
+ * A signer's package page (`returnTo` under `/signings/<id>`, not the manager's `view=manage` nor
+ * the manager's pages under that prefix) also
  * takes that package's signer session from an emailed link: a proven one is the principal, one
  * still to be proven goes to the proof page.
  */
@@ -39,7 +40,12 @@ export async function requirePrincipal(returnTo: string): Promise<{ db: Db; prin
   return { db, principal };
 }
 
-const SIGNER_PATH = /^\/signings\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:[/?#]|$)/i;
+/**
+ * A signer's pages of a package: `/signings/<id>` and its signer sub-pages, never the manager's pages
+ * under the same prefix (`closing`, `edit`, `fields`): a signer's link session there is no principal,
+ * and those pages send it to sign-in instead of failing on a principal they cannot serve.
+ */
+const SIGNER_PATH = /^\/signings\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?!\/(?:closing|edit|fields)(?:[/?#]|$))(?:[/?#]|$)/i;
 
 function signerPackageOf(returnTo: string): string | null {
   const match = SIGNER_PATH.exec(returnTo);

@@ -7,7 +7,7 @@ import { clampToPage, pageBoxOf, pdfRectToScreen, roundRect, type PdfRect } from
 import { Button, SubmitButton } from "@/components/ui/button";
 import { focusRing } from "@/components/ui/classes";
 import { FormMessage, InputField, SelectField } from "@/components/ui/field";
-import type { FormState } from "@/app/_lib/validated-action";
+import type { FormState } from "@/components/ui/form-state";
 import { FIELD_TYPES, fieldTypeLabel, type FieldType } from "./field-types";
 import { useFieldGestures } from "./use-field-gestures";
 

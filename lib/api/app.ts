@@ -20,6 +20,7 @@ import { session } from "./routes/session";
 import { workspace } from "./routes/workspace";
 import { signer } from "./routes/signer";
 import { validationHook } from "./validation";
+import { getPath } from "hono/utils/url";
 import { capBody } from "./cap-body";
 
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -35,13 +36,24 @@ const OPENAPI_INFO = {
       "Every /v1 operation takes `Authorization: Bearer <token>`. Errors are `{ \"error\": string }`, with a machine " +
       "`reason` (see the ErrorReason schema) on the refusals a client may want to branch on. " +
       "Lists use `?limit=&cursor=` and answer `{ data, nextCursor }`.",
+    // The service is not open source: its API is licensed to the workspaces that use it, under their agreement.
+    license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
   },
+  // Paths are absolute from the host serving this document: the web app, or the standalone core-api.
+  servers: [{ url: "/", description: "The host that serves this document (the web app or the standalone core-api)" }],
   security: [{ bearerAuth: [] }],
 };
 
+/** `/api/v1…` read as `/v1…`; every other path as it is. */
+export function v1PathOf(path: string): string {
+  return path.startsWith("/api/v1") && (path.length === 7 || path[7] === "/") ? path.slice(4) : path;
+}
+
 /** The core-api fetch handler: probes, the JWKS and `/v1`. Mounted in Next and served standalone. */
 export function createApiApp(): OpenAPIHono<ApiEnv> {
-  const app = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook });
+  // `/api/v1/…` is the same operation as `/v1/…` (Next serves both paths): the router reads the
+  // `/v1` path, so a request is handed over as it came, without re-creating it under another URL.
+  const app = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook, getPath: (request) => v1PathOf(getPath(request)) });
   app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
     type: "http",
     scheme: "bearer",
@@ -90,7 +102,7 @@ export function createApiApp(): OpenAPIHono<ApiEnv> {
   let document: unknown;
   // GET /v1/openapi.json – the OpenAPI 3.1 document generated from the request and response schemas.
   app.get("/v1/openapi.json", (c) => {
-    document ??= app.getOpenAPI31Document(OPENAPI_INFO);
+    document ??= openApiDocument(app);
     return c.json(document as object);
   });
 
@@ -102,6 +114,39 @@ export function createApiApp(): OpenAPIHono<ApiEnv> {
   });
   app.onError((error, c) => errorResponse(c, error));
   return app;
+}
+
+type OpenApiDocument = ReturnType<OpenAPIHono<ApiEnv>["getOpenAPI31Document"]>;
+
+/** The OpenAPI 3.1 document `GET /v1/openapi.json` serves (also written out by `npm run openapi`). */
+export function openApiDocument(app: OpenAPIHono<ApiEnv> = getApiApp()): OpenApiDocument {
+  return withMiddlewareAnswers(app.getOpenAPI31Document(OPENAPI_INFO));
+}
+
+const errorAnswer = (description: string) => ({ description, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } });
+const OPERATION_METHODS = new Set(["get", "put", "post", "delete", "patch"]);
+
+/**
+ * The answers the /v1 middleware gives before any route runs, added to every operation they apply
+ * to (where the route did not describe them itself): 401 from the token check, 503 when the database
+ * is unreachable, 413 from the body cap on every method but GET, and 400 for parameters or a body
+ * the route's schemas refuse.
+ */
+function withMiddlewareAnswers(document: OpenApiDocument): OpenApiDocument {
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
+    if (!path.startsWith("/v1/") || !item) continue;
+    for (const [method, operation] of Object.entries(item)) {
+      if (!OPERATION_METHODS.has(method) || !operation || typeof operation !== "object" || !("responses" in operation)) continue;
+      const responses = operation.responses as Record<string, unknown>;
+      const add = (status: number, description: string) => (responses[String(status)] ??= errorAnswer(description));
+      if (operation.parameters?.length || operation.requestBody) add(400, "Invalid request body or parameters");
+      add(401, "Missing, malformed, invalid or expired Bearer token");
+      if (method !== "get") add(413, `The request body exceeds its limit (${JSON_BODY_LIMIT_BYTES} bytes for JSON)`);
+      add(503, "A required dependency (the database) is unavailable");
+      operation.responses = Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)));
+    }
+  }
+  return document;
 }
 
 function errorResponse(c: Context, error: unknown): Response {
@@ -130,7 +175,8 @@ function methodIndex(app: OpenAPIHono<ApiEnv>): (path: string) => string[] {
       .filter((r) => r.method !== "ALL" && !r.path.endsWith("*"))
       .map((r) => ({
         method: r.method,
-        pattern: new RegExp(`^${r.path.replace(/[.]/g, "\\.").replace(/:[^/]+/g, "[^/]+")}/?$`),
+        // No trailing slash: Hono routes "/signings/" nowhere, so it is a 404, not a 405 naming GET.
+        pattern: new RegExp(`^${r.path.replace(/[.]/g, "\\.").replace(/:[^/]+/g, "[^/]+")}$`),
       }));
     const methods = new Set(routes.filter((r) => r.pattern.test(path)).map((r) => r.method));
     if (methods.has("GET")) methods.add("HEAD");

@@ -27,6 +27,15 @@ const KEY_CACHE_MS = 15 * 60_000;
  * a stream of forged webhooks costs one provider call per kid and minute, not one per request.
  */
 const NEGATIVE_CACHE_MS = 60_000;
+/**
+ * Lookups of kids never fetched before, whatever the kid, share this budget per window (per process):
+ * the negative cache above holds one kid, but forged webhooks can name a new kid each time. Plaid
+ * rotates its keys rarely, so a real new kid fits; when forgeries have used the budget up, a real
+ * webhook under a new kid gets 401 and Plaid delivers it again later. Refreshing a key we already
+ * had is not counted.
+ */
+const UNKNOWN_KID_FETCHES_PER_WINDOW = 5;
+const UNKNOWN_KID_WINDOW_MS = 60_000;
 /** Bounds both caches: forged webhooks can name any number of kids. */
 const MAX_CACHED_KIDS = 1000;
 /** Plaid's key ids are UUIDs; anything far from that shape is refused without a provider call. */
@@ -34,6 +43,20 @@ const KID_SHAPE = /^[A-Za-z0-9_-]{1,100}$/;
 
 const keys = new Map<string, { key: CryptoKey | Uint8Array; fetchedAt: number }>();
 const refusedKids = new Map<string, { reason: string; refusedAt: number }>();
+/** Kids whose key was fetched at some point (bounded like the caches): their refresh is not budgeted. */
+const knownKids = new Set<string>();
+const unknownKidBudget = { windowStartedAt: 0, used: 0 };
+
+/** Takes one lookup of a never-seen kid from the window's budget; false when it is used up. */
+function takeUnknownKidFetch(now: number): boolean {
+  if (now - unknownKidBudget.windowStartedAt >= UNKNOWN_KID_WINDOW_MS || now < unknownKidBudget.windowStartedAt) {
+    unknownKidBudget.windowStartedAt = now;
+    unknownKidBudget.used = 0;
+  }
+  if (unknownKidBudget.used >= UNKNOWN_KID_FETCHES_PER_WINDOW) return false;
+  unknownKidBudget.used += 1;
+  return true;
+}
 
 const BodySchema = z.looseObject({ webhook_type: z.string().min(1), webhook_code: z.string().min(1) });
 
@@ -94,6 +117,8 @@ async function getVerificationKey(kid: string, plaid: PlaidApi, now: Date): Prom
   if (cached && now.getTime() - cached.fetchedAt < KEY_CACHE_MS) return cached.key;
   const refused = refusedKids.get(kid);
   if (refused && now.getTime() - refused.refusedAt < NEGATIVE_CACHE_MS) throw new Error(`${refused.reason} (cached)`);
+  // Counted before the await, so parallel requests naming different kids cannot all pass the check.
+  if (!knownKids.has(kid) && !takeUnknownKidFetch(now.getTime())) throw new Error("too many lookups of unknown kids in this minute");
   // A failed fetch (unknown kid, Plaid down) answers 401 and Plaid retries later; the refusal is cached briefly.
   try {
     const { data } = await plaid.webhookVerificationKeyGet({ key_id: kid });
@@ -101,6 +126,8 @@ async function getVerificationKey(kid: string, plaid: PlaidApi, now: Date): Prom
     const { created_at: _created, expired_at: _expired, ...jwk } = data.key;
     const key = await importJWK(jwk as JWK, "ES256");
     remember(keys, kid, { key, fetchedAt: now.getTime() });
+    if (knownKids.size >= MAX_CACHED_KIDS) knownKids.delete(knownKids.values().next().value!);
+    knownKids.add(kid);
     refusedKids.delete(kid);
     return key;
   } catch (error) {

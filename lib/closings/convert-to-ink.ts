@@ -4,7 +4,6 @@ import { packageDocuments, signatureRequests, type PackageDocument, type Signing
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { Conflict } from "@/lib/errors";
-import { getSignerAssignmentOrThrow } from "@/lib/signings/get-signer-assignment-or-throw";
 import { getSigningOrThrow } from "@/lib/signings/get-signing-or-throw";
 import { isOpenSigningStatus, signingStatusLabel } from "@/lib/signings/state-machine";
 
@@ -19,7 +18,7 @@ type Actor = { actorUserId: string | null; ipAddress?: string | null };
 export async function convertRemainingToInk(
   tx: Db,
   signing: SigningPackage,
-  actor: Actor & { reason: "manager" | "consent_withdrawn"; signerId?: string },
+  actor: Actor & { reason: "manager" },
 ): Promise<PackageDocument[]> {
   if (!isOpenSigningStatus(signing.status) && signing.status !== "draft") {
     throw Conflict(`This signing package is ${signingStatusLabel(signing.status)}; its documents can no longer change.`);
@@ -45,7 +44,7 @@ export async function convertRemainingToInk(
       entityId: document.id,
       ipAddress: actor.ipAddress,
       before: { executionMode: "esign" },
-      after: { executionMode: "wet_sign", reason: actor.reason, ...(actor.signerId ? { signerId: actor.signerId } : {}) },
+      after: { executionMode: "wet_sign", reason: actor.reason },
     });
   }
   return converted;
@@ -60,22 +59,5 @@ export async function convertPackageToInk(
   return db.transaction(async (tx) => {
     const signing = await getSigningOrThrow(tx, { ...options, capability: "signings:write", lock: true });
     return convertRemainingToInk(tx, signing, { actorUserId: options.principal.user.id, ipAddress: options.ipAddress, reason: "manager" });
-  });
-}
-
-/** A borrower withdraws consent to sign electronically: what is left to e-sign is signed in ink instead. */
-export async function withdrawESignConsent(
-  db: Db,
-  options: { principal: Principal; packageId: string; ipAddress?: string | null },
-): Promise<PackageDocument[]> {
-  requireCapability(options.principal, "signer:esignatures:write", "You do not have permission to change your consent.");
-  return db.transaction(async (tx) => {
-    const { signing, signer } = await getSignerAssignmentOrThrow(tx, { ...options, lock: true });
-    return convertRemainingToInk(tx, signing, {
-      actorUserId: options.principal.user.id,
-      ipAddress: options.ipAddress,
-      reason: "consent_withdrawn",
-      signerId: signer.id,
-    });
   });
 }

@@ -107,11 +107,20 @@ export type PreflightOptions = {
   now?: Date;
   /** How many web instances will run: 1 (one machine) or more (behind a load balancer). */
   instances?: number;
+  /**
+   * A serverless host (`--serverless`): no process lives between requests, so jobs need Inngest,
+   * real time needs Redis, files need object storage, and the build command must migrate.
+   */
+  serverless?: boolean;
+  /** The deployment's build command (vercel.json's `buildCommand`), when the caller knows it. */
+  buildCommand?: string;
 };
 
 export function runPreflight(source: Source, options: PreflightOptions = {}): PreflightReport {
   const now = options.now ?? new Date();
-  const instances = options.instances ?? 1;
+  const serverless = options.serverless ?? false;
+  // A serverless host runs as many instances as it likes.
+  const instances = serverless ? Math.max(2, options.instances ?? 2) : (options.instances ?? 1);
   const findings: PreflightFinding[] = [];
   const add = (level: PreflightLevel, variable: string, message: string) => findings.push({ level, variable, message });
   const v = (name: string) => value(source, name);
@@ -175,7 +184,8 @@ export function runPreflight(source: Source, options: PreflightOptions = {}): Pr
 
   // 3. Real time and jobs.
   check("REALTIME_URL", (raw) => {
-    if (!raw) add("warn", "REALTIME_URL", "is not set: `npm start` and `npm run start:api` then use memory: (one process); a bare `next start` answers 503 to comments");
+    if (!raw && instances > 1) add("error", "REALTIME_URL", `is not set with ${serverless ? "a serverless host (many instances)" : `${instances} web instances`}: comments need redis:// to reach every instance`);
+    else if (!raw) add("warn", "REALTIME_URL", "is not set: `npm start` and `npm run start:api` then use memory: (one process); a bare `next start` answers 503 to comments");
     else if (raw === "memory:" && instances > 1) add("error", "REALTIME_URL", `is memory: with ${instances} web instances: a comment posted on one never reaches streams on another (use redis://)`);
     else if (raw === "memory:") add("warn", "REALTIME_URL", "is memory: fine for one web process; several instances need redis://");
     else add("ok", "REALTIME_URL", `Redis at ${parseUrl(raw)?.host ?? "?"}`);
@@ -187,6 +197,9 @@ export function runPreflight(source: Source, options: PreflightOptions = {}): Pr
     else add("ok", "INNGEST_EVENT_KEY", "set");
     if (!v("INNGEST_SIGNING_KEY")) add("error", "INNGEST_SIGNING_KEY", "is not set: /api/inngest must verify that runs come from Inngest (signkey-prod-…)");
     else add("ok", "INNGEST_SIGNING_KEY", "set");
+  } else if (serverless) {
+    add("error", "INNGEST_EVENT_KEY", "is not set: a serverless host has no process to run the local job runner, so no email, seal or reminder would ever go out (set INNGEST_EVENT_KEY and INNGEST_SIGNING_KEY)");
+    if (!v("INNGEST_SIGNING_KEY")) add("error", "INNGEST_SIGNING_KEY", "is not set: /api/inngest must verify that runs come from Inngest (signkey-prod-…)");
   } else {
     if (v("INNGEST_SIGNING_KEY")) add("warn", "INNGEST_SIGNING_KEY", "is set without INNGEST_EVENT_KEY: jobs run on the local runner, Inngest is not used");
     add(
@@ -229,7 +242,8 @@ export function runPreflight(source: Source, options: PreflightOptions = {}): Pr
 
   // 6. Files.
   check("S3_BUCKET", (raw) => {
-    if (!raw) add("warn", "S3_BUCKET", "is not set: every file (PDFs, scans, certificates, logos) is kept in the database (it grows with every file; backups too)");
+    if (!raw && serverless) add("error", "S3_BUCKET", "is not set: a serverless host needs object storage for files (request bodies are capped, and the database would hold every file)");
+    else if (!raw) add("warn", "S3_BUCKET", "is not set: every file (PDFs, scans, certificates, logos) is kept in the database (it grows with every file; backups too)");
     else {
       const endpoint = parseUrl(v("S3_ENDPOINT"));
       if (endpoint && endpoint.protocol === "http:" && !isLocalHost(endpoint.hostname)) add("warn", "S3_ENDPOINT", `is plain http to ${endpoint.host}: documents travel unencrypted`);
@@ -285,6 +299,19 @@ export function runPreflight(source: Source, options: PreflightOptions = {}): Pr
     if (url?.protocol === "http:" && !isLocalHost(url.hostname)) add("warn", "VAULT_WEBHOOK_URL", "is plain http: signed-document events travel unencrypted");
     if (!v("VAULT_WEBHOOK_SECRET")) add("error", "VAULT_WEBHOOK_SECRET", "is not set: the vault cannot tell our events from anyone's");
   });
+
+  // 9. The deploy step a serverless host needs: its functions never migrate at start.
+  if (serverless) {
+    check("SERVERLESS", () => {
+      if (!(v("SERVERLESS") && ["1", "true"].includes(v("SERVERLESS")!)) && !v("VERCEL") && !v("AWS_LAMBDA_FUNCTION_NAME") && !v("NETLIFY"))
+        add("error", "SERVERLESS", "is not set (nor VERCEL, AWS_LAMBDA_FUNCTION_NAME, NETLIFY): functions would migrate and start job timers at every cold start; set SERVERLESS=1");
+      else add("ok", "SERVERLESS", "functions neither migrate nor start job timers at cold start");
+    });
+    const build = options.buildCommand;
+    if (build === undefined) add("warn", "(build command)", "unknown (no vercel.json buildCommand): make sure it is `npm run db:migrate && npm run build`; functions never migrate and /ready answers 503 while the schema is behind");
+    else if (!/\bdb:migrate\b/.test(build)) add("error", "(build command)", `\`${build}\` does not run npm run db:migrate: functions never migrate, so the new release would serve an old schema (use \`npm run db:migrate && npm run build\`)`);
+    else add("ok", "(build command)", `${build}`);
+  }
 
   const errors = findings.filter((f) => f.level === "error").length;
   const warnings = findings.filter((f) => f.level === "warn").length;

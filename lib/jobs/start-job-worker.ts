@@ -1,5 +1,6 @@
 import { getDb } from "@/db/client";
-import { getEnv, isInngestConfigured } from "@/lib/env";
+import { getEnv, isInngestConfigured, isServerless } from "@/lib/env";
+import { log } from "@/lib/log";
 import { dispatchQueuedJobs } from "./dispatch-queued-jobs";
 import { jobRegistry } from "./registry";
 import { newWorkerId, startJobPolling, startPollingLoop } from "./start-job-polling";
@@ -13,9 +14,16 @@ const DISPATCH_BATCH = 50;
  * `schedule`. Inngest: the outbox relay that forwards committed jobs to Inngest (Inngest cron
  * functions do the same and enqueue the scheduled jobs, for deployments without a long-running
  * process). Resolves to a stop function that waits for the passes in flight.
+ *
+ * A serverless function starts no timer at all (it is frozen between requests): jobs leave right
+ * after the request that enqueued them (`dispatchAfterCommit`), and Inngest's cron is the safety net.
  */
 export async function startJobWorker(): Promise<() => Promise<void>> {
   const env = getEnv();
+  if (isServerless(env)) {
+    log.info("serverless host: no job timers in this process");
+    return async () => {};
+  }
   const db = await getDb();
   if (!isInngestConfigured(env)) {
     const stopPolling = startJobPolling(db, { intervalMs: env.JOBS_POLL_INTERVAL_MS, registry: jobRegistry });

@@ -1,45 +1,8 @@
-// Plain JavaScript (types in early-body-guard.d.mts): `npm start` preloads it with
-// `node --import=./lib/net/install-early-body-guard.mjs`, before Next creates its server.
-import { Server as HttpServer } from "node:http";
-import { Server as HttpsServer } from "node:https";
+// Plain JavaScript (types in early-body-guard.d.mts): the web server `npm start` runs (server.mjs)
+// calls it for every request before handing the request to Next.
 
 /** After a 413 the connection is closed; the client gets this long to read the answer before it is cut. */
 const CLOSE_GRACE_MS = 1000;
-const INSTALLED = Symbol.for("csig.early-body-guard");
-
-/**
- * Body caps enforced by Node's HTTP server itself, before Next sees the request. Next's proxy
- * (proxy.ts) buffers a request's body before the route handler runs, so a route's own streaming cap
- * (`readCappedBody`) only answered after the client had sent everything (a 48 MB chunked body), and a
- * declared `Content-Length: 209715200` got no answer at all.
- * - a path in `caps` whose declared Content-Length is over its cap gets 413 at once, without Next;
- * - a body streaming past its cap is ended there (the route sees more than its cap and answers 413),
- *   and the socket is no longer read;
- * - any 413 (from here, a route or `/v1`), and any answer to a request whose body was cut, carries
- *   `Connection: close`, and the connection is closed after the answer instead of draining the rest.
- *
- * It wraps `emit` of the servers' prototypes, so it must be installed before the first request: `npm
- * start` preloads `install-early-body-guard.mjs`; instrumentation.ts installs it too (a no-op when
- * preloaded), which covers a server started without the preload from its first Next-handled request on.
- *
- * @param {import("./early-body-guard.d.mts").EarlyBodyCap[]} caps
- */
-export function installEarlyBodyGuard(caps) {
-  const scope = /** @type {Record<symbol, boolean>} */ (/** @type {unknown} */ (globalThis));
-  if (scope[INSTALLED]) return false;
-  scope[INSTALLED] = true;
-  for (const prototype of [HttpServer.prototype, HttpsServer.prototype]) {
-    const emit = prototype.emit;
-    prototype.emit = function emitWithBodyGuard(event, ...args) {
-      if (event === "request" || event === "checkContinue") {
-        const [request, response] = args;
-        if (!guardRequest(request, response, caps)) return true;
-      }
-      return Reflect.apply(emit, this, [event, ...args]);
-    };
-  }
-  return true;
-}
 
 /**
  * The cap for a request with a body, if its path has one.
@@ -55,12 +18,26 @@ export function earlyBodyCapFor(caps, method, url) {
 }
 
 /**
- * Returns false when the request was answered here (Next never sees it).
+ * Body caps enforced by our HTTP server itself, before Next sees the request. Next's proxy
+ * (proxy.ts) buffers a request's body before the route handler runs, so a route's own streaming cap
+ * (`readCappedBody`) only answered after the client had sent everything (a 48 MB chunked body), and a
+ * declared `Content-Length: 209715200` got no answer at all.
+ * - a path in `caps` whose declared Content-Length is over its cap gets 413 at once, without Next;
+ * - a body streaming past its cap is ended there (the route sees more than its cap and answers 413),
+ *   and the socket is no longer read;
+ * - any 413 (from here, a route or `/v1`), and any answer to a request whose body was cut, carries
+ *   `Connection: close`, and the connection is closed after the answer instead of draining the rest.
+ *
+ * It works on the one request and response it is given (server.mjs calls it in its request
+ * listener); nothing global is changed. Returns false when the request was answered here (Next must
+ * not see it).
+ *
  * @param {import("node:http").IncomingMessage} request
  * @param {import("node:http").ServerResponse} response
  * @param {import("./early-body-guard.d.mts").EarlyBodyCap[]} caps
+ * @returns {boolean}
  */
-function guardRequest(request, response, caps) {
+export function guardRequest(request, response, caps) {
   let received = 0;
   let wasCut = false;
   // Held from the start: `request.socket` does not stay set. A route that stops reading the body

@@ -1,42 +1,24 @@
-import { randomBytes, timingSafeEqual } from "node:crypto";
-import { Server as HttpServer, type IncomingMessage } from "node:http";
-import { Server as HttpsServer } from "node:https";
+import { timingSafeEqual } from "node:crypto";
+import { PEER_ADDRESS_HEADER, PEER_TOKEN } from "./peer-address-stamp.mjs";
 
 /**
  * The socket peer's address, carried from Node's HTTP server to Next route handlers and server
  * actions, which never see the socket. Next fills X-Forwarded-For from the socket only when the
  * client sent none, so under `next start` that header cannot tell a proxy's entry from a forgery.
  *
- * `installPeerAddressHeader()` (from instrumentation.ts, before the first request) wraps the servers'
- * `request` event and overwrites one header with "<process token> <peer address>". The token is
+ * The web server `npm start` runs (server.mjs) stamps every request with `stampPeerAddress`
+ * (lib/net/peer-address-stamp.mjs): one header holding "<process token> <peer address>". The token is
  * random per process and never leaves it, so a client-sent copy of the header is not believed; where
- * the hook is not installed (a serverless host), no peer is known and TRUSTED_PROXY_HOPS decides.
+ * no stamp is made (a serverless host, plain `next start`), no peer is known and TRUSTED_PROXY_HOPS
+ * decides.
  */
-export const PEER_ADDRESS_HEADER = "x-csig-peer";
-const TOKEN = Symbol.for("csig.peer-address-token");
+export { PEER_ADDRESS_HEADER };
 
-type WithToken = typeof globalThis & { [TOKEN]?: string };
+type WithToken = typeof globalThis & { [PEER_TOKEN]?: string };
 
-export function installPeerAddressHeader(): void {
-  const scope = globalThis as WithToken;
-  if (scope[TOKEN]) return;
-  const token = randomBytes(18).toString("base64url");
-  scope[TOKEN] = token;
-  for (const prototype of [HttpServer.prototype, HttpsServer.prototype]) {
-    const emit = prototype.emit;
-    prototype.emit = function emitWithPeer(this: HttpServer, event: string | symbol, ...args: unknown[]): boolean {
-      if (event === "request") {
-        const request = args[0] as IncomingMessage;
-        request.headers[PEER_ADDRESS_HEADER] = `${token} ${request.socket?.remoteAddress ?? ""}`;
-      }
-      return Reflect.apply(emit, this, [event, ...args]) as boolean;
-    } as typeof emit;
-  }
-}
-
-/** The peer address written by the hook in this process, or null (no hook, or a forged header). */
+/** The peer address stamped by this process's server, or null (no stamp, or a forged header). */
 export function peerAddressFromHeaders(headers: { get(name: string): string | null }): string | null {
-  const token = (globalThis as WithToken)[TOKEN];
+  const token = (globalThis as WithToken)[PEER_TOKEN];
   const value = headers.get(PEER_ADDRESS_HEADER);
   if (!token || !value) return null;
   const space = value.indexOf(" ");

@@ -2,8 +2,18 @@ import { getApiApp } from "@/lib/api/app";
 import { prepareDatabase } from "@/lib/boot";
 
 /**
- * Hands a Next request to the core-api handler under the path it has on the standalone server:
- * `/api/v1/x` (where the `/v1/:path*` rewrite lands) becomes `/v1/x`, `/api/health` becomes `/health`.
+ * `/v1` in Next: the route handlers `app/v1/[[...path]]` and `app/api/v1/[[...path]]` hand the request
+ * to the core-api fetch handler as it came (the core-api reads `/api/v1/x` as `/v1/x`), with no
+ * rewrite in front and no copy of the request.
+ */
+export async function serveCoreApi(request: Request): Promise<Response> {
+  await prepareDatabase();
+  return getApiApp().fetch(request);
+}
+
+/**
+ * Hands a Next request to the core-api handler under another path than its own: `/api/health`
+ * (where the `/health` rewrite lands) becomes `/health`.
  */
 export async function forwardToCoreApi(request: Request, corePath: (pathname: string) => string): Promise<Response> {
   await prepareDatabase();

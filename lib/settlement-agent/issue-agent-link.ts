@@ -13,7 +13,7 @@ import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { newOpaqueToken, sha256Hex } from "@/lib/signer-access/secrets";
 import { getSigningOrThrow } from "@/lib/signings/get-signing-or-throw";
 import { isOpenSigningStatus, signingStatusLabel } from "@/lib/signings/state-machine";
-import { formatDateTime } from "@/app/_lib/format";
+import { formatDateTime } from "@/lib/format";
 import { agentLinkExpiry, agentLinkUrl } from "./rules";
 
 /** Who gets the link: the settlement agent's name and email address. */

@@ -3,11 +3,10 @@ import type { Db } from "@/db/client";
 import { packageSigners, signerAuthChallenges } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { tooManyAttemptsMessage } from "@/lib/auth/auth-throttle-rules";
-import { checkAuthThrottle } from "@/lib/auth/check-auth-throttle";
+import { claimAuthAttempt } from "@/lib/auth/claim-auth-attempt";
 import { clearAuthFailures } from "@/lib/auth/clear-auth-failures";
 import { verifyPassword } from "@/lib/auth/passwords";
 import type { Principal } from "@/lib/auth/principal";
-import { recordAuthFailure } from "@/lib/auth/record-auth-failure";
 import { BadRequest, Forbidden, TooManyRequests } from "@/lib/errors";
 import type { SignerSessionContext } from "./get-signer-session";
 import { effectiveAuthMethod } from "./effective-auth-method";
@@ -22,8 +21,10 @@ export const WRONG_CODE_MESSAGE = "That code is not right. Check it and try agai
 /**
  * Checks what the signer typed on the proof page against the session's method: the latest unexpired
  * code (`email_code`, `sms_code`, compared in constant time) or the access code the sender set.
- * Wrong answers count per signer; the fifth locks the proof for 15 minutes (429 until then, whatever
- * is typed). Each attempt is audited with the method, never the code.
+ * Attempts count per signer, before anything is compared (`claimAuthAttempt`: one atomic statement,
+ * so parallel guesses cannot all be compared before the count catches up): at most five are compared
+ * in a window; a fifth wrong one locks the proof for 15 minutes (429 until then, whatever is typed);
+ * a right one clears the count. Each compared wrong attempt is audited with the method, never the code.
  */
 export async function verifySignerProof(db: Db, options: { context: SignerSessionContext; code: string } & Evidence): Promise<void> {
   const now = options.now ?? new Date();
@@ -33,8 +34,8 @@ export async function verifySignerProof(db: Db, options: { context: SignerSessio
   const code = method === "access_code" ? options.code.trim() : normalizeCode(options.code);
   if (code.length === 0 || code.length > 100) throw BadRequest("Enter the code.");
   const rules = signerProofRules(signer.id);
-  const throttle = await checkAuthThrottle(db, { rules, now });
-  if (throttle.refused) throw TooManyRequests(tooManyAttemptsMessage(throttle.retryAfterSeconds), throttle.retryAfterSeconds);
+  const attempt = await claimAuthAttempt(db, { rules, now });
+  if (attempt.refused) throw TooManyRequests(tooManyAttemptsMessage(attempt.retryAfterSeconds), attempt.retryAfterSeconds);
 
   let passed = false;
   let challengeId: string | null = null;
@@ -89,7 +90,7 @@ export async function verifySignerProof(db: Db, options: { context: SignerSessio
     });
   });
   if (passed) return;
-  const retryAfterSeconds = await recordAuthFailure(db, { rules, now });
+  const retryAfterSeconds = attempt.retryAfterSecondsIfWrong;
   if (retryAfterSeconds > 0) throw TooManyRequests(tooManyAttemptsMessage(retryAfterSeconds), retryAfterSeconds);
   throw BadRequest(challengeId || method === "access_code" ? WRONG_CODE_MESSAGE : "That code has expired. Ask for a new one.");
 }

@@ -22,6 +22,7 @@ export async function buildSignerSigningView(db: Db, { signing, signer }: Signer
       sha256: packageDocuments.sha256,
       position: packageDocuments.position,
       executionMode: packageDocuments.executionMode,
+      executionStatus: packageDocuments.executionStatus,
     })
     .from(packageDocuments)
     .where(eq(packageDocuments.packageId, signing.id))

@@ -19,10 +19,19 @@ const UNSEEN = ["pending", "notified"] as const;
 export async function getAssignedSigning(db: Db, options: GetAssignedSigningOptions): Promise<SignerSigningView> {
   requireCapability(options.principal, "signer:signings:read", "You do not have permission to read signing packages.");
   const assignment = await getSignerAssignmentOrThrow(db, options);
+  return buildSignerSigningView(db, await markAssignmentViewed(db, assignment, options));
+}
+
+/**
+ * Marks the caller `viewed` on the assignment a page has already read, when it is the first time
+ * they open the open package; returns the assignment as it now stands (the same object when nothing
+ * changed, so a caller that has built its view keeps it).
+ */
+export async function markAssignmentViewed(db: Db, assignment: SignerAssignment, options: GetAssignedSigningOptions): Promise<SignerAssignment> {
   if (!(UNSEEN as readonly string[]).includes(assignment.signer.status) || !isOpenSigningStatus(assignment.signing.status)) {
-    return buildSignerSigningView(db, assignment);
+    return assignment;
   }
-  const viewed: SignerAssignment = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const locked = await getSignerAssignmentOrThrow(tx, { ...options, lock: true });
     if (!isOpenSigningStatus(locked.signing.status)) return locked;
     const [updated] = await tx
@@ -44,5 +53,4 @@ export async function getAssignedSigning(db: Db, options: GetAssignedSigningOpti
     });
     return { signing: locked.signing, signer: updated };
   });
-  return buildSignerSigningView(db, viewed);
 }

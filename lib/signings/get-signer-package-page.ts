@@ -9,9 +9,9 @@ import { getSigningFlowSteps } from "@/lib/flows/get-signing-flow-steps";
 import { buildSignerSigningView, type SignerSigningView } from "./build-signer-signing-view";
 import { decideSignerPageState, type SignerPageState } from "./decide-signer-page-state";
 import { bankOwnerOf } from "@/lib/bank/bank-owner";
-import { getAssignedSigning } from "./get-assigned-signing";
+import { markAssignmentViewed } from "./get-assigned-signing";
 import { getSignerAssignmentOrThrow } from "./get-signer-assignment-or-throw";
-import { getSigningConsent } from "./get-signing-consent";
+import { findConsentEntry } from "./find-consent-entry";
 
 export type GetSignerPackagePageOptions = { principal: Principal; packageId: string; ipAddress?: string | null };
 
@@ -49,10 +49,16 @@ const STEP_RANK: Record<FlowStep, number> = { review: 0, sign: 1, link_bank: 2, 
  */
 export async function getSignerPackagePage(db: Db, options: GetSignerPackagePageOptions): Promise<SignerPackagePage> {
   requireCapability(options.principal, "signer:signings:read", "You do not have permission to read signing packages.");
-  const assignment = await getSignerAssignmentOrThrow(db, options);
+  let assignment = await getSignerAssignmentOrThrow(db, options);
   let view = await buildSignerSigningView(db, assignment);
   const state = decideSignerPageState(view);
-  if (state.kind === "your_turn") view = await getAssignedSigning(db, options);
+  if (state.kind === "your_turn") {
+    const viewed = await markAssignmentViewed(db, assignment, options);
+    if (viewed !== assignment) {
+      assignment = viewed;
+      view = await buildSignerSigningView(db, viewed);
+    }
+  }
 
   const { signing, signer } = assignment;
   const [sender] = await db
@@ -61,8 +67,8 @@ export async function getSignerPackagePage(db: Db, options: GetSignerPackagePage
     .innerJoin(locations, eq(locations.id, signing.locationId))
     .where(eq(organizations.id, signing.organizationId))
     .limit(1);
-  // The same rule the sign action checks before it records a signature: one reader of the trail.
-  const consent = await getSigningConsent(db, options);
+  // The same reader of the trail the sign action checks before it records a signature.
+  const consent = await findConsentEntry(db, { packageId: signing.id, signerId: signer.id });
 
   const signable = view.documents
     .filter((d) => d.signatureRequests.length > 0)
@@ -88,7 +94,7 @@ export async function getSignerPackagePage(db: Db, options: GetSignerPackagePage
     myDeclineReason: signer.status === "declined" ? signer.declineReason : null,
     flow: flowProgress(steps, state, { anySigned: signable.some((d) => d.signed), bankConnected: bank?.connected ?? false }),
     signable,
-    consentGiven: consent !== null,
+    consentGiven: consent !== undefined,
     bank,
   };
 }

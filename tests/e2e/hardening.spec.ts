@@ -27,7 +27,7 @@ const CAPPED = [
 ];
 
 test.describe("request bodies behind proxy.ts", { tag: "@desktop" }, () => {
-  // `next start` as `npm start` runs it: lib/net/install-early-body-guard.mjs preloaded (tests/e2e/serve.ts).
+  // The web server as `npm start` runs it: server.mjs, the body caps before Next (tests/e2e/serve.ts).
   for (const route of CAPPED) {
     test(`${route.path}: a declared 200 MB body is refused at once and the connection closed`, async ({ baseURL }) => {
       const { host, port } = target(baseURL);

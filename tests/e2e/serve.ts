@@ -10,8 +10,8 @@ import postgres from "postgres";
 
 const ROOT = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 const NEXT_BIN = join(ROOT, "node_modules/next/dist/bin/next");
-/** `npm start`'s preload (lib/net/install-early-body-guard.mjs): the body caps from the first request on. */
-const EARLY_BODY_GUARD = `--import=${join(ROOT, "lib/net/install-early-body-guard.mjs")}`;
+/** The web server `npm start` runs: Next behind our body caps and peer stamp. */
+const WEB_SERVER = join(ROOT, "server.mjs");
 /** What `next build` reads; tests, docs and benchmarks do not change the build. */
 const BUILD_INPUTS = [
   "app",
@@ -192,12 +192,22 @@ async function main(): Promise<void> {
     say(`fresh PostgreSQL database ${new URL(databaseUrl).pathname.slice(1)}`);
   } else {
     say(`PostgreSQL does not answer: fresh PGlite database in ${env.PGLITE_DIR}`);
+    // Production never seeds the demo dataset by itself: the run seeds its database first.
+    const { migrateDb, openDb } = await import("@/db/client");
+    const { seedDemo } = await import("@/lib/seed/seed-demo");
+    const handle = await openDb({ pgliteDir: env.PGLITE_DIR! });
+    try {
+      await migrateDb(handle);
+      await seedDemo(handle.db);
+    } finally {
+      await handle.close();
+    }
   }
 
   say(`next start on ${serverUrl.origin}`);
   // Same process group as this script: Playwright's SIGTERM to the group reaches `next start` too.
-  // As `npm start`: the early body guard preloaded, before Next creates its HTTP server.
-  server = spawn(process.execPath, [EARLY_BODY_GUARD, NEXT_BIN, "start", "-p", serverUrl.port, "-H", serverUrl.hostname], {
+  // As `npm start`: server.mjs, Next behind the body caps and the peer stamp.
+  server = spawn(process.execPath, [WEB_SERVER, "--port", serverUrl.port, "--hostname", serverUrl.hostname], {
     cwd: ROOT,
     env: { ...env, PORT: serverUrl.port },
     stdio: ["ignore", "inherit", "inherit"],

@@ -4,16 +4,15 @@ import { readFile, writeFile } from "node:fs/promises";
 import { writeFileSync } from "node:fs";
 import { devices, type Page } from "@playwright/test";
 import { and, desc, eq, inArray } from "drizzle-orm";
-import postgres from "postgres";
-import { migrateDb, openDb, type DbHandle } from "@/db/client";
+import { openDb, type DbHandle } from "@/db/client";
 import { auditLog, bankItems, jobs, packageSeals, packageSigners, signingPackages, users } from "@/db/schema";
 import { renderAgreementPdf } from "@/lib/documents/pdf";
-import { seedDemo } from "@/lib/seed/seed-demo";
 import { startFakePlaid, type FakePlaid } from "../fakes/plaid/server";
 import { BankStepPage } from "./pages/bank-step-page";
 import { SignPanel } from "./pages/sign-panel";
 import { SigningFormPage } from "./pages/signing-form-page";
 import { DonePage } from "./pages/signing-page";
+import { createJourneyDatabase } from "./support/journey-database";
 import { startNextServer, type NextServer } from "./support/next-server";
 import { routePlaidLink } from "./support/plaid-link";
 import { e2eDatabaseUrl, expect, expectNoAxeViolations, signInAs, test as base } from "./support/fixtures";
@@ -37,31 +36,6 @@ const ARLO = { name: "Arlo Accesscode", email: "arlo.accesscode@example.com" };
 const ACCESS_CODE = "78701";
 
 type Journey = { server: NextServer; plaid: FakePlaid; db: DbHandle };
-
-async function createJourneyDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const url = new URL(e2eDatabaseUrl());
-  url.pathname = `/csig_e2e_${randomBytes(6).toString("hex")}`;
-  const name = url.pathname.slice(1);
-  const admin = new URL(url);
-  admin.pathname = "/postgres";
-  const run = async (statement: string) => {
-    const sql = postgres(admin.toString(), { max: 1, onnotice: () => {} });
-    try {
-      await sql.unsafe(statement);
-    } finally {
-      await sql.end();
-    }
-  };
-  await run(`create database ${name}`);
-  const handle = await openDb({ url: url.toString() }, { max: 1 });
-  try {
-    await migrateDb(handle);
-    await seedDemo(handle.db);
-  } finally {
-    await handle.close();
-  }
-  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
-}
 
 const test = base.extend<{ journey: Journey }>({
   journey: async ({}, provide, testInfo) => {

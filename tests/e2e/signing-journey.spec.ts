@@ -3,14 +3,13 @@ import { writeFileSync } from "node:fs";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import { devices, type Page } from "@playwright/test";
 import { and, eq, inArray } from "drizzle-orm";
-import postgres from "postgres";
-import { migrateDb, openDb, type DbHandle } from "@/db/client";
+import { openDb, type DbHandle } from "@/db/client";
 import { eSignatures, jobs, packageDocuments, packageSigners, signingPackages, vaultDeliveries } from "@/db/schema";
-import { seedDemo } from "@/lib/seed/seed-demo";
 import { startFakePlaid, type FakePlaid } from "../fakes/plaid/server";
 import { BankStepPage } from "./pages/bank-step-page";
 import { SignPanel, signatureStrokes } from "./pages/sign-panel";
 import { DonePage } from "./pages/signing-page";
+import { createJourneyDatabase } from "./support/journey-database";
 import { startNextServer, type NextServer } from "./support/next-server";
 import { routePlaidLink } from "./support/plaid-link";
 import { e2eDatabaseUrl, expect, expectNoAxeViolations, signInAs, test as base } from "./support/fixtures";
@@ -48,32 +47,6 @@ async function startVault(received: VaultRequest[]): Promise<{ url: string; clos
   const address = server.address();
   if (!address || typeof address !== "object") throw new Error("vault receiver has no port");
   return { url: `http://127.0.0.1:${address.port}/events`, close: () => new Promise((r) => server.close(() => r())) };
-}
-
-/** A fresh `csig_e2e_<hex>` database beside the run's, migrated and seeded with the demo data. */
-async function createJourneyDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const url = new URL(e2eDatabaseUrl());
-  url.pathname = `/csig_e2e_${randomBytes(6).toString("hex")}`;
-  const name = url.pathname.slice(1);
-  const admin = new URL(url);
-  admin.pathname = "/postgres";
-  const run = async (statement: string) => {
-    const sql = postgres(admin.toString(), { max: 1, onnotice: () => {} });
-    try {
-      await sql.unsafe(statement);
-    } finally {
-      await sql.end();
-    }
-  };
-  await run(`create database ${name}`);
-  const handle = await openDb({ url: url.toString() }, { max: 1 });
-  try {
-    await migrateDb(handle);
-    await seedDemo(handle.db);
-  } finally {
-    await handle.close();
-  }
-  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
 }
 
 const test = base.extend<{ journey: Journey }>({

@@ -1,7 +1,18 @@
 import { getApiApp } from "@/lib/api/app";
 import { issueLocalAccessToken, localSubjectForEmail } from "@/lib/auth/local-tokens";
+import { assertDocumentedResponse } from "./openapi-contract";
 
 export type ApiResponse = { status: number; headers: Headers; body: unknown; text: string };
+
+/**
+ * The core-api fetch handler, in-process, with every answer checked against the OpenAPI document:
+ * an undocumented status or a body that does not match the operation's response schema throws.
+ */
+export async function fetchApi(request: Request, env?: unknown): Promise<Response> {
+  const response = await getApiApp().fetch(request, env);
+  await assertDocumentedResponse(request.method, request.url, response);
+  return response;
+}
 
 /** Calls the core-api fetch handler in-process, exactly as the Node server or Next would. */
 export async function callApi(
@@ -15,7 +26,7 @@ export async function callApi(
     body = JSON.stringify(options.json);
     if (!headers.has("content-type")) headers.set("content-type", "application/json");
   }
-  const response = await getApiApp().fetch(
+  const response = await fetchApi(
     new Request(`http://core-api.test${path}`, { method: options.method ?? (body ? "POST" : "GET"), headers, body }),
   );
   const text = await response.text();

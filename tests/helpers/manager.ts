@@ -1,8 +1,7 @@
 import { z } from "zod";
-import { getApiApp } from "@/lib/api/app";
 import type { Db } from "@/db/client";
 import { renderAgreementPdf } from "@/lib/documents/pdf";
-import { tokenFor, type ApiResponse } from "./api";
+import { fetchApi, tokenFor, type ApiResponse } from "./api";
 import { createUser, loadDemoWorld } from "./fixtures";
 
 // Shared by the tests/http/manager-*.test.ts files: the demo world plus narrower managers, a
@@ -40,7 +39,7 @@ export async function as(
     body = JSON.stringify(options.json);
     if (!headers.has("content-type")) headers.set("content-type", "application/json");
   }
-  const response = await getApiApp().fetch(
+  const response = await fetchApi(
     new Request(`http://core-api.test${path}`, { method: options.method ?? (body !== undefined ? "POST" : "GET"), headers, body }),
   );
   const text = await response.text();

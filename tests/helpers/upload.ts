@@ -1,5 +1,4 @@
-import { getApiApp } from "@/lib/api/app";
-import type { ApiResponse } from "./api";
+import { fetchApi, type ApiResponse } from "./api";
 
 /** POSTs a multipart/form-data body (a `file` part) to the in-process core-api handler. */
 export async function uploadFile(
@@ -13,7 +12,7 @@ export async function uploadFile(
   );
   const headers = new Headers();
   if (options.token !== undefined) headers.set("authorization", `Bearer ${options.token}`);
-  const response = await getApiApp().fetch(new Request(`http://core-api.test${path}`, { method: "POST", headers, body: form }));
+  const response = await fetchApi(new Request(`http://core-api.test${path}`, { method: "POST", headers, body: form }));
   const text = await response.text();
   let body: unknown;
   try {
@@ -26,7 +25,7 @@ export async function uploadFile(
 
 /** Downloads raw bytes from the in-process handler. */
 export async function download(path: string, token: string): Promise<{ status: number; headers: Headers; bytes: Uint8Array }> {
-  const response = await getApiApp().fetch(new Request(`http://core-api.test${path}`, { headers: { authorization: `Bearer ${token}` } }));
+  const response = await fetchApi(new Request(`http://core-api.test${path}`, { headers: { authorization: `Bearer ${token}` } }));
   return { status: response.status, headers: response.headers, bytes: new Uint8Array(await response.arrayBuffer()) };
 }
 

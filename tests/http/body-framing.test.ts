@@ -7,9 +7,9 @@ import { getRequestListener } from "@hono/node-server";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signingPackages } from "@/db/schema";
-import { getApiApp, JSON_BODY_LIMIT_BYTES } from "@/lib/api/app";
+import { JSON_BODY_LIMIT_BYTES } from "@/lib/api/app";
 import { exchangeRaw } from "../helpers/raw-http";
-import { tokenFor } from "../helpers/api";
+import { fetchApi, tokenFor } from "../helpers/api";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { loadDemoWorld } from "../helpers/fixtures";
 
@@ -22,7 +22,7 @@ const servers: Server[] = [];
 const globalRequest = globalThis.Request;
 
 async function listen(overrideGlobalObjects: boolean): Promise<{ host: string; port: number }> {
-  const server = createServer(getRequestListener((request, env) => getApiApp().fetch(request, env), { overrideGlobalObjects }));
+  const server = createServer(getRequestListener((request, env) => fetchApi(request, env), { overrideGlobalObjects }));
   servers.push(server);
   await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
   return { host: "127.0.0.1", port: (server.address() as AddressInfo).port };

@@ -3,9 +3,8 @@ import { z } from "zod";
 import { eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { comments, users } from "@/db/schema";
-import { getApiApp } from "@/lib/api/app";
 import { setEnvForTests } from "@/lib/env";
-import { callApi, tokenFor } from "../helpers/api";
+import { callApi, fetchApi, tokenFor } from "../helpers/api";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { createUser, loadDemoWorld, type DemoWorld } from "../helpers/fixtures";
 import { ErrorBody } from "../helpers/schemas";
@@ -60,7 +59,7 @@ async function post(email: string, body: unknown, documentId = docId) {
 }
 
 async function openStream(email: string, documentId = docId) {
-  const response = await getApiApp().fetch(
+  const response = await fetchApi(
     new Request(`http://core-api.test/v1/documents/${documentId}/comments/stream`, { headers: { authorization: `Bearer ${await tokenFor(email)}` } }),
   );
   return response;

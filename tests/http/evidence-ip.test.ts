@@ -1,9 +1,8 @@
 import type { AddressInfo } from "node:net";
 import { serve, type ServerType } from "@hono/node-server";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { getApiApp } from "@/lib/api/app";
 import { setEnvForTests } from "@/lib/env";
-import { tokenFor } from "../helpers/api";
+import { fetchApi, tokenFor } from "../helpers/api";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { auditEntriesFor, loadDemoWorld, type DemoWorld } from "../helpers/fixtures";
 import { createSignerPackage, pngDataUrl } from "../helpers/signing-fixtures";
@@ -17,7 +16,7 @@ let base: string;
 beforeAll(async () => {
   testDb = await createTestDb();
   world = await loadDemoWorld(testDb.db);
-  server = serve({ fetch: getApiApp().fetch, port: 0, hostname: "127.0.0.1" });
+  server = serve({ fetch: (request, env) => fetchApi(request, env), port: 0, hostname: "127.0.0.1" });
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });

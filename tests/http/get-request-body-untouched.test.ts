@@ -3,8 +3,7 @@
 // listener parked in a FinalizationRegistry until a major GC; under the session load that per-request
 // garbage was promoted to old space and took the core-api to ~370 MB RSS (docs/performance.md).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getApiApp } from "@/lib/api/app";
-import { tokenFor } from "../helpers/api";
+import { fetchApi, tokenFor } from "../helpers/api";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { loadDemoWorld } from "../helpers/fixtures";
 
@@ -32,21 +31,21 @@ function countingRequest(path: string, method: string, token: string): { request
 describe("bodyless /v1 requests do not touch the request body", () => {
   it.each(["GET", "HEAD"])("%s /v1/signing/session answers 200 without reading request.body", async (method) => {
     const { request, bodyReads } = countingRequest("/v1/signing/session", method, await tokenFor("manager@demo.local"));
-    const response = await getApiApp().fetch(request);
+    const response = await fetchApi(request);
     expect(response.status).toBe(200);
     expect(bodyReads()).toBe(0);
   });
 
   it("GET of a list answers 200 without reading request.body", async () => {
     const { request, bodyReads } = countingRequest("/v1/signing/manager/signings?limit=5", "GET", await tokenFor("manager@demo.local"));
-    const response = await getApiApp().fetch(request);
+    const response = await fetchApi(request);
     expect(response.status).toBe(200);
     expect(bodyReads()).toBe(0);
   });
 
   it("a POST still goes through the body limit (reads the body)", async () => {
     const { request, bodyReads } = countingRequest("/v1/signing/manager/signings", "POST", await tokenFor("manager@demo.local"));
-    await getApiApp().fetch(request);
+    await fetchApi(request);
     expect(bodyReads()).toBeGreaterThan(0);
   });
 });

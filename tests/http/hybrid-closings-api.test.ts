@@ -5,9 +5,8 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { getApiApp } from "@/lib/api/app";
 import { renderAgreementPdf } from "@/lib/documents/pdf";
-import { tokenFor } from "../helpers/api";
+import { fetchApi, tokenFor } from "../helpers/api";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { auditEntriesFor } from "../helpers/fixtures";
 import { as, BASE, loadManagerWorld, SigningJson } from "../helpers/manager";
@@ -236,5 +235,5 @@ describe("hybrid closings over /v1", () => {
 });
 
 async function getRaw(path: string): Promise<Response> {
-  return getApiApp().fetch(new Request(`http://core-api.test${path}`, { headers: { authorization: `Bearer ${await tokenFor(MANAGER, 600)}` } }));
+  return fetchApi(new Request(`http://core-api.test${path}`, { headers: { authorization: `Bearer ${await tokenFor(MANAGER, 600)}` } }));
 }

@@ -109,7 +109,7 @@ describe("package documents", () => {
   it("GET …/file returns the exact PDF bytes as application/pdf", async () => {
     const id = await draft();
     const doc = DocumentJson.parse((await uploadPdf("manager@demo.local", id)).body);
-    const response = await (await import("@/lib/api/app")).getApiApp().fetch(
+    const response = await (await import("../helpers/api")).fetchApi(
       new Request(`http://core-api.test${docsOf(id)}/${doc.id}/file`, {
         headers: { authorization: `Bearer ${await (await import("../helpers/api")).tokenFor("manager@demo.local")}` },
       }),

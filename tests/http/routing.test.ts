@@ -85,7 +85,7 @@ describe("GET /ready with the database down", () => {
     try {
       const res = await callApi("/ready");
       expect(res.status).toBe(503);
-      expect(res.body).toEqual({ ready: false });
+      expect(res.body).toEqual({ ready: false, reason: "the database does not answer" });
       expect((await callApi("/health")).status).toBe(200);
     } finally {
       await unreachable.close();
@@ -101,7 +101,7 @@ describe("GET /ready with the database down", () => {
     try {
       const res = await callApi("/ready");
       expect(res.status).toBe(503);
-      expect(res.body).toEqual({ ready: false });
+      expect(res.body).toEqual({ ready: false, reason: "the database does not answer" });
     } finally {
       setDbHandle(testDb);
     }

@@ -8,10 +8,9 @@ import { eq } from "drizzle-orm";
 import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sealedDocuments } from "@/db/schema";
-import { getApiApp } from "@/lib/api/app";
 import { setEnvForTests } from "@/lib/env";
 import { sealPackage } from "@/lib/seals/seal-package";
-import { callApi, tokenFor } from "../helpers/api";
+import { callApi, fetchApi, tokenFor } from "../helpers/api";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { createUser, loadDemoWorld, type DemoWorld } from "../helpers/fixtures";
 import { createSignerPackage, pngDataUrl } from "../helpers/signing-fixtures";
@@ -31,7 +30,7 @@ afterAll(async () => {
 });
 
 async function fetchBytes(path: string, email: string) {
-  const response = await getApiApp().fetch(new Request(`http://core-api.test${path}`, { headers: { authorization: `Bearer ${await tokenFor(email)}` } }));
+  const response = await fetchApi(new Request(`http://core-api.test${path}`, { headers: { authorization: `Bearer ${await tokenFor(email)}` } }));
   return { status: response.status, headers: response.headers, bytes: new Uint8Array(await response.arrayBuffer()) };
 }
 

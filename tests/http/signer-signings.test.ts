@@ -55,6 +55,7 @@ const Detail = z.strictObject({
       sha256: z.string().regex(/^[0-9a-f]{64}$/),
       position: z.number().int(),
       executionMode: z.enum(["esign", "wet_sign", "notarize", "review_only"]),
+      executionStatus: z.enum(["pending", "esigned", "scan_uploaded", "accepted", "rejected", "acknowledged"]),
       signatureRequests: z.array(
         z.strictObject({
           id: z.uuid(),

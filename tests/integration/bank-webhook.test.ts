@@ -133,6 +133,27 @@ describe("POST /api/webhooks/bank – verification", () => {
     expect(lookups()).toBe(2);
   });
 
+  it("bounds the provider lookups of unknown kids whatever the kid: 20 forged kids cost at most 5 lookups a minute", async () => {
+    // A window of its own (an hour ahead), so the lookups of the tests above do not count in it.
+    const at = Date.now() + 3600_000;
+    const later = () => new Date(at);
+    const forger = await generateKeyPair("ES256");
+    const before = fake.requests.filter((r) => r.path === "/webhook_verification_key/get").length;
+    const forgeries = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        new SignJWT({ request_body_sha256: "0" }).setProtectedHeader({ alg: "ES256", kid: randomUUID() }).setIssuedAt(Math.floor(at / 1000)).sign(forger.privateKey),
+      ),
+    );
+    const outcomes = await Promise.allSettled(forgeries.map((jwt) => verifyBankWebhook({ rawBody: body, headers: new Headers({ "bank-verification": jwt }), now: later })));
+    expect(outcomes.every((o) => o.status === "rejected")).toBe(true);
+    const lookups = fake.requests.filter((r) => r.path === "/webhook_verification_key/get").length - before;
+    expect(lookups).toBeGreaterThan(0);
+    expect(lookups).toBeLessThanOrEqual(5);
+    // The provider's own kid, fetched before, is still refreshed and verified in the same minute.
+    const jwt = await fake.signWebhook(body, { iat: Math.floor(at / 1000) });
+    await expect(verifyBankWebhook({ rawBody: body, headers: new Headers({ "bank-verification": jwt }), now: later })).resolves.toMatchObject({ type: "ITEM.NEW_ACCOUNTS_AVAILABLE" });
+  });
+
   it("refuses a kid of an impossible shape without asking the provider", async () => {
     const before = fake.requests.length;
     const forger = await generateKeyPair("ES256");

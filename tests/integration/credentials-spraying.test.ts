@@ -4,12 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as nextAuthRoute from "@/app/api/auth/[...nextauth]/route";
 import { authThrottles } from "@/db/schema";
 import { setEnvForTests } from "@/lib/env";
-import { installPeerAddressHeader } from "@/lib/net/peer-address";
+import { stampPeerAddress } from "@/lib/net/peer-address-stamp.mjs";
 import { createTestDb, type TestDb } from "@/tests/helpers/db";
 import { inNextRequestScope } from "@/tests/helpers/next-request-scope";
 
 // Password spraying through next-auth's real credentials callback, on a real socket: the client
-// address comes from the socket (as under `next start`, with the peer hook installed and
+// address comes from the socket (as under `npm start`, with the web server's peer stamp and
 // TRUSTED_PROXY_HOPS unset), never from a header the client writes.
 
 let testDb: TestDb;
@@ -19,8 +19,8 @@ let base: string;
 beforeAll(async () => {
   testDb = await createTestDb();
   setEnvForTests({});
-  installPeerAddressHeader();
   server = createServer(async (req, res) => {
+    stampPeerAddress(req);
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const headers = new Headers();

@@ -1,7 +1,8 @@
 import { createServer, request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
-import { installPeerAddressHeader, peerAddressFromHeaders, PEER_ADDRESS_HEADER } from "@/lib/net/peer-address";
+import { peerAddressFromHeaders, PEER_ADDRESS_HEADER } from "@/lib/net/peer-address";
+import { stampPeerAddress } from "@/lib/net/peer-address-stamp.mjs";
 import { resolveClientIp } from "@/lib/net/resolve-client-ip";
 
 describe("resolveClientIp: the evidence address from the socket and X-Forwarded-For", () => {
@@ -22,11 +23,11 @@ describe("resolveClientIp: the evidence address from the socket and X-Forwarded-
   });
 });
 
-describe("the peer-address hook on Node's HTTP server", () => {
+describe("the peer-address stamp of the web server (server.mjs)", () => {
   it("overwrites a client-sent header with the socket address, and only its own token is believed", async () => {
-    installPeerAddressHeader();
     const seen: (string | null)[] = [];
     const server = createServer((req, res) => {
+      stampPeerAddress(req);
       const headers = new Headers();
       for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
       seen.push(peerAddressFromHeaders(headers));

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { installEarlyBodyGuard } from "@/lib/net/early-body-guard.mjs";
+import { guardRequest } from "@/lib/net/early-body-guard.mjs";
 import { sendRaw } from "@/tests/helpers/raw-http";
 
 // The guard on a real HTTP server and real sockets. The handler stands in for Next with proxy.ts in
@@ -34,8 +34,10 @@ async function readAndStopPastCap(request: IncomingMessage): Promise<number> {
 }
 
 beforeAll(async () => {
-  installEarlyBodyGuard([{ path: /^\/api\//, maxBytes: CAP }]);
+  const caps = [{ path: /^\/api\//, maxBytes: CAP }];
+  // As server.mjs does: the guard first, then the handler standing in for Next.
   server = createServer((request, response) => {
+    if (!guardRequest(request, response, caps)) return;
     if (request.url === "/api/cancelling") {
       void readAndStopPastCap(request).then((bytes) => setTimeout(() => {
         seen.push({ path: request.url ?? "", bytes });

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { parseEnv as nodeParseEnv } from "node:util";
 import { describe, expect, it } from "vitest";
-import { databasePoolMax, InvalidEnvironmentError, parseEnv } from "@/lib/env";
+import { databasePoolMax, InvalidEnvironmentError, isServerless, parseEnv } from "@/lib/env";
 
 describe("parseEnv", () => {
   it("runs on embedded defaults with an empty environment", () => {
@@ -47,10 +47,31 @@ describe("parseEnv", () => {
   });
 
   it("requires SEALING_P12 in production on a public address, not on localhost", () => {
-    const publicProd = { NODE_ENV: "production", APP_URL: "https://sign.example.com", AUTH_SECRET: "x".repeat(40) };
+    const publicProd = {
+      NODE_ENV: "production",
+      APP_URL: "https://sign.example.com",
+      AUTH_SECRET: "x".repeat(40),
+      DATABASE_URL: "postgres://app@db.internal/signing",
+    };
     expect(() => parseEnv(publicProd)).toThrow(/SEALING_P12: is required in production/);
     expect(parseEnv({ ...publicProd, SEALING_P12: "/run/secrets/seal.p12" }).SEALING_P12).toBe("/run/secrets/seal.p12");
     expect(parseEnv({ NODE_ENV: "production", APP_URL: "http://localhost:3000" }).SEALING_P12).toBeUndefined();
+  });
+
+  it("refuses the embedded PGlite database in production on a public address, not on localhost nor in development", () => {
+    const publicProd = { NODE_ENV: "production", APP_URL: "https://sign.example.com", AUTH_SECRET: "x".repeat(40), SEALING_P12: "/run/seal.p12" };
+    expect(() => parseEnv(publicProd)).toThrow(/DATABASE_URL: is required in production when APP_URL \(https:\/\/sign\.example\.com\) is not a local address: the embedded PGlite/);
+    expect(parseEnv({ ...publicProd, DATABASE_URL: "postgres://app@db.internal/signing" }).DATABASE_URL).toBe("postgres://app@db.internal/signing");
+    expect(parseEnv({ NODE_ENV: "production", APP_URL: "http://localhost:3000" }).DATABASE_URL).toBeUndefined();
+    expect(parseEnv({ NODE_ENV: "development", APP_URL: "https://sign.example.com" }).DATABASE_URL).toBeUndefined();
+  });
+
+  it("detects a serverless host from SERVERLESS or the host's own variables", () => {
+    expect(isServerless(parseEnv({}))).toBe(false);
+    expect(isServerless(parseEnv({ SERVERLESS: "1" }))).toBe(true);
+    expect(isServerless(parseEnv({ VERCEL: "1" }))).toBe(true);
+    expect(isServerless(parseEnv({ AWS_LAMBDA_FUNCTION_NAME: "signing-web" }))).toBe(true);
+    expect(isServerless(parseEnv({ SERVERLESS: "0" }))).toBe(false);
   });
 
   it("requires AUTH_SECRET in production on a public address, not on localhost", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { relativeTime } from "@/app/_lib/format";
+import { relativeTime } from "@/lib/format";
 import { browserOf, currentGroup, statusSentence } from "@/app/(manager)/signings/_detail/format";
 import type { ManagerSigningPage } from "@/lib/signings/get-manager-signing-page";
 

@@ -123,6 +123,49 @@ describe("preflight", () => {
     expect(find(three.findings, "REALTIME_URL")[0]?.level).toBe("error");
   });
 
+  it("needs Redis when REALTIME_URL is unset and there are several web instances", () => {
+    const { REALTIME_URL: _unset, ...withoutRedis } = good;
+    expect(find(runPreflight(withoutRedis, { now: NOW, instances: 1 }).findings, "REALTIME_URL")[0]?.level).toBe("warn");
+    expect(find(runPreflight(withoutRedis, { now: NOW, instances: 2 }).findings, "REALTIME_URL")[0]?.level).toBe("error");
+  });
+
+  describe("--serverless", () => {
+    const serverless: Record<string, string> = { ...good, SERVERLESS: "1", INNGEST_EVENT_KEY: "evt-key", INNGEST_SIGNING_KEY: "signkey-prod-abc" };
+    const build = "npm run db:migrate && npm run build";
+
+    it("passes a complete serverless environment with a build command that migrates", () => {
+      expect(errorsFor(runPreflight(serverless, { now: NOW, serverless: true, buildCommand: build }).findings)).toEqual([]);
+    });
+
+    it("requires Inngest keys, Redis, object storage, SERVERLESS and the migrate step", () => {
+      const { INNGEST_EVENT_KEY: _e, INNGEST_SIGNING_KEY: _s, REALTIME_URL: _r, S3_BUCKET: _b, SERVERLESS: _x, ...bare } = serverless;
+      const report = runPreflight(bare, { now: NOW, serverless: true, buildCommand: "npm run build" });
+      expect(new Set(errorsFor(report.findings))).toEqual(
+        new Set(["INNGEST_EVENT_KEY", "INNGEST_SIGNING_KEY", "REALTIME_URL", "S3_BUCKET", "SERVERLESS", "(build command)"]),
+      );
+      expect(find(report.findings, "(build command)")[0]!.message).toContain("npm run db:migrate");
+      // The same environment is fine for one machine: the local runner, memory: real time and database files work there.
+      const { INNGEST_EVENT_KEY: _e2, INNGEST_SIGNING_KEY: _s2, SERVERLESS: _x2, ...oneMachine } = serverless;
+      expect(errorsFor(runPreflight({ ...oneMachine, REALTIME_URL: "memory:" }, { now: NOW }).findings)).toEqual([]);
+    });
+
+    it("accepts VERCEL for SERVERLESS and warns when the build command is unknown", () => {
+      const { SERVERLESS: _x, ...onVercel } = serverless;
+      const report = runPreflight({ ...onVercel, VERCEL: "1" }, { now: NOW, serverless: true });
+      expect(errorsFor(report.findings)).toEqual([]);
+      expect(find(report.findings, "(build command)")[0]?.level).toBe("warn");
+    });
+
+    it("reads vercel.json's buildCommand from the command line", async () => {
+      const envFile = join(dir, "serverless.env");
+      writeFileSync(envFile, Object.entries(serverless).map(([k, val]) => `${k}=${val}`).join("\n"));
+      const { stdout } = await run(process.execPath, ["--import", "tsx", resolve("scripts/preflight.ts"), "--env-file", envFile, "--serverless"], {
+        env: { PATH: process.env.PATH, NODE_ENV: "production" },
+      }).catch((error: { stdout: string }) => error);
+      expect(stdout).toContain("ok    (build command): npm run db:migrate && npm run build");
+    });
+  });
+
   it("checks the Inngest keys, and refuses the dev server", () => {
     expect(errorsFor(runPreflight({ ...good, INNGEST_EVENT_KEY: "evt" }, { now: NOW }).findings)).toEqual(["INNGEST_SIGNING_KEY"]);
     expect(errorsFor(runPreflight({ ...good, INNGEST_EVENT_KEY: "evt", INNGEST_SIGNING_KEY: "signkey-prod-1" }, { now: NOW }).findings)).toEqual([]);

@@ -44,11 +44,11 @@ describe("start:api node flags", () => {
   });
 });
 
-describe("npm start (next start) node flags", () => {
-  it("reads the flags between node and Next's binary; a plain `next start` has none", () => {
-    expect(nextNodeFlagsOf("X=1 node --max-old-space-size=512 node_modules/next/dist/bin/next start")).toEqual(["--max-old-space-size=512"]);
-    expect(nextNodeFlagsOf("X=1 next start")).toEqual([]);
-    expect(() => nextNodeFlagsOf("next dev")).toThrow(/does not run "next start"/);
+describe("npm start (the web server, server.mjs) node flags", () => {
+  it("reads the flags between node and server.mjs; anything else is refused", () => {
+    expect(nextNodeFlagsOf("X=1 node --max-old-space-size=512 server.mjs")).toEqual(["--max-old-space-size=512"]);
+    expect(nextNodeFlagsOf("X=1 node server.mjs --port 3000")).toEqual([]);
+    expect(() => nextNodeFlagsOf("next start")).toThrow(/does not run "node \[--flags\] server.mjs"/);
   });
 
   it("package.json's start caps the Next server's old space at 512 MB, and this Node accepts the flags", () => {

@@ -2,14 +2,6 @@ import type { ReactNode } from "react";
 import { LanguageSwitcher } from "@/app/_components/language/language-switcher";
 import { BrandHeader, type BrandMark } from "@/components/brand/brand-header";
 import type { Locale } from "@/lib/i18n/locales";
-import { focusRing } from "@/components/ui/classes";
-
-export const primaryButton =
-  `block w-full rounded-md bg-[var(--brand-color,#1d4ed8)] px-4 py-3 text-center text-base font-semibold text-white shadow-sm hover:brightness-90 ${focusRing}`;
-export const secondaryButton =
-  `block w-full rounded-md border border-slate-400 bg-white px-4 py-3 text-center text-base font-semibold text-slate-900 hover:bg-slate-50 ${focusRing}`;
-export const inputClass =
-  "block w-full rounded-md border border-slate-400 bg-white px-3 py-3 text-lg tracking-widest text-slate-900 shadow-sm focus:border-blue-600 focus:outline-2 focus:outline-offset-0 focus:outline-blue-600 aria-[invalid=true]:border-red-700";
 
 /**
  * An access page about one lender's package: the lender's mark on top, the language switcher (back to

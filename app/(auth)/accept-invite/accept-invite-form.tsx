@@ -8,7 +8,7 @@ import { InputField } from "@/components/ui/field";
 import { Input, Label } from "@/components/ui/input";
 import { linkClass } from "@/components/ui/classes";
 import { acceptInviteAction } from "./actions";
-import { formatDateTime } from "@/app/_lib/format";
+import { formatDateTime } from "@/lib/format";
 
 type Props = { token: string; email: string; organizationName: string; expiresAt: string; minLength: number };
 

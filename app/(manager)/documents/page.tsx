@@ -9,7 +9,7 @@ import { listChattelDocuments } from "@/lib/chattel-documents/list-chattel-docum
 import { requirePrincipal } from "../../_lib/require-principal";
 import { DOCUMENT_STATUS_LABELS, DOCUMENT_TYPE_LABELS } from "./_components/document-labels";
 import { controlClass, focusRing } from "@/components/ui/classes";
-import { formatDateTime } from "@/app/_lib/format";
+import { formatDateTime } from "@/lib/format";
 
 export const metadata: Metadata = { title: "Documents" };
 

@@ -11,7 +11,7 @@ import { EmptyState, Section } from "@/components/ui/section";
 import { createTemplateAction } from "./actions";
 import { TemplateForm } from "./_components/template-form";
 import { subtleLinkClass } from "@/components/ui/classes";
-import { formatDate } from "@/app/_lib/format";
+import { formatDate } from "@/lib/format";
 
 export const metadata: Metadata = { title: "Templates" };
 

@@ -4,7 +4,7 @@ import { useActionState } from "react";
 import { SubmitButton } from "@/components/ui/button";
 import { verifyAction } from "../verify-action";
 import type { VerifyState } from "../verify-state";
-import { formatDateTime } from "@/app/_lib/format";
+import { formatDateTime } from "@/lib/format";
 
 
 /** Upload → answer. A native multipart form posting to a server action, so it works before hydration. */

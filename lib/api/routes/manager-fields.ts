@@ -23,6 +23,7 @@ const listSigningFieldsRoute = createRoute({
   method: "get",
   path: SIGNING_FIELDS,
   tags: ["Manager signings"],
+  operationId: "listPackageDocumentFields",
   summary: "List a package document's fields",
   description: `Every signer's fields on the document, in reading order. ${coordinates}`,
   request: { params: DocumentParamsSchema },
@@ -34,6 +35,7 @@ const replaceSigningFieldsRoute = createRoute({
   method: "put",
   path: SIGNING_FIELDS,
   tags: ["Manager signings"],
+  operationId: "replacePackageDocumentFields",
   summary: "Replace a package document's fields",
   description:
     `Replaces every field of the document; \`{ "fields": [] }\` removes them. Each field belongs to a signer of the package and lies inside a page. ` +
@@ -47,6 +49,7 @@ const listTemplateFieldsRoute = createRoute({
   method: "get",
   path: TEMPLATE_FIELDS,
   tags: ["Templates and flows"],
+  operationId: "listTemplateDocumentFields",
   summary: "List a template document's fields",
   description: `Fields per template role, in reading order. ${coordinates}`,
   request: { params: DocumentParamsSchema },
@@ -58,6 +61,7 @@ const replaceTemplateFieldsRoute = createRoute({
   method: "put",
   path: TEMPLATE_FIELDS,
   tags: ["Templates and flows"],
+  operationId: "replaceTemplateDocumentFields",
   summary: "Replace a template document's fields",
   description:
     "Replaces every field of the template document, each for one of the template's roles (`roleKey`). A package created from the template " +

@@ -52,12 +52,15 @@ function crud<L extends z.ZodType, I extends z.ZodType, C extends z.ZodType, U e
 ) {
   const tags = ["Manager places"];
   const path = `${BASE}/${plural}`;
+  const Plural = plural[0]!.toUpperCase() + plural.slice(1);
+  const Label = label[0]!.toUpperCase() + label.slice(1);
   return {
     // GET /v1/signing/manager/{plural} – in the caller's scope (admin: all, capped).
     list: createRoute({
       method: "get",
       path,
       tags,
+      operationId: `list${Plural}`,
       summary: `List ${plural}`,
       request: { query: schemas.query },
       responses: { 200: jsonResponse(schemas.list, `A page of ${plural}`), ...pickErrors(400, 401, 403) },
@@ -67,6 +70,7 @@ function crud<L extends z.ZodType, I extends z.ZodType, C extends z.ZodType, U e
       method: "post",
       path,
       tags,
+      operationId: `create${Label}`,
       summary: `Create a ${label}`,
       request: { body: jsonBody(schemas.create) },
       responses: { 201: jsonResponse(schemas.item, `The created ${label}`), ...pickErrors(400, 401, 403, 404, 409) },
@@ -76,6 +80,7 @@ function crud<L extends z.ZodType, I extends z.ZodType, C extends z.ZodType, U e
       method: "get",
       path: `${path}/{id}`,
       tags,
+      operationId: `get${Label}`,
       summary: `Read a ${label}`,
       request: { params: IntIdParamSchema },
       responses: { 200: jsonResponse(schemas.item, `The ${label}`), ...pickErrors(401, 403, 404) },
@@ -85,6 +90,7 @@ function crud<L extends z.ZodType, I extends z.ZodType, C extends z.ZodType, U e
       method: "patch",
       path: `${path}/{id}`,
       tags,
+      operationId: `update${Label}`,
       summary: `Update a ${label}`,
       request: { params: IntIdParamSchema, body: jsonBody(schemas.update) },
       responses: { 200: jsonResponse(schemas.item, `The updated ${label}`), ...pickErrors(400, 401, 403, 404) },
@@ -94,6 +100,7 @@ function crud<L extends z.ZodType, I extends z.ZodType, C extends z.ZodType, U e
       method: "delete",
       path: `${path}/{id}`,
       tags,
+      operationId: `delete${Label}`,
       summary: `Delete a ${label}`,
       request: { params: IntIdParamSchema },
       responses: { 204: { description: "Deleted" }, ...pickErrors(401, 403, 404, 409) },

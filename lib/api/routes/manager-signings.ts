@@ -33,6 +33,7 @@ const listRoute = createRoute({
   method: "get",
   path: PATH,
   tags,
+  operationId: "listSignings",
   summary: "List signing packages",
   request: { query: ListSigningsQuerySchema },
   responses: { 200: jsonResponse(SigningListSchema, "A page of signing packages"), ...pickErrors(400, 401, 403) },
@@ -43,6 +44,7 @@ const createSigningRoute = createRoute({
   method: "post",
   path: PATH,
   tags,
+  operationId: "createSigning",
   summary: "Create a draft signing package",
   description:
     "Optionally from a template (its documents are copied; its roles become signers for the `signers` entries naming them) " +
@@ -56,6 +58,7 @@ const getRoute = createRoute({
   method: "get",
   path: `${PATH}/{id}`,
   tags,
+  operationId: "getSigning",
   summary: "Read a signing package",
   request: { params: SigningIdParamSchema },
   responses: { 200: jsonResponse(SigningDetailSchema, "The package"), ...pickErrors(401, 403, 404) },
@@ -66,6 +69,7 @@ const updateRoute = createRoute({
   method: "patch",
   path: `${PATH}/{id}`,
   tags,
+  operationId: "updateSigning",
   summary: "Edit a draft signing package",
   request: { params: SigningIdParamSchema, body: jsonBody(UpdateSigningSchema) },
   responses: { 200: jsonResponse(SigningSchema, "The updated package"), ...pickErrors(400, 401, 403, 404, 409) },
@@ -76,6 +80,7 @@ const deleteRoute = createRoute({
   method: "delete",
   path: `${PATH}/{id}`,
   tags,
+  operationId: "deleteSigning",
   summary: "Delete a draft signing package",
   request: { params: SigningIdParamSchema },
   responses: { 204: { description: "Deleted" }, ...pickErrors(401, 403, 404, 409) },
@@ -86,8 +91,9 @@ const sendRoute = createRoute({
   method: "post",
   path: `${PATH}/{id}/send`,
   tags,
+  operationId: "sendSigning",
   summary: "Send a draft to its signers",
-  description: "Needs at least one signer and one document (409 otherwise). Creates a signature request per signer and document and emails the first routing group.",
+  description: "Needs at least one signer and one document (409 otherwise), and every signer's code or mobile number their proof method needs (400 otherwise). Creates a signature request per signer and document and emails the first routing group.",
   request: { params: SigningIdParamSchema },
   responses: { 200: jsonResponse(SigningSchema, "The sent package"), ...pickErrors(401, 403, 404, 409) },
 });
@@ -97,6 +103,7 @@ const cancelRoute = createRoute({
   method: "post",
   path: `${PATH}/{id}/cancel`,
   tags,
+  operationId: "cancelSigning",
   summary: "Cancel a signing package",
   description: "409 when the package is already cancelled, or has completed, been declined or expired.",
   request: { params: SigningIdParamSchema, body: { required: false, content: { "application/json": { schema: CancelSigningSchema } } } },
@@ -108,6 +115,7 @@ const remindRoute = createRoute({
   method: "post",
   path: `${PATH}/{id}/remind`,
   tags,
+  operationId: "remindSigners",
   summary: "Remind the current routing group",
   description:
     "Emails every signer of a sent or in-progress package who was invited and has not signed or declined. At most one reminder per " +

@@ -30,6 +30,7 @@ const signerFileRoute = createRoute({
   method: "get",
   path: "/v1/signing/signer/signings/{id}/sealed/{file}",
   tags: ["Signer"],
+  operationId: "downloadSignerSealedDocument",
   summary: "Download a sealed document, the certificate of completion, or everything as a ZIP",
   description: "409 until the completed package is sealed (shortly after the last signature).",
   request: { params: SealedFileParamsSchema },
@@ -41,6 +42,7 @@ const managerFileRoute = createRoute({
   method: "get",
   path: "/v1/signing/manager/signings/{id}/sealed/{file}",
   tags: ["Manager signings"],
+  operationId: "downloadSealedDocument",
   summary: "Download a sealed document, the certificate of completion, or everything as a ZIP",
   description: "409 until the completed package is sealed (shortly after the last signature).",
   request: { params: SealedFileParamsSchema },
@@ -52,6 +54,7 @@ const managerSealRoute = createRoute({
   method: "get",
   path: "/v1/signing/manager/signings/{id}/seal",
   tags: ["Manager signings"],
+  operationId: "getSeal",
   summary: "Read a completed package's seal: status, failure, sealed files and their SHA-256",
   request: { params: SigningIdParamSchema },
   responses: { 200: jsonResponse(PackageSealSchema, "The seal"), ...pickErrors(401, 403, 404) },
@@ -62,6 +65,7 @@ const managerRetryRoute = createRoute({
   method: "post",
   path: "/v1/signing/manager/signings/{id}/seal/retry",
   tags: ["Manager signings"],
+  operationId: "retrySeal",
   summary: "Try sealing a completed package again",
   description:
     "For a seal that stayed `failed` after every automatic attempt. Enqueues a new seal job unless the package is sealed or a seal job is " +

@@ -8,6 +8,7 @@ const getSession = createRoute({
   method: "get",
   path: "/v1/signing/session",
   tags: ["Signing session"],
+  operationId: "getSession",
   summary: "The caller's signing session",
   responses: {
     200: jsonResponse(SessionSchema, "The signing session"),

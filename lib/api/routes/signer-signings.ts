@@ -3,6 +3,7 @@ import { listMyDocumentFields } from "@/lib/fields/list-my-document-fields";
 import { serializeField } from "@/lib/fields/serialize-field";
 import { listMyESignatures } from "@/lib/esignatures/list-my-esignatures";
 import { recordESignature } from "@/lib/esignatures/record-esignature";
+import { acknowledgeDocument } from "@/lib/closings/acknowledge-document";
 import { serializeESignature } from "@/lib/esignatures/serialize-esignature";
 import { declineSigning } from "@/lib/signings/decline-signing";
 import { getAssignedDocumentFile } from "@/lib/signings/get-assigned-document-file";
@@ -37,6 +38,7 @@ const listRoute = createRoute({
   method: "get",
   path: BASE,
   tags,
+  operationId: "listMySignings",
   summary: "List the signing packages assigned to me",
   request: { query: ListAssignedSigningsQuerySchema },
   responses: { 200: jsonResponse(AssignedSigningListSchema, "A page of assigned packages"), ...pickErrors(400, 401, 403) },
@@ -47,6 +49,7 @@ const getRoute = createRoute({
   method: "get",
   path: `${BASE}/{id}`,
   tags,
+  operationId: "getMySigning",
   summary: "Read an assigned package: documents, co-signers, my status",
   description: "Opening a sent or in-progress package moves the caller from pending/notified to viewed (audited).",
   request: { params: SigningIdParamSchema },
@@ -58,6 +61,7 @@ const fileRoute = createRoute({
   method: "get",
   path: `${BASE}/{id}/documents/{docId}/file`,
   tags,
+  operationId: "downloadMyDocument",
   summary: "Download a document of an assigned package",
   request: { params: DocumentParamsSchema },
   responses: {
@@ -75,6 +79,7 @@ const recordRoute = createRoute({
   method: "post",
   path: `${BASE}/{id}/documents/{docId}/esignatures`,
   tags,
+  operationId: "createESignature",
   summary: "Record my e-signature on a document",
   description:
     "Idempotent: repeating the request (same signature request, or the same Idempotency-Key) returns the existing record with 200 " +
@@ -98,6 +103,7 @@ const fieldsRoute = createRoute({
   method: "get",
   path: `${BASE}/{id}/documents/{docId}/fields`,
   tags,
+  operationId: "listMyDocumentFields",
   summary: "List my fields on a document",
   description: "The caller's own fields, in reading order (page, top to bottom, left to right); other signers' fields are not listed.",
   request: { params: DocumentParamsSchema },
@@ -109,9 +115,25 @@ const declineRoute = createRoute({
   method: "post",
   path: `${BASE}/{id}/decline`,
   tags,
+  operationId: "declineMySigning",
   summary: "Decline an assigned package",
   request: { params: SigningIdParamSchema, body: jsonBody(DeclineSigningSchema) },
   responses: { 200: jsonResponse(AssignedSigningDetailSchema, "The declined package"), ...pickErrors(400, 401, 403, 404, 409) },
+});
+
+// POST /v1/signing/signer/signings/{id}/documents/{docId}/acknowledge – "I have read it" for a review-only document.
+const acknowledgeRoute = createRoute({
+  method: "post",
+  path: `${BASE}/{id}/documents/{docId}/acknowledge`,
+  tags,
+  operationId: "acknowledgeMyDocument",
+  summary: "Acknowledge a review-only document",
+  description:
+    "Confirms receipt of a document whose executionMode is review_only (no signature): its executionStatus becomes acknowledged, " +
+    "audited with the signer; the package completes if that was its last open document. Acknowledging again changes nothing and " +
+    "answers the same. 409 for a document that is signed rather than read, or a package no longer open. No body.",
+  request: { params: DocumentParamsSchema },
+  responses: { 200: jsonResponse(AssignedSigningDetailSchema, "The package as its signer sees it, with the document acknowledged"), ...pickErrors(401, 403, 404, 409) },
 });
 
 // GET /v1/signing/signer/esignatures – the e-signatures I recorded.
@@ -119,6 +141,7 @@ const listESignaturesRoute = createRoute({
   method: "get",
   path: "/v1/signing/signer/esignatures",
   tags,
+  operationId: "listMyESignatures",
   summary: "List my e-signature records",
   request: { query: PaginationQuerySchema },
   responses: { 200: jsonResponse(ESignatureListSchema, "A page of my e-signatures"), ...pickErrors(400, 401, 403) },
@@ -175,6 +198,12 @@ export const signerSignings = new OpenAPIHono<ApiEnv>({ defaultHook: validationH
     const { id, docId } = c.req.valid("param");
     const rows = await listMyDocumentFields(c.get("db"), { principal: c.get("principal"), packageId: id, documentId: docId });
     return c.json({ data: rows.map(serializeField.package) }, 200);
+  })
+  .openapi(acknowledgeRoute, async (c) => {
+    const { id, docId } = c.req.valid("param");
+    await acknowledgeDocument(c.get("db"), { principal: c.get("principal"), packageId: id, documentId: docId, ipAddress: c.get("ipAddress") });
+    const view = await getAssignedSigning(c.get("db"), { principal: c.get("principal"), packageId: id, ipAddress: c.get("ipAddress") });
+    return c.json(view, 200);
   })
   .openapi(declineRoute, async (c) => {
     const view = await declineSigning(c.get("db"), {

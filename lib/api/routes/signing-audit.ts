@@ -14,6 +14,7 @@ const auditRoute = createRoute({
   method: "get",
   path: "/v1/signing/manager/signings/{id}/audit",
   tags: ["Manager signings"],
+  operationId: "getAuditTrail",
   summary: "Read a package's audit trail",
   description: "Entries in order, with `verified`/`brokenAt` from re-computing the whole hash chain.",
   request: { params: SigningIdParamSchema, query: PaginationQuerySchema },

@@ -1,10 +1,12 @@
 import { z } from "@hono/zod-openapi";
-import { IsoDateTime, SafeString } from "./common";
+import { documentExecutionStatusEnum, executionModeEnum } from "@/db/schema/execution-modes";
+import { scanbackPageOutcomeEnum } from "@/db/schema/hybrid-closings";
+import { IsoDateTime, orNull, SafeString } from "./common";
 
 export const ExecutionModeSchema = z
-  .enum(["esign", "wet_sign", "notarize", "review_only"])
+  .enum(executionModeEnum.enumValues)
   .openapi("ExecutionMode", { description: "`esign` signed on screen; `wet_sign` printed and signed in ink at the table; `notarize` in ink before a notary; `review_only` only acknowledged" });
-export const DocumentExecutionStatusSchema = z.enum(["pending", "esigned", "scan_uploaded", "accepted", "rejected", "acknowledged"]).openapi("DocumentExecutionStatus");
+export const DocumentExecutionStatusSchema = z.enum(documentExecutionStatusEnum.enumValues).openapi("DocumentExecutionStatus");
 
 const Moment = z.iso.datetime({ offset: true, error: "expected an ISO 8601 date-time with an offset" });
 
@@ -72,7 +74,7 @@ export const ScanReviewSchema = z
   ])
   .openapi("ScanReviewRequest");
 
-export const ScanbackPageStatusSchema = z.enum(["matched", "assigned", "duplicate", "other_package", "unreadable"]).openapi("ScanbackPageStatus", {
+export const ScanbackPageStatusSchema = z.enum(scanbackPageOutcomeEnum.enumValues).openapi("ScanbackPageStatus", {
   description:
     "`matched`: the page's code names a page of this package's ink document; `assigned`: placed by hand; `duplicate`: a later upload of the same page is used instead; " +
     "`other_package`: the code names another package's page (never attached); `unreadable`: no code of ours was read (blank page, cover sheet, damaged code)",
@@ -173,4 +175,4 @@ export const SettlementAgentLinkSchema = z
   })
   .openapi("SettlementAgentLink", { description: "The package's latest settlement agent link. The token is only ever in the email to the agent." });
 
-export const SettlementAgentLinkResultSchema = z.object({ link: SettlementAgentLinkSchema.nullable() }).openapi("SettlementAgentLinkResult");
+export const SettlementAgentLinkResultSchema = z.object({ link: orNull(SettlementAgentLinkSchema) }).openapi("SettlementAgentLinkResult");

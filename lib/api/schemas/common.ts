@@ -41,6 +41,13 @@ export const SafeString = z.string().regex(CONTROL_FREE, { error: CONTROL_CHARAC
 
 export const IsoDateTime = z.iso.datetime().openapi({ example: "2026-11-21T08:00:00.000Z" });
 
+/**
+ * `schema` or null, for a schema registered as a component. Zod's `.nullable()` on a registered schema
+ * makes the generator rewrite the shared component itself as nullable (or wrap it in an `allOf` that
+ * still forbids null), so the document would say null nowhere or everywhere; a union says it at the field.
+ */
+export const orNull = <T extends z.ZodType>(schema: T) => z.union([schema, z.null()]);
+
 /** A JSON response for an operation's `responses`. */
 export const jsonResponse = <T extends z.ZodType>(schema: T, description: string) => ({
   description,

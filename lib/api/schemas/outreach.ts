@@ -1,11 +1,12 @@
 import { z } from "@hono/zod-openapi";
+import { outreachRecipientKindEnum, outreachStatusEnum } from "@/db/schema/outreach";
 import { OUTREACH_PURPOSES, TEMPLATE_VARIABLES } from "@/lib/outreach/built-in-templates";
 import { IsoDateTime, SafeString } from "./common";
 
 // Outreach to a document's borrower, co-borrowers and dealer contacts, and the organization's templates.
 
 export const OutreachPurposeSchema = z.enum(OUTREACH_PURPOSES).openapi("OutreachPurpose");
-export const RecipientKindSchema = z.enum(["borrower", "co_borrower", "dealer_contact"]).openapi("OutreachRecipientKind");
+export const RecipientKindSchema = z.enum(outreachRecipientKindEnum.enumValues).openapi("OutreachRecipientKind");
 
 const variables = `Variables: ${TEMPLATE_VARIABLES.map((v) => `{{${v}}}`).join(", ")}.`;
 
@@ -20,7 +21,7 @@ export const OutreachMessageSchema = z
     purpose: OutreachPurposeSchema,
     subject: z.string(),
     body: z.string(),
-    status: z.enum(["queued", "sent", "failed", "replied"]),
+    status: z.enum(outreachStatusEnum.enumValues),
     sentAt: IsoDateTime.nullable(),
     repliedAt: IsoDateTime.nullable(),
     lastError: z.string().nullable(),

@@ -14,7 +14,7 @@ export const PackageDocumentSchema = z
   })
   .openapi("DocumentMetadata");
 
-export const PackageDocumentListSchema = z.object({ data: z.array(PackageDocumentSchema) }).openapi("DocumentList");
+export const PackageDocumentListSchema = z.object({ data: z.array(PackageDocumentSchema) }).openapi("DocumentMetadataList");
 
 /** Request bodies of an upload: raw PDF bytes, or a multipart form with a `file` field. Parsed by the handler. */
 export const PdfUploadContent = {

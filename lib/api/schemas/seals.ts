@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { sealStatusEnum } from "@/db/schema/seals";
 import { IsoDateTime, SafeString } from "./common";
 
 export const SealedFileParamsSchema = z.object({
@@ -12,7 +13,7 @@ export const SealedFileParamsSchema = z.object({
 
 export const PackageSealSchema = z
   .object({
-    status: z.enum(["pending", "sealed", "failed"]).openapi({
+    status: z.enum(sealStatusEnum.enumValues).openapi({
       description: "`pending` right after completion; `failed` when the last attempt failed (it is retried with backoff)",
     }),
     attempts: z.number().int().openapi({ description: "Failed attempts so far" }),

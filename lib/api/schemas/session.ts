@@ -1,4 +1,6 @@
 import { z } from "@hono/zod-openapi";
+import { roleEnum } from "@/db/schema/memberships";
+import { authProviderEnum } from "@/db/schema/users";
 
 export const ScopeSchema = z
   .discriminatedUnion("type", [
@@ -17,7 +19,7 @@ export const ScopeSchema = z
 export const RoleAssignmentSchema = z
   .object({
     id: z.string(),
-    role: z.enum(["signer", "manager", "org_admin", "admin"]),
+    role: z.enum(roleEnum.enumValues),
     scope: ScopeSchema,
   })
   .openapi("RoleAssignment");
@@ -28,7 +30,7 @@ export const SessionSchema = z
       id: z.string(),
       email: z.string(),
       name: z.string(),
-      authProvider: z.enum(["local", "clerk"]),
+      authProvider: z.enum(authProviderEnum.enumValues),
     }),
     roles: z.array(RoleAssignmentSchema),
     capabilities: z.array(z.string()).openapi({ example: ["signer:signings:read", "signings:write"] }),

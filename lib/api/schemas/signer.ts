@@ -4,7 +4,7 @@ import { MAX_SIGNATURE_IMAGE_BYTES, parsePngDataUrl } from "@/lib/esignatures/pa
 import { IsoDateTime, SafeString } from "./common";
 import { FieldValuesSchema } from "./fields";
 import { pageSchema, PaginationQuerySchema } from "./pagination";
-import { ExecutionModeSchema } from "./closings";
+import { DocumentExecutionStatusSchema, ExecutionModeSchema } from "./closings";
 
 const SignerStatus = z.enum(["pending", "notified", "viewed", "signed", "declined"]);
 const SignerRole = z.enum(["signer", "co_signer"]);
@@ -78,6 +78,9 @@ export const AssignedSigningDetailSchema = z
         sha256: z.string().openapi({ description: "SHA-256 of the PDF bytes; the e-signature attests to it" }),
         position: z.number().int(),
         executionMode: ExecutionModeSchema.openapi({ description: "Hybrid closings: e-signed here, signed in ink at the table, or only to read" }),
+        executionStatus: DocumentExecutionStatusSchema.openapi({
+          description: "Where the document stands; a review_only document is pending until a signer acknowledges it (acknowledged)",
+        }),
         signatureRequests: z.array(
           z.object({
             id: z.string(),

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { SignerAuthMethod } from "@/db/schema/signer-auth-method";
 import { signerProofGaps } from "@/lib/signer-access/signer-proof-gaps";
-import { IsoDateTime, SafeString } from "./common";
+import { IsoDateTime, orNull, SafeString } from "./common";
 
 export const SignerRoleSchema = z.enum(["signer", "co_signer"]);
 
@@ -30,16 +30,16 @@ export const SignerSchema = z
     signedAt: IsoDateTime.nullable(),
     declinedAt: IsoDateTime.nullable(),
     declineReason: z.string().nullable(),
-    authMethod: SignerAuthMethodSchema.nullable().openapi({ description: "This signer's proof of identity; null follows the package's signerAuthMethod" }),
+    authMethod: orNull(SignerAuthMethodSchema).openapi({ description: "This signer's proof of identity; null follows the package's signerAuthMethod" }),
     hasAccessCode: z.boolean().openapi({ description: "Whether an access code is set (the code itself is never returned)" }),
     phone: z.string().nullable(),
     smsConsentAt: IsoDateTime.nullable().openapi({ description: "When a manager attested the signer's consent to texts at `phone`; null: no texts" }),
     smsConsentByUserId: z.string().nullable().openapi({ description: "The user who attested the consent to texts" }),
     authPassedAt: IsoDateTime.nullable(),
-    authPassedMethod: SignerAuthMethodSchema.nullable(),
+    authPassedMethod: orNull(SignerAuthMethodSchema),
     authFailures: z.number().int().openapi({ description: "Wrong codes entered" }),
     consentedAt: IsoDateTime.nullable(),
-    language: SignerLanguageSchema.nullable().openapi({ description: "The signer's language; null follows the workspace's defaultLanguage (English when unset)" }),
+    language: orNull(SignerLanguageSchema).openapi({ description: "The signer's language; null follows the workspace's defaultLanguage (English when unset)" }),
     createdAt: IsoDateTime,
     updatedAt: IsoDateTime,
   })
@@ -99,7 +99,7 @@ export const CreateSignerSchema = z
     role: SignerRoleSchema.default("signer"),
     routingOrder: RoutingOrder.default(1).openapi({ description: "Signers with the same number sign in parallel" }),
     ...signerAccessFields,
-    language: SignerLanguageSchema.nullable().optional().openapi({ description: "Default (null): the workspace's defaultLanguage" }),
+    language: orNull(SignerLanguageSchema).optional().openapi({ description: "Default (null): the workspace's defaultLanguage" }),
   })
   .superRefine((signer, ctx) => refineSignerAccess(signer, ctx))
   .openapi("CreateSignerRequest");
@@ -113,7 +113,7 @@ export const newPackageSignerFields = {
     description: "Key of a template role; its role, routing order and authMethod apply unless given here",
   }),
   ...signerAccessFields,
-  language: SignerLanguageSchema.nullable().optional().openapi({ description: "Default (null): the workspace's defaultLanguage" }),
+  language: orNull(SignerLanguageSchema).optional().openapi({ description: "Default (null): the workspace's defaultLanguage" }),
 };
 
 /** A signer given with a new package; role and routing order may come from a template role. */
@@ -128,14 +128,14 @@ export const UpdateSignerSchema = z
     email: z.email({ error: "expected an email address" }).max(320).optional(),
     role: SignerRoleSchema.optional(),
     routingOrder: RoutingOrder.optional(),
-    authMethod: SignerAuthMethodSchema.nullable().optional().openapi({ description: "null: follow the package's signerAuthMethod" }),
+    authMethod: orNull(SignerAuthMethodSchema).optional().openapi({ description: "null: follow the package's signerAuthMethod" }),
     accessCode: signerAccessFields.accessCode.openapi({ description: "Write-only. Replaces the signer's access code" }),
     phone: signerAccessFields.phone.unwrap().nullable().optional().openapi({
       description: "E.164 mobile number (sms_code, texts); null removes it. A new number clears the consent to texts unless smsConsent is given again",
       example: "+15125550123",
     }),
     smsConsent: signerAccessFields.smsConsent,
-    language: SignerLanguageSchema.nullable().optional().openapi({ description: "null: follow the workspace's defaultLanguage" }),
+    language: orNull(SignerLanguageSchema).optional().openapi({ description: "null: follow the workspace's defaultLanguage" }),
   })
   .refine((v) => Object.keys(v).length > 0, { error: "at least one field is required" })
   .openapi("UpdateSignerRequest");

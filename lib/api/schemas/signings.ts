@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { signingStatusEnum } from "@/db/schema/signing-packages";
 import { ClosingAppointmentSchema, ExecutionModeSchema } from "./closings";
 import { IsoDateTime, SafeString } from "./common";
 import { PackageDocumentSchema } from "./package-documents";
@@ -7,7 +8,7 @@ import type { SignerAuthMethod } from "@/db/schema/signer-auth-method";
 import { signerProofGaps } from "@/lib/signer-access/signer-proof-gaps";
 import { NewPackageSignerSchema, newPackageSignerFields, refineSignerAccess, SignerAuthMethodSchema, SignerSchema } from "./signers";
 
-export const SigningStatusSchema = z.enum(["draft", "sent", "in_progress", "completed", "cancelled", "declined", "expired"]);
+export const SigningStatusSchema = z.enum(signingStatusEnum.enumValues);
 
 export const SigningSchema = z
   .object({

@@ -1,4 +1,7 @@
 import { z } from "@hono/zod-openapi";
+import { billingStatusEnum, planTierEnum } from "@/db/schema/billing";
+import { roleEnum } from "@/db/schema/memberships";
+import { LOCALES } from "@/lib/i18n/locales";
 import { brandColorProblem } from "@/lib/branding/contrast";
 import { PAID_PLAN_TIERS } from "@/lib/env";
 import { CONTROL_CHARACTER_ERROR, CONTROL_FREE, IsoDateTime, SafeString } from "./common";
@@ -19,7 +22,7 @@ export const MemberRoleSchema = z.enum(["signer", "manager", "org_admin"]).opena
 export const MyMembershipSchema = z
   .object({
     id: z.string(),
-    role: z.enum(["signer", "manager", "org_admin", "admin"]),
+    role: z.enum(roleEnum.enumValues),
     organization: z.object({ id: z.number().int(), name: z.string(), slug: z.string() }).nullable(),
     companyId: z.number().int().nullable(),
     locationId: z.number().int().nullable(),
@@ -32,7 +35,7 @@ export const MembershipSchema = z
   .object({
     id: z.string(),
     // Organization memberships never hold the global admin role; the type still names all four.
-    role: z.enum(["signer", "manager", "org_admin", "admin"]),
+    role: z.enum(roleEnum.enumValues),
     organizationId: z.number().int(),
     companyId: z.number().int().nullable(),
     locationId: z.number().int().nullable(),
@@ -87,7 +90,7 @@ export const WorkspaceSettingsSchema = z
         .openapi({ description: "The uploaded logo (PUT /v1/workspace/settings/logo), served from this origin" }),
     }),
     defaultFlowId: z.string().nullable(),
-    defaultLanguage: z.enum(["en", "es"]).openapi({ description: "Signers' pages and emails are in this language unless the signer has their own (en when never set)" }),
+    defaultLanguage: z.enum(LOCALES).openapi({ description: "Signers' pages and emails are in this language unless the signer has their own (en when never set)" }),
     reminderCadenceDays: z.number().int().nullable(),
     packageExpiryDays: z.number().int().nullable(),
     updatedAt: IsoDateTime,
@@ -125,7 +128,7 @@ export const UpdateWorkspaceSettingsSchema = z
       })
       .optional(),
     defaultFlowId: z.uuid().nullable().optional(),
-    defaultLanguage: z.enum(["en", "es"]).nullable().optional().openapi({ description: "en or es; null resets to en" }),
+    defaultLanguage: z.enum(LOCALES).nullable().optional().openapi({ description: "en or es; null resets to en" }),
     reminderCadenceDays: z.number().int().min(1).max(90).nullable().optional(),
     packageExpiryDays: z.number().int().min(1).max(365).nullable().optional(),
   })
@@ -135,8 +138,8 @@ export const UpdateWorkspaceSettingsSchema = z
 export const BillingSchema = z
   .object({
     organizationId: z.number().int(),
-    status: z.enum(["active", "trialing", "past_due", "canceled", "incomplete", "incomplete_expired", "unpaid", "paused"]),
-    planTier: z.enum(["free", "starter", "pro", "enterprise"]),
+    status: z.enum(billingStatusEnum.enumValues),
+    planTier: z.enum(planTierEnum.enumValues),
     currentPeriodEnd: IsoDateTime.nullable(),
   })
   .openapi("Billing");

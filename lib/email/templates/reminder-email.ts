@@ -1,4 +1,4 @@
-import { formatDateTime } from "@/app/_lib/format";
+import { formatDateTime } from "@/lib/format";
 import type { Locale } from "@/lib/i18n/locales";
 import { borrowerTranslator } from "@/lib/i18n/translator";
 import { buildEmail, type EmailBranding, type EmailMessage } from "./email-message";

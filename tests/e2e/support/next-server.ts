@@ -7,9 +7,8 @@ import { fileURLToPath } from "node:url";
 import { freePort } from "../../helpers/free-port";
 
 const ROOT = resolve(fileURLToPath(new URL("../../..", import.meta.url)));
-const NEXT_BIN = join(ROOT, "node_modules/next/dist/bin/next");
-/** `npm start`'s preload (lib/net/install-early-body-guard.mjs): the body caps from the first request on. */
-const EARLY_BODY_GUARD = `--import=${join(ROOT, "lib/net/install-early-body-guard.mjs")}`;
+/** The web server `npm start` runs: Next behind our body caps and peer stamp. */
+const WEB_SERVER = join(ROOT, "server.mjs");
 
 export type NextServer = { baseUrl: string; log: () => string; stop: () => Promise<void> };
 
@@ -22,7 +21,7 @@ export async function startNextServer(env: (baseUrl: string) => Record<string, s
   const port = Number(process.env.E2E_EXTRA_PORT ?? 0) || (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   const workDir = mkdtempSync(join(tmpdir(), "csig-e2e-extra-"));
-  const child: ChildProcess = spawn(process.execPath, [EARLY_BODY_GUARD, NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"], {
+  const child: ChildProcess = spawn(process.execPath, [WEB_SERVER, "--port", String(port), "--hostname", "127.0.0.1"], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -1,20 +1,27 @@
 import type { Metadata } from "next";
+import { cache } from "react";
 import { getTranslations } from "next-intl/server";
 import { LanguageSwitcher } from "@/app/_components/language/language-switcher";
 import { borrowerLocale } from "@/app/_lib/borrower-locale";
 import { connection } from "next/server";
 import { prepareDatabase } from "@/lib/boot";
 import { viewAccessLink } from "@/lib/signer-access/open-access-link";
-import { AccessCard, BrandedAccessPage, primaryButton, secondaryButton } from "../_card";
+import { AccessCard, BrandedAccessPage } from "../_card";
+import { primaryButton, secondaryButton } from "@/components/ui/card-controls";
 import { openAccessLinkAction, requestNewAccessLinkAction } from "./actions";
 
 type Props = { params: Promise<{ token: string }> };
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
+/** The link's view, read once per request: the metadata and the page both need it. */
+const loadAccessLink = cache(async (token: string) => {
   await connection();
-  const { token } = await params;
   const { db } = await prepareDatabase();
-  const view = await viewAccessLink(db, { token });
+  return viewAccessLink(db, { token });
+});
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { token } = await params;
+  const view = await loadAccessLink(token);
   const t = await getTranslations({ locale: await borrowerLocale(view.state === "open" ? view.language : null), namespace: "access" });
   // The token is in the address: never send it on as a Referer, never index the page.
   return { title: t("title"), referrer: "no-referrer", robots: { index: false, follow: false } };
@@ -26,10 +33,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
  * A link that cannot be used any more offers "Email me a new link".
  */
 export default async function AccessLinkPage({ params }: Props) {
-  await connection();
   const { token } = await params;
-  const { db } = await prepareDatabase();
-  const view = await viewAccessLink(db, { token });
+  const view = await loadAccessLink(token);
   // An unusable link tells nothing about its signer: the borrower's own choice, else English.
   const locale = await borrowerLocale(view.state === "open" ? view.language : null);
   const t = await getTranslations({ locale, namespace: "access" });

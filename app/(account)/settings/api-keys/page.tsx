@@ -4,7 +4,7 @@ import { listApiKeys } from "@/lib/api-keys/list-api-keys";
 import { requirePrincipal } from "../../../_lib/require-principal";
 import { revokeApiKeyAction } from "./actions";
 import { CreateApiKeyForm } from "./create-api-key-form";
-import { formatDate } from "@/app/_lib/format";
+import { formatDate } from "@/lib/format";
 
 export const metadata: Metadata = { title: "API keys" };
 

@@ -3,7 +3,7 @@ import { connection } from "next/server";
 import { BrandHeader } from "@/components/brand/brand-header";
 import { prepareDatabase } from "@/lib/boot";
 import { viewAgentLink } from "@/lib/settlement-agent/open-agent-link";
-import { primaryButton } from "../../../(access)/access/_card";
+import { primaryButton } from "@/components/ui/card-controls";
 import { AgentCard, AgentLinkEnded } from "../_card";
 import { openAgentLinkAction } from "./actions";
 

@@ -18,7 +18,7 @@ import { listOutreachMessages } from "@/lib/outreach/list-outreach-messages";
 import { listOutreachReplies } from "@/lib/outreach/list-outreach-replies";
 import { requirePrincipal } from "../../../_lib/require-principal";
 import { DOCUMENT_STATUS_LABELS, DOCUMENT_TYPE_LABELS, PURPOSE_LABELS, RECIPIENT_KIND_LABELS, formatBytes } from "../_components/document-labels";
-import { formatDateTime } from "@/app/_lib/format";
+import { formatDateTime } from "@/lib/format";
 import { loadOr404 } from "@/app/_lib/load-or-404";
 import { listPlaceOptions } from "../_components/place-options";
 import { CommentsPanel } from "./_components/comments-panel";

@@ -1,6 +1,6 @@
 import { StatusBadge } from "@/components/status-badge";
 import type { SignerProgress } from "@/lib/signings/list-signer-progress";
-import { formatShortDateTime } from "@/app/_lib/format";
+import { formatShortDateTime } from "@/lib/format";
 
 
 /** The moment that goes with a signer's status (notified, viewed, signed or declined). */

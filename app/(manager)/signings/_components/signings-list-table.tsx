@@ -6,7 +6,7 @@ import type { SigningListRow } from "@/lib/signings/list-signings";
 import { RemindForm } from "./remind-form";
 import { SignerBadges } from "./signer-badges";
 import { linkClass } from "@/components/ui/classes";
-import { formatDate } from "@/app/_lib/format";
+import { formatDate } from "@/lib/format";
 
 
 export type ListRow = SigningListRow & { signers: SignerProgress[]; canWrite: boolean };

@@ -11,7 +11,7 @@ import { remindSigners } from "@/lib/signings/remind-signers";
 import { sendSigning } from "@/lib/signings/send-signing";
 import { resendInvitation } from "@/lib/signer-access/resend-invitation";
 import { formDataToObject, validatedAction, type FormState } from "../../../_lib/validated-action";
-import { joinNames } from "../../../_lib/format";
+import { joinNames } from "@/lib/format";
 
 // The manager's package actions: the `/v1` schemas and domain functions behind
 // POST /v1/signing/manager/signings/{id}/send|remind|cancel and DELETE …/{id}.

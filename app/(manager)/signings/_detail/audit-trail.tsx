@@ -1,5 +1,5 @@
 import type { ManagerSigningPage } from "@/lib/signings/get-manager-signing-page";
-import { formatDateTime } from "@/app/_lib/format";
+import { formatDateTime } from "@/lib/format";
 import { auditActionLabel, browserOf } from "./format";
 
 type Audit = NonNullable<ManagerSigningPage["audit"]>;

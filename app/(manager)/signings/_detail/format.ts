@@ -1,7 +1,7 @@
-import { joinNames, relativeTime } from "@/app/_lib/format";
+import { joinNames, relativeTime } from "@/lib/format";
 import type { ManagerSigningPage } from "@/lib/signings/get-manager-signing-page";
 
-/** The words of the manager's package view; dates and name lists come from `app/_lib/format.ts`. */
+/** The words of the manager's package view; dates and name lists come from `lib/format.ts`. */
 
 type Detail = ManagerSigningPage["detail"];
 type Signer = Detail["signers"][number];

@@ -4,7 +4,7 @@ import { SealedDownloads } from "@/components/sealed-downloads";
 import { StatusBadge } from "@/components/status-badge";
 import { Section } from "@/components/ui/section";
 import type { ManagerSigningPage } from "@/lib/signings/get-manager-signing-page";
-import { joinNames } from "@/app/_lib/format";
+import { joinNames } from "@/lib/format";
 import { documentFileUrl } from "@/app/_lib/package-links";
 import { AuditTrail } from "./audit-trail";
 import { ClosingSummary } from "./closing-summary";

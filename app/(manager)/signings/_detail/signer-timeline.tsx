@@ -1,7 +1,7 @@
 import { StatusBadge } from "@/components/status-badge";
 import type { ManagerSigningPage } from "@/lib/signings/get-manager-signing-page";
 import type { SignerTexts as SignerTextsView } from "@/lib/sms/list-signer-texts";
-import { formatDateTime, relativeTime } from "@/app/_lib/format";
+import { formatDateTime, relativeTime } from "@/lib/format";
 import type { SignerAuthMethod } from "@/db/schema/signer-auth-method";
 import { AUTH_METHOD_LABELS } from "@/lib/signer-access/rules";
 import { ResendInvitation } from "./resend-invitation";

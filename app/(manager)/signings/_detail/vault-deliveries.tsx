@@ -1,5 +1,5 @@
 import type { SigningVaultDelivery, VaultDeliveryStatus } from "@/lib/vault/list-signing-vault-deliveries";
-import { formatDateTime } from "@/app/_lib/format";
+import { formatDateTime } from "@/lib/format";
 
 const OUTCOME: Record<VaultDeliveryStatus, { label: string; className: string }> = {
   delivered: { label: "Delivered", className: "bg-emerald-50 text-emerald-800 ring-emerald-200" },

@@ -4,7 +4,7 @@ import { getBillingStatus } from "@/lib/workspace/get-billing-status";
 import { loadWorkspace } from "../_components/load-workspace";
 import { NotAnAdmin, WorkspaceHeader } from "../_components/workspace-header";
 import { BillingActions } from "./_components/billing-actions";
-import { formatDate } from "@/app/_lib/format";
+import { formatDate } from "@/lib/format";
 
 export const metadata: Metadata = { title: "Billing" };
 

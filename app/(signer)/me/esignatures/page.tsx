@@ -8,7 +8,7 @@ import { AppError } from "@/lib/errors";
 import { getSignedDocumentLabels } from "@/lib/esignatures/get-signed-document-labels";
 import { listMyESignatures } from "@/lib/esignatures/list-my-esignatures";
 import { requirePrincipal } from "../../../_lib/require-principal";
-import { formatDateTime } from "@/app/_lib/format";
+import { formatDateTime } from "@/lib/format";
 import { focusRing } from "@/components/ui/classes";
 
 export async function generateMetadata(): Promise<Metadata> {

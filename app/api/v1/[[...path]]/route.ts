@@ -1,8 +1,14 @@
-// /v1/* – every versioned API operation, served by the core-api fetch handler.
-import { forwardToCoreApi } from "@/lib/next/core-api-route";
+// /api/v1/* – the same operations as /v1/* (app/v1/[[...path]]), served by the core-api fetch handler.
+import { serveCoreApi } from "@/lib/next/core-api-route";
 
 export const dynamic = "force-dynamic";
 
-const handler = (request: Request) => forwardToCoreApi(request, (p) => p.replace(/^\/api\/v1(?=\/|$)/, "/v1"));
-
-export { handler as GET, handler as POST, handler as PUT, handler as PATCH, handler as DELETE, handler as HEAD, handler as OPTIONS };
+export {
+  serveCoreApi as GET,
+  serveCoreApi as POST,
+  serveCoreApi as PUT,
+  serveCoreApi as PATCH,
+  serveCoreApi as DELETE,
+  serveCoreApi as HEAD,
+  serveCoreApi as OPTIONS,
+};

@@ -12,7 +12,8 @@ import { effectiveAuthMethod } from "@/lib/signer-access/effective-auth-method";
 import { ACCOUNT_SATISFIES } from "@/lib/signer-access/rules";
 import { isSmsConfigured } from "@/lib/sms/send-sms";
 import { currentSignerSession } from "@/lib/signer-access/session-cookie";
-import { AccessCard, BrandedAccessPage, inputClass, primaryButton, secondaryButton } from "../../_card";
+import { AccessCard, BrandedAccessPage } from "../../_card";
+import { inputClass, primaryButton, secondaryButton } from "@/components/ui/card-controls";
 import { continueWithAccountAction, sendProofCodeAction, submitProofCodeAction } from "./actions";
 import { isProofNotice, PROOF_NOTICES, proofPath } from "./proof-notices";
 

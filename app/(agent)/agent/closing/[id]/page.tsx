@@ -4,7 +4,7 @@ import { BrandHeader } from "@/components/brand/brand-header";
 import { linkClass } from "@/components/ui/classes";
 import { Section } from "@/components/ui/section";
 import { ScanbackDocumentsSummary, ScanbackPagesTable } from "@/app/_components/closings/scanback-report";
-import { formatDateTime } from "@/app/_lib/format";
+import { formatDateTime } from "@/lib/format";
 import { prepareDatabase } from "@/lib/boot";
 import { getAgentClosing, type AgentClosing } from "@/lib/settlement-agent/get-agent-closing";
 import { currentAgentPrincipal } from "@/lib/settlement-agent/session-cookie";

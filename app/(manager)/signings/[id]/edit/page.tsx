@@ -9,7 +9,7 @@ import { loadOr404, loadOrNull } from "@/app/_lib/load-or-404";
 import { loadFormOptions } from "../../_signing-form/load-form-options";
 import { signerRowsToValues } from "../../_signing-form/signer-rows";
 import { SigningForm } from "../../_signing-form/signing-form";
-import { formatDateTime } from "@/app/_lib/format";
+import { formatDateTime } from "@/lib/format";
 import { dateTimeLocalValue } from "@/lib/closings/closing-appointment";
 
 export const metadata: Metadata = { title: "Edit package" };

@@ -1,5 +1,5 @@
 import { getTranslations } from "next-intl/server";
-import { formatDateTime } from "@/app/_lib/format";
+import { formatDateTime } from "@/lib/format";
 import { requirePrincipal } from "@/app/_lib/require-principal";
 import { getSignerClosingPlan } from "@/lib/closings/get-signer-closing-plan";
 import type { Locale } from "@/lib/i18n/locales";

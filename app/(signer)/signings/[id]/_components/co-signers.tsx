@@ -1,5 +1,5 @@
 import { useLocale, useTranslations } from "next-intl";
-import { joinNames } from "@/app/_lib/format";
+import { joinNames } from "@/lib/format";
 import { StatusBadge } from "@/components/status-badge";
 import type { SignerSigningView } from "@/lib/signings/build-signer-signing-view";
 

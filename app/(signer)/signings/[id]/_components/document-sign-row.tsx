@@ -6,7 +6,7 @@ import type { SignFormState } from "../sign-form";
 import { signAction } from "../sign-action";
 import type { AdoptedSignature } from "./adopted-signature";
 import { fieldEntries, missingFields, useSignerFields } from "./signer-fields-context";
-import { formatDateTime } from "@/app/_lib/format";
+import { formatDateTime } from "@/lib/format";
 import { focusRing } from "@/components/ui/classes";
 
 export type SignableDocument = { id: string; name: string; sha256: string; signed: boolean; signedAt: string | null };

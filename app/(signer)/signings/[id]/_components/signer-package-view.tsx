@@ -11,7 +11,7 @@ import { DocumentsViewer } from "@/components/pdf-viewer/documents-viewer";
 import type { SignerPackagePage } from "@/lib/signings/get-signer-package-page";
 import { listMyDocumentFields } from "@/lib/fields/list-my-document-fields";
 import { serializeField } from "@/lib/fields/serialize-field";
-import { formatDateTime, joinNames } from "@/app/_lib/format";
+import { formatDateTime, joinNames } from "@/lib/format";
 import { documentFileUrl } from "@/app/_lib/package-links";
 import { requirePrincipal } from "@/app/_lib/require-principal";
 import { BottomBar } from "./bottom-bar";

@@ -11,7 +11,7 @@ import { SealedDownloads } from "@/components/sealed-downloads";
 import { getPackageSeal } from "@/lib/seals/get-package-seal";
 import { LiveRefresh } from "../_components/live-refresh";
 import { ManageLink } from "../_components/manage-link";
-import { formatDateTime, joinNames } from "@/app/_lib/format";
+import { formatDateTime, joinNames } from "@/lib/format";
 import { documentFileUrl } from "@/app/_lib/package-links";
 import { ClosingPlan } from "../_components/closing-plan";
 import { loadPackagePage, managesPackage } from "../load-package-page";
