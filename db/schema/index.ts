@@ -32,3 +32,4 @@ export * from "./signer-auth-method";
 export * from "./signer-access";
 export * from "./sms";
 export * from "./settlement-agent-links";
+export * from "./idempotency-keys";
