@@ -33,3 +33,4 @@ export * from "./signer-access";
 export * from "./sms";
 export * from "./settlement-agent-links";
 export * from "./file-objects";
+export * from "./idempotency-keys";

@@ -22,9 +22,11 @@ import { signer } from "./routes/signer";
 import { validationHook } from "./validation";
 import { getPath } from "hono/utils/url";
 import { capBody } from "./cap-body";
+import { idempotency } from "./idempotency";
 
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 const UPLOAD_BODY_LIMIT_BYTES = MAX_PDF_BYTES + 64 * 1024;
+const ESIGNATURE_PATH = /\/esignatures\/?$/;
 const UPLOAD_PATH = /^\/v1\/(signing\/manager\/(signings|templates)\/[^/]+\/documents|signing\/manager\/signings\/[^/]+\/scanbacks|documents\/[^/]+\/files)\/?$/;
 
 const OPENAPI_INFO = {
@@ -90,6 +92,9 @@ export function createApiApp(): OpenAPIHono<ApiEnv> {
     return (method === "POST" && UPLOAD_PATH.test(c.req.path) ? uploadBodyLimit : jsonBodyLimit)(c, next);
   });
 
+  // Idempotency-Key on every create; the e-signature keeps its own (a retry there answers 200 with the existing record).
+  app.use("/v1/*", (c, next) => (c.req.method === "POST" && !ESIGNATURE_PATH.test(c.req.path) ? idempotency(c, next) : next()));
+
   app.route("/", session);
   app.route("/", managerSignings);
   app.route("/", documents);
@@ -124,6 +129,16 @@ export function openApiDocument(app: OpenAPIHono<ApiEnv> = getApiApp()): OpenApi
 }
 
 const errorAnswer = (description: string) => ({ description, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } });
+const IDEMPOTENCY_KEY_PARAMETER = {
+  name: "Idempotency-Key",
+  in: "header" as const,
+  required: false,
+  description:
+    "Retry safely: the first request with a key runs and its answer is kept 24 hours; the same key with the same body answers " +
+    "that answer again (header `Idempotent-Replayed: true`) and creates nothing; with another body it is a 422; while the first " +
+    "is still running, a 409. 1 to 255 printable ASCII characters without spaces (a UUID is a good key).",
+  schema: { type: "string" as const, minLength: 1, maxLength: 255 },
+};
 const OPERATION_METHODS = new Set(["get", "put", "post", "delete", "patch"]);
 
 /**
@@ -141,6 +156,12 @@ function withMiddlewareAnswers(document: OpenApiDocument): OpenApiDocument {
       const add = (status: number, description: string) => (responses[String(status)] ??= errorAnswer(description));
       if (operation.parameters?.length || operation.requestBody) add(400, "Invalid request body or parameters");
       add(401, "Missing, malformed, invalid or expired Bearer token");
+      if (method === "post" && !ESIGNATURE_PATH.test(path)) {
+        operation.parameters = [...(operation.parameters ?? []), IDEMPOTENCY_KEY_PARAMETER];
+        add(400, "Invalid request body or parameters");
+        add(409, "The resource is not in a state that allows this, or a request with the same Idempotency-Key is still in progress");
+        add(422, "The Idempotency-Key was already used with another request (method, path or body)");
+      }
       if (method !== "get") add(413, `The request body exceeds its limit (${JSON_BODY_LIMIT_BYTES} bytes for JSON)`);
       add(503, "A required dependency (the database) is unavailable");
       operation.responses = Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)));
