@@ -7,10 +7,10 @@
 // Nothing of Node's or Next's is patched. `/v1` is Next's route handler like every other route; the
 // standalone core-api (`npm run start:api`) is the fast path for API-heavy deployments.
 //
-// Usage: node server.mjs [--port 3000] [--hostname 127.0.0.1] (or PORT and HOSTNAME).
+// Usage: node server.mjs [--port 3000] [--hostname 127.0.0.1] (or PORT and HOSTNAME); NODE_ENV
+// defaults to production, as under `next start`.
 import { createServer } from "node:http";
 import { parseArgs } from "node:util";
-import next from "next";
 import { guardRequest } from "./lib/net/early-body-guard.mjs";
 import { stampPeerAddress } from "./lib/net/peer-address-stamp.mjs";
 import { EARLY_BODY_CAPS } from "./lib/next/early-body-caps.mjs";
@@ -24,6 +24,10 @@ const env = process.env;
 const port = Number(values.port ?? env.PORT ?? 3000);
 const hostname = values.hostname ?? env.HOSTNAME ?? undefined;
 
+// As `next start` does: a production server runs React's and Next's production builds, which they pick
+// by NODE_ENV when they load (so before Next is imported).
+env.NODE_ENV ??= "production";
+const { default: next } = await import("next");
 const app = next({ dev: false, dir: import.meta.dirname, hostname: hostname ?? "localhost", port });
 const handle = app.getRequestHandler();
 await app.prepare();
