@@ -1,4 +1,8 @@
 import { z } from "@hono/zod-openapi";
+import { signatureKindEnum } from "@/db/schema/e-signatures";
+import { signatureRequestStatusEnum } from "@/db/schema/package-documents";
+import { signerRoleEnum, signerStatusEnum } from "@/db/schema/package-signers";
+import { signingStatusEnum } from "@/db/schema/signing-packages";
 import { SIGNATURE_FONTS } from "@/lib/esignatures/signature-fonts";
 import { MAX_SIGNATURE_IMAGE_BYTES, parsePngDataUrl } from "@/lib/esignatures/parse-png-data-url";
 import { IsoDateTime, SafeString } from "./common";
@@ -6,9 +10,10 @@ import { FieldValuesSchema } from "./fields";
 import { pageSchema, PaginationQuerySchema } from "./pagination";
 import { DocumentExecutionStatusSchema, ExecutionModeSchema } from "./closings";
 
-const SignerStatus = z.enum(["pending", "notified", "viewed", "signed", "declined"]);
-const SignerRole = z.enum(["signer", "co_signer"]);
-const VisibleSigningStatus = z.enum(["sent", "in_progress", "completed", "cancelled", "declined", "expired"]);
+const SignerStatus = z.enum(signerStatusEnum.enumValues);
+const SignerRole = z.enum(signerRoleEnum.enumValues);
+/** A signer never sees a draft. */
+const VisibleSigningStatus = z.enum(signingStatusEnum.enumValues).exclude(["draft"]);
 const Sha256 = SafeString.regex(/^[0-9a-fA-F]{64}$/, { error: "expected a hex SHA-256 (64 characters)" });
 
 export const SigningIdParamSchema = z.object({
@@ -85,7 +90,7 @@ export const AssignedSigningDetailSchema = z
           z.object({
             id: z.string(),
             required: z.boolean(),
-            status: z.enum(["pending", "signed", "declined"]),
+            status: z.enum(signatureRequestStatusEnum.enumValues),
             signedAt: IsoDateTime.nullable(),
             eSignatureId: z.string().nullable(),
           }),
@@ -146,7 +151,7 @@ export const ESignatureSchema = z
     signatureRequestId: z.string(),
     signerId: z.string(),
     authUserId: z.string().nullable(),
-    kind: z.enum(["drawn", "typed"]),
+    kind: z.enum(signatureKindEnum.enumValues),
     typedText: z.string().nullable(),
     typedFont: z.string().nullable(),
     consentGiven: z.boolean(),

@@ -1,17 +1,19 @@
 import { z } from "@hono/zod-openapi";
-import type { SignerAuthMethod } from "@/db/schema/signer-auth-method";
+import { signerRoleEnum, signerStatusEnum } from "@/db/schema/package-signers";
+import { signerAuthMethodEnum, type SignerAuthMethod } from "@/db/schema/signer-auth-method";
+import { LOCALES } from "@/lib/i18n/locales";
 import { signerProofGaps } from "@/lib/signer-access/signer-proof-gaps";
 import { IsoDateTime, orNull, SafeString } from "./common";
 
-export const SignerRoleSchema = z.enum(["signer", "co_signer"]);
+export const SignerRoleSchema = z.enum(signerRoleEnum.enumValues);
 
-export const SignerAuthMethodSchema = z.enum(["link", "email_code", "access_code", "sms_code", "account"]).openapi("SignerAuthMethod", {
+export const SignerAuthMethodSchema = z.enum(signerAuthMethodEnum.enumValues).openapi("SignerAuthMethod", {
   description:
     "How the signer proves who they are after opening the emailed link: link (the link alone), email_code (a 6-digit code mailed to them; the default), " +
     "access_code (a code you give them out of band), sms_code (a 6-digit code texted to `phone`), account (signing in)",
 });
 
-export const SignerLanguageSchema = z.enum(["en", "es"]).openapi("SignerLanguage", {
+export const SignerLanguageSchema = z.enum(LOCALES).openapi("SignerLanguage", {
   description: "The language of the signer's pages and emails: en (English) or es (Spanish)",
 });
 
@@ -24,7 +26,7 @@ export const SignerSchema = z
     email: z.string(),
     role: SignerRoleSchema,
     routingOrder: z.number().int(),
-    status: z.enum(["pending", "notified", "viewed", "signed", "declined"]),
+    status: z.enum(signerStatusEnum.enumValues),
     notifiedAt: IsoDateTime.nullable(),
     viewedAt: IsoDateTime.nullable(),
     signedAt: IsoDateTime.nullable(),

@@ -17,7 +17,8 @@ const IntId = (what: string) =>
     .positive()
     .max(2_147_483_647);
 
-export const MemberRoleSchema = z.enum(["signer", "manager", "org_admin"]).openapi("MemberRole");
+/** The roles an organization admin gives; `admin` (the service operator) is not one of them. */
+export const MemberRoleSchema = z.enum(roleEnum.enumValues).exclude(["admin"]).openapi("MemberRole");
 
 export const MyMembershipSchema = z
   .object({
