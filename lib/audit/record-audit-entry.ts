@@ -2,12 +2,13 @@ import { createHash } from "node:crypto";
 import { desc, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { auditLog, type AuditEntry } from "@/db/schema";
+import type { AuditAction } from "./audit-actions";
 
 export type AuditInput = {
   organizationId: number | null;
   packageId?: string | null;
   actorUserId: string | null;
-  action: string;
+  action: AuditAction;
   entityType: string;
   entityId: string;
   ipAddress?: string | null;
@@ -26,7 +27,8 @@ export function canonicalJson(value: unknown): string {
   return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
 }
 
-export function hashAuditEntry(entry: Omit<AuditInput, "ipAddress"> & { ipAddress: string | null; createdAt: Date; prevHash: string | null }): string {
+/** The hash of an entry as stored (a row read back may carry an action recorded before the list was typed). */
+export function hashAuditEntry(entry: Omit<AuditInput, "ipAddress" | "action"> & { action: string; ipAddress: string | null; createdAt: Date; prevHash: string | null }): string {
   return createHash("sha256")
     .update(
       canonicalJson({

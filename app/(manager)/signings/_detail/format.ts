@@ -1,5 +1,6 @@
 import { joinNames, relativeTime } from "@/lib/format";
 import type { ManagerSigningPage } from "@/lib/signings/get-manager-signing-page";
+import type { AuditAction } from "@/lib/audit/audit-actions";
 
 /** The words of the manager's package view; dates and name lists come from `lib/format.ts`. */
 
@@ -43,7 +44,8 @@ export function statusSentence(detail: Detail, now: Date): string {
   }
 }
 
-const ACTIONS: Record<string, string> = {
+/** The trail's words for the actions a package's trail shows; a misspelt key fails the typecheck. */
+const ACTIONS: Partial<Record<AuditAction, string>> = {
   "signing.created": "Package created",
   "signing.updated": "Package edited",
   "signing.sent": "Package sent",
@@ -89,7 +91,7 @@ const ACTIONS: Record<string, string> = {
 
 /** A readable name for an audit action; unknown actions show as recorded. */
 export function auditActionLabel(action: string): string {
-  return ACTIONS[action] ?? action;
+  return ACTIONS[action as AuditAction] ?? action;
 }
 
 const BROWSERS: [string, RegExp][] = [
