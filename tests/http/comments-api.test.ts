@@ -212,6 +212,22 @@ describe("comments", () => {
     }
   });
 
+  it("ends a stream after REALTIME_STREAM_MAX_MS, so that the client reconnects and access is checked again", async () => {
+    setEnvForTests({ REALTIME_URL: "memory:", REALTIME_HEARTBEAT_MS: "200", REALTIME_STREAM_MAX_MS: "600" });
+    try {
+      const stream = readSse(await openStream("owner@demo.local"));
+      try {
+        expect((await stream.next((e) => e.event === "ready")).event).toBe("ready");
+        // Ended by the server ("event stream ended"), not merely quiet ("no matching event within …").
+        await expect(stream.next(() => false, 5000)).rejects.toThrow("event stream ended");
+      } finally {
+        await stream.close();
+      }
+    } finally {
+      setEnvForTests({ REALTIME_URL: "memory:", REALTIME_HEARTBEAT_MS: "200" });
+    }
+  });
+
   it("fuzz: malformed comment bodies never 5xx", async () => {
     const token = await tokenFor("manager@demo.local");
     await fc.assert(

@@ -112,8 +112,14 @@ export const comments = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook })
       deliver = (event) => send(event.type, event.comment);
       held.forEach(deliver);
       const heartbeat = setInterval(() => send("heartbeat", { at: new Date().toISOString() }), getEnv().REALTIME_HEARTBEAT_MS);
-      await closed;
+      // Authorization was checked when the stream opened, and a serverless function has a maximum
+      // duration: the stream ends after REALTIME_STREAM_MAX_MS, and the client reconnects (EventSource
+      // does so by itself), which checks access again.
+      let lifetime: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([closed, new Promise<void>((resolve) => (lifetime = setTimeout(resolve, getEnv().REALTIME_STREAM_MAX_MS)))]);
+      clearTimeout(lifetime);
       clearInterval(heartbeat);
+      await writing;
       await unsubscribe();
     });
     response.headers.set("X-Accel-Buffering", "no");
