@@ -1,4 +1,5 @@
 import { sql, eq } from "drizzle-orm";
+import { getApiApp } from "@/lib/api/app";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { users } from "@/db/schema";
 import { POST as emailWebhook } from "@/app/api/webhooks/email/route";
@@ -48,12 +49,15 @@ afterAll(async () => {
 describe("log lines carry no SQL parameters, tokens, reply tokens, signature text or passwords", () => {
   it("through a failed e-signature, a failed email job, a failed sign-in and refused tokens", async () => {
     const demo = await getDemoPackage(testDb.db);
-    const signed = await callApi(`/v1/signing/signer/signings/${demo.id}/documents/${demo.document.id}/esignatures`, {
-      method: "POST",
-      token: bearer,
-      headers: { "idempotency-key": IDEMPOTENCY_KEY },
-      json: { kind: "typed", text: SIGNATURE_TEXT, font: "caveat", consent: true },
-    });
+    // A deliberate internal failure (the test trigger refuses the write): a 500, which no operation
+    // documents, so the handler is called as it is, without the tests' OpenAPI check of callApi.
+    const signed = await getApiApp().fetch(
+      new Request(`http://core-api.test/v1/signing/signer/signings/${demo.id}/documents/${demo.document.id}/esignatures`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${bearer}`, "idempotency-key": IDEMPOTENCY_KEY, "content-type": "application/json" },
+        body: JSON.stringify({ kind: "typed", text: SIGNATURE_TEXT, font: "caveat", consent: true }),
+      }),
+    );
     expect(signed.status).toBe(500);
 
     const mail = { to: `reply+${REPLY_TOKEN}@${DOMAIN}`, from: "borrower@example.com", subject: "Re: documents", text: "attached" };

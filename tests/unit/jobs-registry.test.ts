@@ -42,6 +42,8 @@ describe("the job registry", () => {
       })
       .map((file) => relative(ROOT, join(ROOT, file)))
       .sort();
-    expect(importers).toEqual(["inngest/functions.ts", "lib/jobs/run-due-jobs.ts", "lib/jobs/start-job-worker.ts"]);
+    // The runners: the poller, the worker, the after-commit dispatch (which relays or runs a job as soon
+    // as its transaction commits) and Inngest's functions.
+    expect(importers).toEqual(["inngest/functions.ts", "lib/jobs/dispatch-after-commit.ts", "lib/jobs/run-due-jobs.ts", "lib/jobs/start-job-worker.ts"]);
   });
 });
