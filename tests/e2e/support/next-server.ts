@@ -21,20 +21,24 @@ export async function startNextServer(env: (baseUrl: string) => Record<string, s
   const port = Number(process.env.E2E_EXTRA_PORT ?? 0) || (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   const workDir = mkdtempSync(join(tmpdir(), "csig-e2e-extra-"));
+  const serverEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    NEXT_TELEMETRY_DISABLED: "1",
+    DATABASE_URL: "",
+    PGLITE_DIR: join(workDir, "pglite"),
+    AUTH_SECRET: randomBytes(32).toString("base64url"),
+    LOG_LEVEL: "warn",
+    APP_URL: baseUrl,
+    ...env(baseUrl),
+    PORT: String(port),
+  };
+  // A production server never seeds the demo data by itself: its own embedded database gets it here
+  // (a caller that passes DATABASE_URL brings a database it has prepared).
+  if (!serverEnv.DATABASE_URL) await seedEmbeddedDatabase(serverEnv.PGLITE_DIR!);
   const child: ChildProcess = spawn(process.execPath, [WEB_SERVER, "--port", String(port), "--hostname", "127.0.0.1"], {
     cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      NEXT_TELEMETRY_DISABLED: "1",
-      DATABASE_URL: "",
-      PGLITE_DIR: join(workDir, "pglite"),
-      AUTH_SECRET: randomBytes(32).toString("base64url"),
-      LOG_LEVEL: "warn",
-      APP_URL: baseUrl,
-      ...env(baseUrl),
-      PORT: String(port),
-    },
+    env: serverEnv,
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });
@@ -73,4 +77,17 @@ export async function startNextServer(env: (baseUrl: string) => Record<string, s
   }
   await stop();
   throw new Error(`next start did not become ready:\n${output.slice(-3000)}`);
+}
+
+/** Migrates a new embedded database in `dir` and loads the demo data, as the shared server's is. */
+async function seedEmbeddedDatabase(dir: string): Promise<void> {
+  const { migrateDb, openDb } = await import("@/db/client");
+  const { seedDemo } = await import("@/lib/seed/seed-demo");
+  const handle = await openDb({ pgliteDir: dir });
+  try {
+    await migrateDb(handle);
+    await seedDemo(handle.db);
+  } finally {
+    await handle.close();
+  }
 }
