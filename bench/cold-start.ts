@@ -123,7 +123,7 @@ async function main(): Promise<void> {
   try {
     const authSecret = randomBytes(32).toString("base64url");
     // As bench/run.ts: the repository's own scripts migrate and seed (db:seed) and mint the token.
-    const scriptEnv = { PATH: process.env.PATH, AUTH_SECRET: authSecret, DATABASE_URL: url.toString(), LOG_LEVEL: "warn" };
+    const scriptEnv: NodeJS.ProcessEnv = { PATH: process.env.PATH, NODE_ENV: "development", AUTH_SECRET: authSecret, DATABASE_URL: url.toString(), LOG_LEVEL: "warn" };
     const script = (args: string[]) => {
       const result = spawnSync(process.execPath, ["--import", "tsx", ...args], { cwd: REPO, env: scriptEnv, encoding: "utf8", timeout: 120_000 });
       if (result.status !== 0) throw new Error(`${args.join(" ")} failed: ${result.stderr}`);

@@ -26,7 +26,7 @@ export function standaloneBuilt(): boolean {
   return built;
 }
 
-export type Copy = { root: string; app: string; bin: string; runAs: string[]; remove: () => void };
+export type Copy = { root: string; app: string; bin: string; runAs: string[]; uid?: number; remove: () => void };
 
 /**
  * `.next/standalone` + `.next/static` + `public` (nothing else of the repository) in a fresh folder,
@@ -49,7 +49,8 @@ export function copyStandalone(options: { without?: string[] } = {}): Copy {
   execFileSync("chmod", ["-R", "a-w", app]);
   chmodSync(root, 0o755);
   const root_ = process.getuid?.() === 0;
-  const nobody = root_ && spawnSync("id", ["-u", "nobody"]).status === 0;
+  const id = root_ ? spawnSync("id", ["-u", "nobody"], { encoding: "utf8" }) : undefined;
+  const nobody = id?.status === 0;
   const runAs = nobody ? ["/usr/bin/setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups", "--"] : [];
   if (root_ && !nobody) throw new Error("running as root without a `nobody` user: the read-only check would not be real");
   return {
@@ -57,6 +58,7 @@ export function copyStandalone(options: { without?: string[] } = {}): Copy {
     app,
     bin,
     runAs,
+    uid: nobody ? Number(id!.stdout.trim()) : undefined,
     remove: () => {
       execFileSync("chmod", ["-R", "u+w", root]);
       rmSync(root, { recursive: true, force: true });

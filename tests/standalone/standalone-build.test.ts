@@ -6,8 +6,8 @@
 //
 // Needs a production build (`next build`): `npm run test:standalone`. Under `npm test` (before CI's build)
 // it skips when there is none.
-import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -16,6 +16,8 @@ import { users } from "@/db/schema";
 import { createApiKey } from "@/lib/api-keys/create-api-key";
 import { createSessionCookie } from "@/lib/auth/create-session-cookie";
 import { renderAgreementPdf } from "@/lib/documents/pdf";
+import { dataDir } from "@/lib/env";
+import { loadSealingIdentity } from "@/lib/seals/load-sealing-identity";
 import { seedDemo } from "@/lib/seed/seed-demo";
 import { freePort } from "../helpers/free-port";
 import { assertDocumentedResponse } from "../helpers/openapi-contract";
@@ -26,14 +28,17 @@ const journal = JSON.parse(readFileSync("db/migrations/meta/_journal.json", "utf
 const MANAGER = "manager@demo.local";
 const SIGNER = "signer@demo.local";
 
-/** A sealing certificate as production passes it (`SEALING_P12=base64:…`): nothing is generated or written at run time. */
+/**
+ * A sealing certificate as production passes it (`SEALING_P12=base64:…`), so the server generates and
+ * writes nothing: the development certificate this test process makes in its own temporary data
+ * directory (tests/setup.ts points PGLITE_DIR there).
+ */
 function sealingCertificate(): { SEALING_P12: string; SEALING_P12_PASSWORD: string } {
-  const dir = execFileSync("mktemp", ["-d"], { encoding: "utf8" }).trim();
-  execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=Standalone test seal", "-keyout", `${dir}/k.pem`, "-out", `${dir}/c.pem`], { stdio: "ignore" });
-  execFileSync("openssl", ["pkcs12", "-export", "-inkey", `${dir}/k.pem`, "-in", `${dir}/c.pem`, "-out", `${dir}/s.p12`, "-passout", "pass:standalone"], { stdio: "ignore" });
-  const p12 = readFileSync(`${dir}/s.p12`).toString("base64");
-  execFileSync("rm", ["-rf", dir]);
-  return { SEALING_P12: `base64:${p12}`, SEALING_P12_PASSWORD: "standalone" };
+  loadSealingIdentity();
+  return {
+    SEALING_P12: `base64:${readFileSync(join(dataDir(), "sealing-dev.p12")).toString("base64")}`,
+    SEALING_P12_PASSWORD: readFileSync(join(dataDir(), "sealing-dev.p12.password"), "utf8").trim(),
+  };
 }
 
 describe.skipIf(!built)("the standalone build from a read-only copy of the traced files", () => {
@@ -99,6 +104,8 @@ describe.skipIf(!built)("the standalone build from a read-only copy of the trace
     const port = await freePort();
     server = startStandalone(copy, port, { ...env, DATABASE_URL: database!.url, SERVERLESS: "1" });
     await waitFor(server, "/health", 200);
+    // As root, the server runs as nobody: the read-only copy is really read-only to it.
+    if (copy.uid !== undefined) expect(readFileSync(`/proc/${server.child.pid}/status`, "utf8")).toMatch(new RegExp(`^Uid:\\s+${copy.uid}\\s`, "m"));
     expect(await (await call("/health")).json()).toMatchObject({ ok: true });
     const ready = await call("/ready");
     expect(ready.status).toBe(200);
