@@ -69,6 +69,11 @@ const nextConfig: NextConfig = {
     // (actions) and 10 MB (bodies proxy.ts buffers; a longer body reaches the action cut short).
     serverActions: { bodySizeLimit: "32mb" },
     proxyClientMaxBodySize: "32mb",
+    // Load a route's code when it is first requested, not every route's as the server starts (Next's
+    // default outside a serverless host): a cold start then answers its first request without first
+    // evaluating the modules of every page (Twilio, pdf-lib, fontkit, the S3 SDK…), the long-running
+    // server's first request to each route pays for that route only (docs/performance.md, "Cold start").
+    preloadEntriesOnStart: false,
   },
   turbopack: {
     resolveAlias: {

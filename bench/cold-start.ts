@@ -154,7 +154,9 @@ async function main(): Promise<void> {
     if (flags["cpu-prof"]) {
       const dir = resolve(flags["cpu-prof"]);
       mkdirSync(dir, { recursive: true });
-      const ms = await coldStart(targets[1]!, env, token, ["--cpu-prof", `--cpu-prof-dir=${dir}`]);
+      // The profile is written on a normal exit: SIGTERM becomes process.exit.
+      const exitOnTerm = `data:text/javascript,${encodeURIComponent('process.on("SIGTERM", () => process.exit(0));')}`;
+      const ms = await coldStart(targets[1]!, env, token, ["--cpu-prof", `--cpu-prof-dir=${dir}`, "--import", exitOnTerm]);
       console.log(`profiled npm start: ${ms.toFixed(0)} ms, profile in ${dir}`);
     }
 
