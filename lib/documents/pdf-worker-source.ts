@@ -5,7 +5,7 @@
  * directories the main thread names (the process's working directory first).
  *
  * Protocol: `{ id, bytes, loadDocument, limits }` in; `{ id, ok: true, pageCount, inflatedBytes }` or
- * `{ id, ok: false, reason, message }` out, where reason is `inflate_limit` or `unreadable`.
+ * `{ id, ok: false, reason, message }` out, where reason is `inflate_limit`, `encrypted` (pdf-lib refuses an encrypted file) or `unreadable`.
  *
  * Before pdf-lib sees the file, every stream is decoded and counted without being kept (FlateDecode
  * through zlib's streaming inflater; LZW, RunLength, ASCII85 and ASCIIHex through pdf-lib's own
@@ -149,7 +149,8 @@ parentPort.on("message", async ({ id, bytes, loadDocument, limits }) => {
     }
     parentPort.postMessage({ id, ok: true, pageCount, inflatedBytes });
   } catch (error) {
-    const reason = error instanceof InflateLimit ? "inflate_limit" : "unreadable";
+    const encrypted = error && error.constructor && error.constructor.name === "EncryptedPDFError";
+    const reason = error instanceof InflateLimit ? "inflate_limit" : encrypted ? "encrypted" : "unreadable";
     parentPort.postMessage({ id, ok: false, reason, message: error instanceof Error ? error.message : String(error) });
   }
 });
