@@ -1,8 +1,8 @@
 import type { Context } from "hono";
-
 import { BadRequest, InvalidJson } from "@/lib/errors";
 import type { PdfSource } from "@/lib/uploads/uploaded-pdf-document";
 import { AttachUploadSchema } from "./schemas/package-documents";
+import { describeIssues } from "./validation";
 
 /** What an upload route accepts: the media types of a raw body, how its messages name the file, and the name when none is given. */
 export type UploadKind = { what: string; mediaTypes: readonly string[]; defaultName: string };
@@ -54,9 +54,8 @@ export async function readPdfSource(c: Context, nameFromQuery?: string): Promise
   }
   const parsed = AttachUploadSchema.safeParse(json);
   if (!parsed.success) {
-    throw BadRequest(parsed.error.issues.map((issue) => `${issue.path.join(".") || "body"}: ${issue.message}`).join("; "));
+    throw BadRequest(`Invalid request body. ${describeIssues(parsed.error)}`);
   }
   return { uploadId: parsed.data.uploadId, name: parsed.data.name ?? nameFromQuery };
 }
-
 

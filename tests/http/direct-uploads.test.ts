@@ -260,6 +260,20 @@ describe.each(["embedded", "s3"] as const)("direct uploads (%s storage)", (stora
     }
   });
 
+  it("400 for a JSON body that names no upload, or a package document with both an upload and inline bytes", async () => {
+    const draft = await createDraft("manager@demo.local", { locationId: austinId });
+    const res = await as("manager@demo.local", `${BASE}/signings/${draft}/documents`, { method: "POST", json: { file: "x" } });
+    expect(res.status).toBe(400);
+    expect(ErrorBody.parse(res.body).error).toMatch(/^Invalid request body\. .*uploadId/);
+    const both = await as("manager@demo.local", `${BASE}/signings`, {
+      method: "POST",
+      json: { locationId: austinId, documents: [{ name: "x.pdf", contentBase64: "JVBERi0=", uploadId: "0190c5a4-0000-7000-8000-000000000000" }] },
+    });
+    expect(both.status).toBe(400);
+    expect(ErrorBody.parse(both.body).error).toContain("give exactly one of contentBase64 and uploadId");
+    expect(await documentsOf(draft)).toEqual([]);
+  });
+
   it("a template document takes an uploadId too", async () => {
     const [organization] = await testDb.db.select({ id: organizations.id }).from(organizations).where(eq(organizations.slug, "demo"));
     const template = await as("owner@demo.local", `${BASE}/templates`, { method: "POST", json: { name: "Uploaded template", organizationId: organization!.id } });
