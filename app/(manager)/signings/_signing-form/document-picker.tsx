@@ -63,7 +63,7 @@ function putBytes(file: File, put: { url: string; headers: Record<string, string
 async function uploadPdf(file: File, onProgress: (fraction: number) => void): Promise<Outcome> {
   try {
     const sha256 = await sha256Hex(file);
-    const started = await startDocumentUpload({ name: file.name || "Document.pdf", size: file.size, contentType: file.type || "application/pdf", sha256 });
+    const started = await startDocumentUpload({ name: file.name || "Document.pdf", size: file.size, contentType: "application/pdf", sha256 });
     if (!started.ok) return started;
     const failed = await putBytes(file, started.put, onProgress);
     if (failed) return { ok: false, error: failed };
