@@ -7,6 +7,9 @@ import { BulkForm } from "./_components/bulk-form";
 
 export const metadata: Metadata = { title: "Bulk send" };
 
+/** Its server action creates up to 500 packages (resumable when cut short): a serverless host allows it this many seconds (docs/deploy.md). */
+export const maxDuration = 300;
+
 export default async function BulkSigningsPage() {
   const { db, principal } = await requirePrincipal("/signings/bulk");
   if (!hasCapability(principal, "signings:write")) {

@@ -13,6 +13,9 @@ import { AgentUploadForm } from "./upload-form";
 
 export const metadata: Metadata = { title: "Closing documents", robots: { index: false, follow: false } };
 
+/** Its server action uploads and matches the agent's scanbacks: a serverless host allows it this many seconds (docs/deploy.md). */
+export const maxDuration = 300;
+
 const MODE = { wet_sign: "Signed in ink at the table", notarize: "Signed in ink before a notary" } as Record<string, string>;
 
 function stateText(status: AgentClosing["documents"][number]["executionStatus"]): string {
