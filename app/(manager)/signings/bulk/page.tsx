@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { hasCapability } from "@/lib/auth/principal";
@@ -51,7 +52,7 @@ export default async function BulkSigningsPage() {
           .
         </p>
       ) : (
-        <BulkForm templates={templates} flows={flows} />
+        <BulkForm templates={templates} flows={flows} batchId={randomUUID()} />
       )}
     </div>
   );
