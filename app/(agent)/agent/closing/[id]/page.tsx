@@ -18,6 +18,9 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("title"), robots: { index: false, follow: false } };
 }
 
+/** Its server action uploads and matches the agent's scanbacks: a serverless host allows it this many seconds (docs/deploy.md). */
+export const maxDuration = 300;
+
 const MODE_KEY = { wet_sign: "modeWetSign", notarize: "modeNotarize" } as const;
 
 const STATE_KEY = {
