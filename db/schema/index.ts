@@ -34,3 +34,4 @@ export * from "./sms";
 export * from "./settlement-agent-links";
 export * from "./file-objects";
 export * from "./idempotency-keys";
+export * from "./webhooks";
