@@ -8,6 +8,7 @@ import { expireSigningsJob } from "@/lib/signings/expire-signings-job";
 import { processSmsEventJob } from "@/lib/sms/process-sms-event-job";
 import { sendSignerSmsJob } from "@/lib/sms/send-signer-sms-job";
 import { deliverVaultEventJob } from "@/lib/vault/deliver-vault-event-job";
+import { deliverWebhookJob } from "@/lib/webhooks/deliver-webhook-job";
 import { createJobRegistry } from "./create-job-registry";
 
 /**
@@ -21,6 +22,7 @@ export const jobRegistry = createJobRegistry([
   sendSignerSmsJob,
   processSmsEventJob,
   deliverVaultEventJob,
+  deliverWebhookJob,
   processPaymentEventJob,
   processBankEventJob,
   processInboundEmailJob,
