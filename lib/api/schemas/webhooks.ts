@@ -120,7 +120,7 @@ export const WebhookDeliverySchema = z
 
 export const WebhookDeliveryPageSchema = pageSchema(WebhookDeliverySchema, "WebhookDeliveryPage");
 
-export const WebhookTestSchema = z.object({ eventId: z.string(), deliveryId: z.string() }).openapi("WebhookTestEvent");
+export const WebhookTestSchema = z.object({ eventId: z.string(), deliveryId: z.string() }).openapi("WebhookTestResult");
 
 export const WebhookReplaySchema = z
   .object({ replayed: z.number().int().openapi({ description: "How many deliveries were created" }), truncated: z.boolean() })
