@@ -10,18 +10,24 @@ const packageRef = { packageId: z.uuid(), organizationId: z.number().int() };
 const signerRef = { ...packageRef, signerId: z.uuid() };
 
 export const WEBHOOK_EVENT_SCHEMAS = {
-  "package.created": z.strictObject({ ...packageRef, status: z.string() }),
+  "package.created": z.strictObject({ ...packageRef }),
   "package.sent": z.strictObject({ ...packageRef }),
   "package.cancelled": z.strictObject({ ...packageRef }),
+  "package.declined": z.strictObject({ ...packageRef }),
   "package.expired": z.strictObject({ ...packageRef }),
   "package.completed": z.strictObject({ ...packageRef }),
-  "package.sealed": z.strictObject({ ...packageRef, documentCount: z.number().int() }),
+  "package.sealed": z.strictObject({ ...packageRef }),
   "signer.opened": z.strictObject({ ...signerRef }),
+  "signer.consented": z.strictObject({ ...signerRef }),
   "signer.signed": z.strictObject({ ...signerRef, documentId: z.uuid(), eSignatureId: z.uuid() }),
   "signer.declined": z.strictObject({ ...signerRef }),
   "signer.locked_out": z.strictObject({ ...signerRef }),
-  "scanback.received": z.strictObject({ ...packageRef, documentId: z.uuid().nullable() }),
-  "bank.linked": z.strictObject({ ...signerRef }),
+  "signer.texts_stopped": z.strictObject({ ...signerRef }),
+  "document.acknowledged": z.strictObject({ ...packageRef, documentId: z.uuid() }),
+  "scanback.received": z.strictObject({ ...packageRef, uploadId: z.string(), pages: z.number().int() }),
+  "scanback.accepted": z.strictObject({ ...packageRef, documentId: z.uuid() }),
+  "scanback.rejected": z.strictObject({ ...packageRef, documentId: z.uuid() }),
+  "bank.linked": z.strictObject({ organizationId: z.number().int(), signerId: z.uuid(), packageId: z.uuid(), bankItemId: z.string() }),
   "webhook.test": z.strictObject({ endpointId: z.uuid(), organizationId: z.number().int() }),
 } as const;
 
@@ -31,17 +37,23 @@ export type WebhookEventData<T extends WebhookEventType> = z.input<(typeof WEBHO
 export const WEBHOOK_EVENT_TYPES = Object.keys(WEBHOOK_EVENT_SCHEMAS) as WebhookEventType[];
 
 export const WEBHOOK_EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
-  "package.created": "A signing package was created (draft or sent at once).",
+  "package.created": "A signing package was created.",
   "package.sent": "A package was sent: its signers were invited.",
   "package.cancelled": "A package was cancelled by its manager.",
+  "package.declined": "A package closed because a signer declined it.",
   "package.expired": "A package reached its expiry date unsigned.",
   "package.completed": "Every document of a package reached its final state.",
   "package.sealed": "The sealed copies and certificate of a completed package are ready.",
   "signer.opened": "A signer opened the package for the first time.",
+  "signer.consented": "A signer accepted electronic records and signatures.",
   "signer.signed": "A signer signed one document electronically.",
   "signer.declined": "A signer declined the package.",
-  "signer.locked_out": "A signer was locked out after too many wrong one-time codes.",
-  "scanback.received": "A scanned, wet-signed document arrived for a package.",
+  "signer.locked_out": "A signer was locked out for a while after too many wrong one-time codes.",
+  "signer.texts_stopped": "A signer stopped text messages (replied STOP).",
+  "document.acknowledged": "A review-only document was acknowledged.",
+  "scanback.received": "Scanned pages of wet-signed documents arrived for a package.",
+  "scanback.accepted": "A scanned document was accepted.",
+  "scanback.rejected": "A scanned document was rejected.",
   "bank.linked": "A signer linked a bank account.",
   "webhook.test": "Sent by \"send a test event\"; never emitted otherwise.",
 };

@@ -7,9 +7,11 @@ import { setEnvForTests } from "@/lib/env";
 import { createJobRegistry } from "@/lib/jobs/create-job-registry";
 import { runDueJobs } from "@/lib/jobs/run-due-jobs";
 import { deliverWebhookJob } from "@/lib/webhooks/deliver-webhook-job";
+import { WEBHOOK_EVENT_SCHEMAS } from "@/lib/webhooks/event-types";
 import { callApi, tokenFor } from "../helpers/api";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { createUser, loadDemoWorld, type DemoWorld } from "../helpers/fixtures";
+import { createSignerPackage, pngDataUrl } from "../helpers/signing-fixtures";
 import { startWebhookReceiver } from "../helpers/webhook-receiver";
 
 const Endpoint = z.strictObject({
@@ -408,6 +410,39 @@ describe("server-side request forgery", () => {
     await runDeliveries();
     expect(receiver.received).toHaveLength(1);
     expect((await deliveriesOf(endpoint.id)).data[0]!.attempts[0]).toMatchObject({ statusCode: 302, error: "HTTP 302" });
+    await api(OWNER, `/v1/workspace/webhooks/${endpoint.id}`, { method: "DELETE" });
+  });
+});
+
+describe("domain events", () => {
+  it("a package created, sent and signed reaches a subscribed endpoint as verified events carrying ids only", async () => {
+    const endpoint = await createEndpoint({ eventTypes: ["package.created", "package.sent", "signer.signed", "package.completed"] });
+    const signerEmail = "webhook.signer@example.test";
+    const fixture = await createSignerPackage(testDb.db, { location: world.austin, signers: [{ email: signerEmail }] });
+    // Another organization's package never reaches this endpoint.
+    await createSignerPackage(testDb.db, { location: world.tulsa, signers: [{ email: "tulsa.signer@example.test" }] });
+    const signed = await callApi(`/v1/signing/signer/signings/${fixture.id}/documents/${fixture.documents[0]!.id}/esignatures`, {
+      method: "POST",
+      token: await tokenFor(signerEmail),
+      json: { kind: "drawn", imageDataUrl: pngDataUrl(), consent: true },
+    });
+    expect(signed.status, signed.text).toBe(201);
+    const eSignatureId = z.object({ id: z.uuid() }).parse(signed.body).id;
+    await runDeliveries();
+
+    const events = receiver.received.map((_, i) => verify(endpoint.secret, i));
+    const byType = new Map(events.map((e) => [e.type, e]));
+    expect([...byType.keys()].sort()).toEqual(["package.completed", "package.created", "package.sent", "signer.signed"]);
+    const base = { packageId: fixture.id, organizationId: world.austin.organizationId };
+    expect(byType.get("package.created")!.data).toEqual(base);
+    expect(byType.get("package.sent")!.data).toEqual(base);
+    expect(byType.get("signer.signed")!.data).toEqual({ ...base, signerId: fixture.signers[0]!.id, documentId: fixture.documents[0]!.id, eSignatureId });
+    for (const event of events) {
+      expect(WEBHOOK_EVENT_SCHEMAS[event.type as keyof typeof WEBHOOK_EVENT_SCHEMAS].safeParse(event.data).success).toBe(true);
+      expect(receiver.received.find((r) => r.headers["webhook-id"] === event.id)).toBeDefined();
+      expect(Date.parse(event.timestamp)).toBeGreaterThan(Date.now() - 60_000);
+    }
+    expect(JSON.stringify(receiver.received.map((r) => r.body))).not.toMatch(/access|token|sha256|data:image/i);
     await api(OWNER, `/v1/workspace/webhooks/${endpoint.id}`, { method: "DELETE" });
   });
 });
