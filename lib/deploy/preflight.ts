@@ -190,9 +190,6 @@ export function runPreflight(source: Source, options: PreflightOptions = {}): Pr
     else if (raw === "memory:") add("warn", "REALTIME_URL", "is memory: fine for one web process; several instances need redis://");
     else add("ok", "REALTIME_URL", `Redis at ${parseUrl(raw)?.host ?? "?"}`);
   });
-  if (["1", "true"].includes(v("WEBHOOKS_ALLOW_LOOPBACK") ?? "")) {
-    add("error", "WEBHOOKS_ALLOW_LOOPBACK", "is on: outbound webhooks could reach this machine's own services; it is for development and tests only");
-  }
   const inngest = Boolean(v("INNGEST_EVENT_KEY") || v("INNGEST_BASE_URL") || ["1", "true"].includes(v("INNGEST_DEV") ?? ""));
   if (["1", "true"].includes(v("INNGEST_DEV") ?? "")) add("error", "INNGEST_DEV", "is on: the Inngest dev server does not check signatures; unset it in production");
   if (inngest) {
