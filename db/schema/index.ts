@@ -36,3 +36,4 @@ export * from "./file-objects";
 export * from "./idempotency-keys";
 export * from "./uploads";
 export * from "./bulk-send-items";
+export * from "./webhooks";
