@@ -63,3 +63,8 @@ export function challengeCode(challengeId: string): string {
 export function agentLinkToken(linkId: string): string {
   return createHmac("sha256", getAuthSecret()).update(`settlement-agent-link:${linkId}`).digest("base64url");
 }
+
+/** A workspace invitation's token (`/accept-invite?token=…`), computed from its row id like `accessLinkToken`. */
+export function inviteLinkToken(inviteTokenId: string): string {
+  return createHmac("sha256", getAuthSecret()).update(`user-invite:${inviteTokenId}`).digest("base64url");
+}
