@@ -7,7 +7,9 @@ import { sealPackageJob } from "@/lib/seals/seal-package-job";
 import { expireSigningsJob } from "@/lib/signings/expire-signings-job";
 import { processSmsEventJob } from "@/lib/sms/process-sms-event-job";
 import { sendSignerSmsJob } from "@/lib/sms/send-signer-sms-job";
+import { sweepExpiredUploadsJob } from "@/lib/uploads/sweep-expired-uploads-job";
 import { deliverVaultEventJob } from "@/lib/vault/deliver-vault-event-job";
+import { deliverWebhookJob } from "@/lib/webhooks/deliver-webhook-job";
 import { createJobRegistry } from "./create-job-registry";
 
 /**
@@ -21,10 +23,12 @@ export const jobRegistry = createJobRegistry([
   sendSignerSmsJob,
   processSmsEventJob,
   deliverVaultEventJob,
+  deliverWebhookJob,
   processPaymentEventJob,
   processBankEventJob,
   processInboundEmailJob,
   sendOutreachMessageJob,
   expireSigningsJob,
   sealPackageJob,
+  sweepExpiredUploadsJob,
 ]);

@@ -1,6 +1,6 @@
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { auditLog, jobs, packageSigners, signerAccessLinks, signerSessions, signingPackages, type SignerAuthMethod } from "@/db/schema";
+import { auditLog, jobs, packageSigners, signerAccessLinks, signerSessions, signingPackages, webhookEvents, type SignerAuthMethod } from "@/db/schema";
 import { hashPassword } from "@/lib/auth/passwords";
 import { localSubjectForEmail } from "@/lib/auth/local-tokens";
 import { resolvePrincipal, type Principal } from "@/lib/auth/principal";
@@ -182,6 +182,9 @@ describe("proof of identity", () => {
     const failed = await testDb.db.select().from(auditLog).where(and(eq(auditLog.packageId, id), eq(auditLog.action, "signer.auth_failed")));
     expect(failed).toHaveLength(5);
     expect(JSON.stringify(failed)).not.toContain(wrong);
+    // The lock is one webhook event, carrying ids only.
+    const lockedOut = await testDb.db.select().from(webhookEvents).where(eq(webhookEvents.type, "signer.locked_out"));
+    expect(lockedOut.map((e) => e.data)).toEqual([{ packageId: id, organizationId: expect.any(Number), signerId: signer!.id }]);
   });
 
   it("access_code: the sender's code passes, a wrong one fails; the hash is never the code", async () => {
