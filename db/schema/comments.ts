@@ -1,4 +1,4 @@
-import { index, jsonb, pgTable, text, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { bigint, index, jsonb, pgTable, text, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { chattelDocuments } from "./chattel-documents";
 import { createdAt, idColumn, timestampTz, updatedAt } from "./columns";
 import { users } from "./users";
@@ -26,3 +26,25 @@ export const comments = pgTable(
 
 export type Comment = typeof comments.$inferSelect;
 export type NewComment = typeof comments.$inferInsert;
+
+/**
+ * The log of a document's comment events (created, updated, deleted), written as each is published:
+ * its id is the server-sent event's `id`, so a client reconnecting with `Last-Event-ID` gets the
+ * events it missed from here before the live ones. Kept 24 hours.
+ */
+export const commentEvents = pgTable(
+  "comment_events",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    chattelDocumentId: uuid("chattel_document_id")
+      .notNull()
+      .references(() => chattelDocuments.id, { onDelete: "cascade" }),
+    type: text("type", { enum: ["created", "updated", "deleted"] }).notNull(),
+    /** The event's data as it was sent: the comment, or for `deleted` its id, documentId and parentId. */
+    data: jsonb("data").$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("comment_events_chattel_document_id_idx").on(t.chattelDocumentId, t.id)],
+);
+
+export type CommentEventRow = typeof commentEvents.$inferSelect;

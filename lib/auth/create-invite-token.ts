@@ -1,7 +1,9 @@
+import { randomUUID } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { userInviteTokens } from "@/db/schema";
-import { generateInviteToken, INVITE_TOKEN_TTL_MS } from "./invite-token-format";
+import { inviteLinkToken } from "@/lib/signer-access/secrets";
+import { hashInviteToken, INVITE_TOKEN_TTL_MS } from "./invite-token-format";
 
 export type CreateInviteTokenOptions = {
   userId: string;
@@ -16,7 +18,9 @@ export type CreatedInviteToken = { id: string; token: string; expiresAt: Date };
 /**
  * Issues a single-use invitation token for a local user without a password, for the link
  * `/accept-invite?token=…`. Any older unused token of that user is revoked, so only the newest
- * invitation email works. Only the token's SHA-256 is stored; the clear token is returned here once.
+ * invitation email works. Only the token's SHA-256 is stored. The token is computed from the row's
+ * random id under AUTH_SECRET (`inviteLinkToken`), so the email job computes it again when it sends
+ * the mail and no job payload holds it; it is also returned here (the bootstrap script prints it).
  * Pass the caller's transaction so the token commits with the invitation that mails it.
  */
 export async function createInviteToken(db: Db, options: CreateInviteTokenOptions): Promise<CreatedInviteToken> {
@@ -25,11 +29,11 @@ export async function createInviteToken(db: Db, options: CreateInviteTokenOption
     .update(userInviteTokens)
     .set({ revokedAt: now })
     .where(and(eq(userInviteTokens.userId, options.userId), isNull(userInviteTokens.usedAt), isNull(userInviteTokens.revokedAt)));
-  const { token, tokenHash } = generateInviteToken();
+  const id = randomUUID();
+  const token = inviteLinkToken(id);
   const expiresAt = new Date(now.getTime() + (options.ttlMs ?? INVITE_TOKEN_TTL_MS));
-  const [row] = await db
+  await db
     .insert(userInviteTokens)
-    .values({ userId: options.userId, organizationId: options.organizationId, tokenHash, expiresAt, createdAt: now })
-    .returning({ id: userInviteTokens.id });
-  return { id: row!.id, token, expiresAt };
+    .values({ id, userId: options.userId, organizationId: options.organizationId, tokenHash: hashInviteToken(token), expiresAt, createdAt: now });
+  return { id, token, expiresAt };
 }

@@ -49,6 +49,6 @@ export async function createComment(db: Db, options: CreateCommentOptions): Prom
     return row!;
   });
   const comment = serializeComment({ ...created, authorName: await getMemberDisplayName(db, { userId: options.principal.user.id, organizationId: document.organizationId }) });
-  await publishCommentEvent(bus, { type: "created", comment });
+  await publishCommentEvent(db, bus, { type: "created", comment });
   return comment;
 }

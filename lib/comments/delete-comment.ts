@@ -17,5 +17,5 @@ export async function deleteComment(db: Db, options: { principal: Principal; doc
     await tx.delete(comments).where(eq(comments.id, comment.id));
     return comment;
   });
-  await publishCommentEvent(bus, { type: "deleted", comment: { id: deleted.id, documentId: document.id, parentId: deleted.parentId } });
+  await publishCommentEvent(db, bus, { type: "deleted", comment: { id: deleted.id, documentId: document.id, parentId: deleted.parentId } });
 }

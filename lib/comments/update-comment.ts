@@ -30,6 +30,6 @@ export async function updateComment(
     return row!;
   });
   const comment = serializeComment({ ...updated, authorName: await getMemberDisplayName(db, { userId: options.principal.user.id, organizationId: document.organizationId }) });
-  await publishCommentEvent(bus, { type: "updated", comment });
+  await publishCommentEvent(db, bus, { type: "updated", comment });
   return comment;
 }

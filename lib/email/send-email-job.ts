@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { defineJob } from "@/lib/jobs/define-job";
+import { agentLinkEmailSchema, renderAgentLinkEmail } from "@/lib/settlement-agent/render-agent-link-email";
+import { memberInviteEmailSchema, renderMemberInviteEmail } from "@/lib/workspace/render-member-invite-email";
 import { renderSignerEmail, signerCodeEmailSchema, signerLinkEmailSchema } from "./render-signer-email";
 import { sendEmail } from "./send-email";
 
@@ -19,14 +21,16 @@ const renderedEmailSchema = z.object({
 /**
  * Delivers one email. A signer's email that carries an access link or a one-time code is enqueued by
  * id and kind (`{ message: "signer-invitation", linkId }`, `{ message: "signer-code", challengeId }`)
- * and rendered here, when it is sent (`renderSignerEmail`): no link or code is ever in the payload.
+ * and rendered here, when it is sent (`renderSignerEmail`), as is the settlement agent's link
+ * (`{ message: "settlement-agent-link", agentLinkId }`) and a workspace invitation
+ * (`{ message: "member-invitation", membershipId, … }`): no link or code is ever in the payload.
  * Other mails are rendered by a template of `lib/email/templates/` when they are enqueued. Enqueue
  * with an idempotency key naming what the mail is about (e.g. `invite:<signerId>`) so a retried
  * request does not mail twice.
  */
 export const sendEmailJob = defineJob({
   name: SEND_EMAIL_JOB,
-  schema: z.union([signerLinkEmailSchema, signerCodeEmailSchema, renderedEmailSchema]),
+  schema: z.union([signerLinkEmailSchema, signerCodeEmailSchema, agentLinkEmailSchema, memberInviteEmailSchema, renderedEmailSchema]),
   maxAttempts: 10,
   handler: async (ctx, payload) => {
     await ctx.step("send", async () => {
@@ -34,9 +38,14 @@ export const sendEmailJob = defineJob({
         await sendEmail(ctx.db, payload);
         return;
       }
-      const email = await renderSignerEmail(ctx.db, payload);
+      const email =
+        payload.message === "settlement-agent-link"
+          ? await renderAgentLinkEmail(ctx.db, payload)
+          : payload.message === "member-invitation"
+            ? await renderMemberInviteEmail(ctx.db, payload)
+            : await renderSignerEmail(ctx.db, payload);
       if (!email) {
-        ctx.logger.info("send-email: the signer or package is gone; nothing to send", { message: payload.message });
+        ctx.logger.info("send-email: the recipient's link or package is gone; nothing to send", { message: payload.message });
         return;
       }
       await sendEmail(ctx.db, email);

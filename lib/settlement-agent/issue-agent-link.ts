@@ -1,20 +1,18 @@
+import { randomUUID } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import { packageDocuments, settlementAgentLinks, type SettlementAgentLink } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
-import { borrowerEmailBranding } from "@/lib/branding/borrower-email-branding";
 import { isInkMode } from "@/lib/closings/document-state-machine";
 import { sendEmailJob } from "@/lib/email/send-email-job";
-import { settlementAgentLinkEmail } from "@/lib/email/templates/settlement-agent-link-email";
 import { BadRequest, Conflict } from "@/lib/errors";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
-import { newOpaqueToken, sha256Hex } from "@/lib/signer-access/secrets";
+import { agentLinkToken, sha256Hex } from "@/lib/signer-access/secrets";
 import { getSigningOrThrow } from "@/lib/signings/get-signing-or-throw";
 import { isOpenSigningStatus, signingStatusLabel } from "@/lib/signings/state-machine";
-import { formatDateTime } from "@/lib/format";
-import { agentLinkExpiry, agentLinkUrl } from "./rules";
+import { agentLinkExpiry } from "./rules";
 
 /** Who gets the link: the settlement agent's name and email address. */
 export const issueAgentLinkSchema = z
@@ -56,33 +54,23 @@ export async function issueAgentLink(
     const documents = await tx.select({ executionMode: packageDocuments.executionMode }).from(packageDocuments).where(eq(packageDocuments.packageId, signing.id));
     if (!documents.some((d) => isInkMode(d.executionMode))) throw Conflict("This package has no document signed in ink, so the settlement agent has nothing to print or scan.");
     await revokeLiveAgentLinks(tx, signing.id, now);
-    const token = newOpaqueToken();
+    // The token is computed from the row's id (`agentLinkToken`); the email job computes it again when it sends the mail.
+    const id = randomUUID();
     const [link] = await tx
       .insert(settlementAgentLinks)
       .values({
+        id,
         packageId: signing.id,
         agentName: parsed.data.agentName,
         agentEmail: parsed.data.agentEmail,
-        tokenHash: sha256Hex(token),
+        tokenHash: sha256Hex(agentLinkToken(id)),
         expiresAt: agentLinkExpiry(signing.closingAt, now),
         issuedByUserId: options.principal.user.id,
         createdAt: now,
       })
       .returning();
-    const brand = await borrowerEmailBranding(tx, signing.organizationId);
-    const appointment = signing.closingAt
-      ? [formatDateTime(signing.closingAt, "long"), signing.closingPlace].filter(Boolean).join(" · ")
-      : signing.closingPlace;
-    const email = settlementAgentLinkEmail({
-      agentName: link!.agentName,
-      lenderName: brand?.branding.displayName ?? "",
-      signingTitle: signing.title,
-      appointment: appointment || null,
-      expiresAt: formatDateTime(link!.expiresAt, "long"),
-      link: agentLinkUrl(token),
-      branding: brand?.branding,
-    });
-    await enqueueJob(tx, sendEmailJob, { to: link!.agentEmail, ...email, ...brand?.sender }, { idempotencyKey: `settlement-agent-link:${link!.id}` });
+    // Rendered, under the lender's brand and with the link, when the job sends it (no link in the payload).
+    await enqueueJob(tx, sendEmailJob, { message: "settlement-agent-link", agentLinkId: id }, { idempotencyKey: `settlement-agent-link:${link!.id}` });
     await recordAuditEntry(tx, {
       organizationId: signing.organizationId,
       packageId: signing.id,

@@ -58,3 +58,13 @@ export function challengeCode(challengeId: string): string {
   const digest = createHmac("sha256", getAuthSecret()).update(`signer-code-value:${challengeId}`).digest();
   return String(digest.readBigUInt64BE(0) % 1_000_000n).padStart(6, "0");
 }
+
+/** A settlement agent link's token, computed from its row id like `accessLinkToken` (another purpose, another value). */
+export function agentLinkToken(linkId: string): string {
+  return createHmac("sha256", getAuthSecret()).update(`settlement-agent-link:${linkId}`).digest("base64url");
+}
+
+/** A workspace invitation's token (`/accept-invite?token=…`), computed from its row id like `accessLinkToken`. */
+export function inviteLinkToken(inviteTokenId: string): string {
+  return createHmac("sha256", getAuthSecret()).update(`user-invite:${inviteTokenId}`).digest("base64url");
+}

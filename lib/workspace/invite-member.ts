@@ -6,8 +6,7 @@ import { createInviteToken } from "@/lib/auth/create-invite-token";
 import { localSubjectForEmail } from "@/lib/auth/local-tokens";
 import type { Principal } from "@/lib/auth/principal";
 import { sendEmailJob } from "@/lib/email/send-email-job";
-import { memberInviteEmail } from "@/lib/email/templates/member-invite-email";
-import { getEnv, isClerkConfigured } from "@/lib/env";
+import { isClerkConfigured } from "@/lib/env";
 import { Conflict, NotFound } from "@/lib/errors";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import type { MemberRole } from "./change-member-role";
@@ -106,19 +105,21 @@ export async function inviteMember(db: Db, options: InviteMemberOptions): Promis
       .returning();
     const json = serializeMembership({ ...membership!, user: user! });
 
-    const appUrl = getEnv().APP_URL;
     const needsPassword = !isClerkConfigured() && user!.authProvider === "local" && !user!.passwordHash && user!.isActive;
     const invite = needsPassword ? await createInviteToken(tx, { userId: user!.id, organizationId }) : undefined;
-    const mail = memberInviteEmail({
-      recipientName: user!.name,
-      recipientEmail: user!.email,
-      inviterName: options.principal.user.name,
-      organizationName: organization.name,
-      role: options.role,
-      signInUrl: `${appUrl}/sign-in`,
-      passwordLink: invite ? { url: `${appUrl}/accept-invite?token=${invite.token}`, expiresAt: invite.expiresAt } : undefined,
-    });
-    await enqueueJob(tx, sendEmailJob, { to: user!.email, ...mail }, { idempotencyKey: `invite:${membership!.id}` });
+    // Rendered, with the password link, when the job sends it (no link in the payload).
+    await enqueueJob(
+      tx,
+      sendEmailJob,
+      {
+        message: "member-invitation",
+        membershipId: membership!.id,
+        organizationId,
+        inviteTokenId: invite?.id,
+        inviterName: options.principal.user.name.trim().slice(0, 200) || "Your administrator",
+      },
+      { idempotencyKey: `invite:${membership!.id}` },
+    );
     await recordAuditEntry(tx, {
       organizationId,
       actorUserId: options.principal.user.id,

@@ -3,14 +3,15 @@ import { mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { desc, eq } from "drizzle-orm";
-import { jobs, locations } from "@/db/schema";
+import { eq } from "drizzle-orm";
+import { locations } from "@/db/schema";
 import { localSubjectForEmail } from "@/lib/auth/local-tokens";
 import { resolvePrincipal } from "@/lib/auth/principal";
 import { renderAgreementPdf } from "@/lib/documents/pdf";
 import { createSigning } from "@/lib/signings/create-signing";
 import { sendSigning } from "@/lib/signings/send-signing";
 import { e2eDatabaseUrl, expect, expectNoAxeViolations, signInAs, test } from "./support/fixtures";
+import { lastDeliveredMailTo } from "../helpers/mail";
 import { withE2eDb } from "./support/signing-data";
 
 // The settlement agent's one-time link: the manager emails it from the Closing page; the agent, in a
@@ -48,9 +49,8 @@ async function createHybridPackage(): Promise<{ id: string; title: string }> {
 /** The path of the agent link in the newest email to `to`. */
 async function agentLinkFromMail(to: string): Promise<string> {
   return withE2eDb(async (db) => {
-    const rows = await db.select().from(jobs).where(eq(jobs.name, "send-email")).orderBy(desc(jobs.createdAt));
-    const mail = rows.map((r) => r.payload as { to: string; text: string }).find((p) => p.to === to);
-    const match = mail && /https?:\/\/\S+\/agent\/[A-Za-z0-9_-]{43}/.exec(mail.text);
+    const mail = await lastDeliveredMailTo(db, to);
+    const match = /https?:\/\/\S+\/agent\/[A-Za-z0-9_-]{43}/.exec(mail.text);
     if (!match) throw new Error(`no agent link in the last mail to ${to}`);
     return new URL(match[0]).pathname;
   });

@@ -1,22 +1,17 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
 import { openDb } from "@/db/client";
-import { jobs } from "@/db/schema";
+import { lastDeliveredMailTo } from "../helpers/mail";
 import { startFakeStripe } from "../fakes/stripe/start-fake-stripe";
 import { HomePage } from "./pages/home-page";
 import { WorkspacePage } from "./pages/workspace-page";
 import { startNextServer } from "./support/next-server";
 import { e2eDatabaseUrl, expect, expectNoAxeViolations, signInAs, test } from "./support/fixtures";
 
-/** The password link of the invitation email queued for `email` (the `send-email` job's text). */
+/** The password link of the invitation email delivered to `email` (rendered when its `send-email` job runs). */
 async function invitationLink(databaseUrl: string, email: string): Promise<string> {
   const handle = await openDb({ url: databaseUrl }, { max: 1 });
   try {
-    const [job] = await handle.db
-      .select({ payload: jobs.payload })
-      .from(jobs)
-      .where(and(eq(jobs.name, "send-email"), sql`${jobs.payload}->>'to' = ${email}`));
-    const text = (job?.payload as { text?: string } | undefined)?.text ?? "";
+    const { text } = await lastDeliveredMailTo(handle.db, email);
     const link = /https?:\/\/\S+\/accept-invite\?token=[\w-]+/.exec(text)?.[0];
     if (!link) throw new Error(`no invitation link for ${email} in: ${text}`);
     return link;

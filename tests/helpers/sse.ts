@@ -1,4 +1,5 @@
-export type SseEvent = { event: string; data: unknown };
+/** `id`: the event's SSE id, when it has one. */
+export type SseEvent = { event: string; data: unknown; id?: string };
 
 /** Reads server-sent events from a response body; `next` waits for the next event matching a predicate. */
 export function readSse(response: Response) {
@@ -18,13 +19,15 @@ export function readSse(response: Response) {
           const block = buffer.slice(0, end);
           buffer = buffer.slice(end + 2);
           let event = "message";
+          let id: string | undefined;
           const data: string[] = [];
           for (const line of block.split("\n")) {
             if (line.startsWith("event:")) event = line.slice(6).trim();
+            else if (line.startsWith("id:")) id = line.slice(3).trim();
             else if (line.startsWith("data:")) data.push(line.slice(5).trimStart());
           }
           if (data.length === 0) continue;
-          events.push({ event, data: JSON.parse(data.join("\n")) });
+          events.push({ event, data: JSON.parse(data.join("\n")), ...(id === undefined ? {} : { id }) });
           waiters.splice(0).forEach((w) => w());
         }
       }

@@ -58,10 +58,10 @@ async function post(email: string, body: unknown, documentId = docId) {
   return callApi(`/v1/documents/${documentId}/comments`, { method: "POST", token: await tokenFor(email), json: body });
 }
 
-async function openStream(email: string, documentId = docId) {
-  const response = await fetchApi(
-    new Request(`http://core-api.test/v1/documents/${documentId}/comments/stream`, { headers: { authorization: `Bearer ${await tokenFor(email)}` } }),
-  );
+async function openStream(email: string, documentId = docId, lastEventId?: string) {
+  const headers: Record<string, string> = { authorization: `Bearer ${await tokenFor(email)}` };
+  if (lastEventId !== undefined) headers["last-event-id"] = lastEventId;
+  const response = await fetchApi(new Request(`http://core-api.test/v1/documents/${documentId}/comments/stream`, { headers }));
   return response;
 }
 
@@ -209,6 +209,67 @@ describe("comments", () => {
       expect(((await stream.next((e) => e.event === "created")).data as { body: string }).body).toBe("marker");
     } finally {
       await stream.close();
+    }
+  });
+
+  it("resumes with Last-Event-ID: the events missed while disconnected come first, from the database, then the live ones, none twice", async () => {
+    const first = readSse(await openStream("owner@demo.local"));
+    let lastId: string;
+    let seen: { id: string };
+    try {
+      await first.next((e) => e.event === "ready");
+      seen = Comment.parse((await post("manager@demo.local", { body: "before the drop" })).body);
+      const event = await first.next((e) => e.event === "created");
+      expect(event.data).toEqual(seen);
+      expect(event.id).toMatch(/^\d+$/);
+      lastId = event.id!;
+    } finally {
+      await first.close();
+    }
+    // While the client is away: a comment, an edit, a delete, and another document's comment.
+    const token = await tokenFor("manager@demo.local");
+    const missed = Comment.parse((await post("manager@demo.local", { body: "while away" })).body);
+    const edited = Comment.parse((await callApi(`/v1/documents/${docId}/comments/${missed.id}`, { method: "PATCH", token, json: { body: "while away!" } })).body);
+    await callApi(`/v1/documents/${docId}/comments/${seen.id}`, { method: "DELETE", token });
+    await post("manager@other.local", { body: "elsewhere" }, foreignDocId);
+
+    const resumed = readSse(await openStream("owner@demo.local", docId, lastId));
+    try {
+      await resumed.next((e) => e.event === "ready");
+      const replayed = [await resumed.next((e) => e.event !== "heartbeat"), await resumed.next((e) => e.event !== "heartbeat"), await resumed.next((e) => e.event !== "heartbeat")];
+      expect(replayed.map((e) => [e.event, e.data])).toEqual([
+        ["created", missed],
+        ["updated", edited],
+        ["deleted", { id: seen.id, documentId: docId, parentId: null }],
+      ]);
+      const ids = replayed.map((e) => Number(e.id));
+      expect(ids.every((id) => id > Number(lastId))).toBe(true);
+      expect([...ids].sort((a, b) => a - b)).toEqual(ids);
+      // Then live, with the next id.
+      const live = Comment.parse((await post("manager@demo.local", { body: "live after resume" })).body);
+      const next = await resumed.next((e) => e.event !== "heartbeat");
+      expect([next.event, next.data]).toEqual(["created", live]);
+      expect(Number(next.id)).toBeGreaterThan(ids.at(-1)!);
+      expect(resumed.events.filter((e) => e.event === "created" && (e.data as { id: string }).id === missed.id)).toHaveLength(1);
+    } finally {
+      await resumed.close();
+    }
+
+    // Resuming from the newest id replays nothing; a stream opened without the header replays nothing either.
+    const quiet = readSse(await openStream("owner@demo.local"));
+    try {
+      await quiet.next((e) => e.event === "ready");
+      await expect(quiet.next((e) => e.event !== "heartbeat", 700)).rejects.toThrow("no matching event");
+    } finally {
+      await quiet.close();
+    }
+  });
+
+  it("refuses a Last-Event-ID that is not an event id: 400, nothing streamed", async () => {
+    for (const bad of ["abc", "-1", "1".repeat(16), "1 OR 1=1"]) {
+      const response = await openStream("owner@demo.local", docId, bad);
+      expect(response.status).toBe(400);
+      expect(JSON.stringify(await response.json())).toMatch(/last-event-id|Last-Event-ID/);
     }
   });
 

@@ -1,8 +1,7 @@
-import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { jobs } from "@/db/schema";
 import { renderAgreementPdf } from "@/lib/documents/pdf";
+import { lastDeliveredMailTo } from "../helpers/mail";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { as, BASE, loadManagerWorld, SigningJson } from "../helpers/manager";
 import { ErrorBody } from "../helpers/schemas";
@@ -66,8 +65,8 @@ describe("settlement agent link over /v1", () => {
     expect(issued.status).toBe(201);
     const link = LinkResult.parse(issued.body).link!;
     expect(link).toMatchObject({ agentName: "Sam Agent", agentEmail: "sam@title.example", state: "sent", expiresAt: "2030-12-08T15:00:00.000Z", openedAt: null });
-    const [mail] = await testDb.db.select().from(jobs).where(eq(jobs.name, "send-email")).orderBy(desc(jobs.createdAt)).limit(1);
-    const token = /\/agent\/([A-Za-z0-9_-]{43})/.exec((mail!.payload as { text: string }).text)?.[1];
+    const mail = await lastDeliveredMailTo(testDb.db, "sam@title.example");
+    const token = /\/agent\/([A-Za-z0-9_-]{43})/.exec(mail.text)?.[1];
     expect(token).toBeDefined();
     expect(JSON.stringify(issued.body)).not.toContain(token!);
 

@@ -109,6 +109,11 @@ describe("members: invite, list, change role, remove", () => {
     const [mail] = await testDb.db.select().from(outboxEmails).where(eq(outboxEmails.to, "New.Manager@Example.com"));
     expect(mail!.subject).toBe("You're invited to Demo Lending Co.");
     expect(mail!.text).toContain("Olive Owner invited you");
+    // The password link is in the delivered mail, and in no job (it was written when the mail was sent).
+    const token = /\/accept-invite\?token=([\w-]{43})/.exec(mail!.text)?.[1];
+    expect(token).toBeDefined();
+    expect(JSON.stringify((await testDb.db.select({ payload: jobs.payload }).from(jobs)).map((r) => r.payload))).not.toContain(token!);
+    expect(Object.keys(job!.payload as object)).not.toContain("text");
 
     // The invited user can use the API at once with a local token, within the invited scope.
     const mine = MyMemberships.parse((await api("new.manager@example.com", "/v1/workspace/memberships")).body);

@@ -3,9 +3,10 @@ import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
+import { lastDeliveredMailTo } from "../helpers/mail";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { auditLog, jobs, packageDocuments, scanbackPages, settlementAgentLinks } from "@/db/schema";
+import { auditLog, packageDocuments, scanbackPages, settlementAgentLinks } from "@/db/schema";
 import type { Principal } from "@/lib/auth/principal";
 import { getClosingDetail } from "@/lib/closings/closing-detail";
 import { getTablePacket } from "@/lib/closings/get-table-packet";
@@ -75,11 +76,8 @@ async function issue(pkg: { id: string; manager: Principal }, now?: Date) {
 }
 
 /** The newest email to `to` from the outbox jobs. */
-async function lastMailTo(to: string): Promise<{ text: string; subject: string; html: string }> {
-  const rows = await testDb.db.select().from(jobs).where(eq(jobs.name, "send-email")).orderBy(desc(jobs.createdAt));
-  const mail = rows.map((r) => r.payload as { to: string; text: string; subject: string; html: string }).find((p) => p.to === to);
-  if (!mail) throw new Error(`no mail to ${to}`);
-  return mail;
+async function lastMailTo(to: string) {
+  return lastDeliveredMailTo(testDb.db, to);
 }
 
 async function tokenFromMail(to: string): Promise<string> {

@@ -1,6 +1,6 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { streamSSE } from "hono/streaming";
-import type { CommentEvent } from "@/lib/comments/comment-events";
+import { commentEventsAfter, type CommentEvent } from "@/lib/comments/comment-events";
 import { createComment } from "@/lib/comments/create-comment";
 import { deleteComment } from "@/lib/comments/delete-comment";
 import { listComments } from "@/lib/comments/list-comments";
@@ -10,7 +10,7 @@ import { updateComment } from "@/lib/comments/update-comment";
 import { getEnv } from "@/lib/env";
 import type { ApiEnv } from "../context";
 import { jsonBody, jsonResponse, pickErrors } from "../schemas/common";
-import { CommentListSchema, CommentParamSchema, CommentSchema, CreateCommentSchema, UpdateCommentSchema } from "../schemas/comments";
+import { CommentListSchema, CommentParamSchema, CommentSchema, CommentStreamHeadersSchema, CreateCommentSchema, UpdateCommentSchema } from "../schemas/comments";
 import { DocumentIdParamSchema } from "../schemas/documents";
 import { PaginationQuerySchema } from "../schemas/pagination";
 import { serializePage } from "../serialize-page";
@@ -41,6 +41,7 @@ const createCommentRoute = createRoute({
   responses: { 201: jsonResponse(CommentSchema, "The created comment"), ...pickErrors(400, 401, 403, 404, 503) },
 });
 
+
 // GET /v1/documents/{id}/comments/stream – server-sent events: ready, created, updated, deleted, heartbeat.
 const streamRoute = createRoute({
   method: "get",
@@ -50,8 +51,10 @@ const streamRoute = createRoute({
   summary: "Live comment events (server-sent events)",
   description:
     "`event: ready` once subscribed, then `created` / `updated` (data: the comment) and `deleted` (data: id, documentId, parentId), " +
-    "and `heartbeat` every REALTIME_HEARTBEAT_MS. Events published while a client is disconnected are not replayed: list again after reconnecting.",
-  request: { params: DocumentIdParamSchema },
+    "and `heartbeat` every REALTIME_HEARTBEAT_MS. Each `created` / `updated` / `deleted` event has an SSE `id`. A client that reconnects with " +
+    "`Last-Event-ID` (EventSource sends it by itself) first gets the events after that id from the server's log (kept 24 hours, at most 1000), " +
+    "then the live ones. The stream ends after REALTIME_STREAM_MAX_MS; reconnect.",
+  request: { params: DocumentIdParamSchema, headers: CommentStreamHeadersSchema },
   responses: {
     200: { description: "An event stream", content: { "text/event-stream": { schema: { type: "string" } } } },
     ...pickErrors(400, 401, 403, 404, 503),
@@ -96,20 +99,36 @@ export const comments = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook })
     let deliver: (event: CommentEvent) => void = (event) => {
       held.push(event);
     };
-    const { documentId, unsubscribe } = await subscribeToComments(c.get("db"), {
+    const db = c.get("db");
+    const lastEventId = c.req.valid("header")["last-event-id"];
+    const { documentId, unsubscribe } = await subscribeToComments(db, {
       principal: c.get("principal"),
       documentId: c.req.valid("param").id,
       listener: (event) => deliver(event),
     });
+    // Subscribed first, then the log is read: an event in both (published meanwhile) is sent once.
+    const missed = lastEventId === undefined ? [] : await commentEventsAfter(db, { documentId, afterId: Number(lastEventId) }).catch(async (error: unknown) => {
+      await unsubscribe();
+      throw error;
+    });
     const response = streamSSE(c, async (stream) => {
       // Writes are chained so events leave in the order they arrived.
       let writing = Promise.resolve();
-      const send = (event: string, data: unknown) => {
-        writing = writing.then(() => stream.writeSSE({ event, data: JSON.stringify(data) })).catch(() => undefined);
+      const send = (event: string, data: unknown, id?: number) => {
+        writing = writing.then(() => stream.writeSSE({ event, data: JSON.stringify(data), ...(id === undefined ? {} : { id: String(id) }) })).catch(() => undefined);
       };
       const closed = new Promise<void>((resolve) => stream.onAbort(resolve));
       send("ready", { documentId });
-      deliver = (event) => send(event.type, event.comment);
+      // The missed events from the log, then the live ones not already sent from it.
+      let lastSent = lastEventId === undefined ? 0 : Number(lastEventId);
+      deliver = (event) => {
+        if (event.eventId !== undefined) {
+          if (event.eventId <= lastSent) return;
+          lastSent = event.eventId;
+        }
+        send(event.type, event.comment, event.eventId);
+      };
+      missed.forEach(deliver);
       held.forEach(deliver);
       const heartbeat = setInterval(() => send("heartbeat", { at: new Date().toISOString() }), getEnv().REALTIME_HEARTBEAT_MS);
       // Authorization was checked when the stream opened, and a serverless function has a maximum

@@ -39,3 +39,12 @@ export const CreateCommentSchema = z
   .openapi("CreateCommentRequest");
 
 export const UpdateCommentSchema = z.strictObject({ body: Body, mentionedUserIds: Mentions }).openapi("UpdateCommentRequest");
+
+/** The stream's `Last-Event-ID` header: resume after the event with that id. */
+export const CommentStreamHeadersSchema = z.object({
+  "last-event-id": z
+    .string()
+    .regex(/^\d{1,15}$/, "Last-Event-ID: expected the id of an event this stream sent (digits).")
+    .optional()
+    .openapi({ description: "The `id` of the last event received: the events after it are sent first (resume after a reconnection).", example: "1042" }),
+});
