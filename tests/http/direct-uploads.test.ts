@@ -87,6 +87,12 @@ describe.each(["embedded", "s3"] as const)("direct uploads (%s storage)", (stora
     const init = { method: "PUT", headers: { ...target.headers, ...headers }, body: bytes as Uint8Array<ArrayBuffer> };
     if (storage === "s3") {
       expect(target.url.startsWith(s3!.env.S3_ENDPOINT!)).toBe(true);
+      // S3's own presigned PUT of a staging object, for 15 minutes, with size, type and SHA-256 signed in.
+      const url = new URL(target.url);
+      expect(url.pathname).toMatch(/^\/documents\/uploads\/[0-9a-f-]{36}$/);
+      expect(url.searchParams.get("X-Amz-Expires")).toBe("900");
+      expect(url.searchParams.get("X-Amz-SignedHeaders")).toBe("content-length;content-type;host;x-amz-checksum-sha256");
+      expect(Object.keys(target.headers).sort()).toEqual(["Content-Type", "x-amz-checksum-sha256"]);
       return fetch(target.url, init);
     }
     const url = new URL(target.url);
