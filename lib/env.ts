@@ -105,6 +105,11 @@ const schema = z
 
     VAULT_WEBHOOK_URL: optionalUrl(["http:", "https:"]),
     VAULT_WEBHOOK_SECRET: optionalString,
+    /**
+     * 1: outbound webhooks may reach loopback addresses (127.0.0.0/8, ::1), for a receiver on this
+     * machine in development and tests. Refused in production; private and metadata addresses stay refused.
+     */
+    WEBHOOKS_ALLOW_LOOPBACK: booleanFlag,
 
     REALTIME_URL: optionalString.refine(
       (v) => v === undefined || v === "memory:" || /^rediss?:\/\//.test(v),
@@ -145,6 +150,9 @@ const schema = z
     SEALING_P12_PASSWORD: z.string().optional(),
   })
   .superRefine((env, ctx) => {
+    if (env.NODE_ENV === "production" && env.WEBHOOKS_ALLOW_LOOPBACK) {
+      ctx.addIssue({ code: "custom", path: ["WEBHOOKS_ALLOW_LOOPBACK"], message: "is for development and tests only: unset it in production" });
+    }
     if (env.NODE_ENV === "production" && !env.AUTH_SECRET && !isLocalAddress(env.APP_URL)) {
       ctx.addIssue({
         code: "custom",

@@ -35,3 +35,5 @@ export * from "./settlement-agent-links";
 export * from "./file-objects";
 export * from "./idempotency-keys";
 export * from "./uploads";
+export * from "./bulk-send-items";
+export * from "./webhooks";

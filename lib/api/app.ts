@@ -18,6 +18,8 @@ import { outreach } from "./routes/outreach";
 import { probes } from "./routes/probes";
 import { session } from "./routes/session";
 import { workspace } from "./routes/workspace";
+import { webhooks } from "./routes/webhooks";
+import { registerWebhookEvents } from "./register-webhook-events";
 import { signer } from "./routes/signer";
 import { uploadRoutes } from "./routes/uploads";
 import { validationHook } from "./validation";
@@ -113,6 +115,8 @@ export function createApiApp(): OpenAPIHono<ApiEnv> {
   app.route("/", comments);
   app.route("/", outreach);
   app.route("/", workspace);
+  app.route("/", webhooks);
+  registerWebhookEvents(app);
   app.route("/", manager);
   app.route("/", signer);
   app.route("/", uploadRoutes);

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { desc, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { auditLog, type AuditEntry } from "@/db/schema";
+import { emitAuditEvent } from "@/lib/webhooks/emit-audit-event";
 import type { AuditAction } from "./audit-actions";
 
 export type AuditInput = {
@@ -85,5 +86,6 @@ export async function recordAuditEntry(db: Db, input: AuditInput): Promise<Audit
       createdAt,
     })
     .returning();
+  await emitAuditEvent(db, input);
   return row!;
 }

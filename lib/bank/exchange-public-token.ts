@@ -1,7 +1,9 @@
 import type { PlaidApi } from "plaid";
 import type { Db } from "@/db/client";
-import { bankItems } from "@/db/schema";
+import { eq } from "drizzle-orm";
+import { bankItems, packageSigners, signingPackages } from "@/db/schema";
 import { log } from "@/lib/log";
+import { emitEvent } from "@/lib/webhooks/emit-event";
 import { bankOwnerColumns, bankOwnerLogFields, type BankOwner } from "./bank-owner";
 import { getPlaidClient } from "./plaid-client";
 import { encryptBankToken, loadBankTokenKey } from "./token-crypto";
@@ -62,7 +64,17 @@ export async function exchangePublicToken(db: Db, options: ExchangePublicTokenOp
     accessTokenCiphertext: encryptBankToken(accessToken, { key, itemId }),
     health: "healthy" as const,
   };
-  await db.insert(bankItems).values(values).onConflictDoUpdate({ target: bankItems.itemId, set: values });
+  await db.transaction(async (tx) => {
+    await tx.insert(bankItems).values(values).onConflictDoUpdate({ target: bankItems.itemId, set: values });
+    if (options.owner.kind === "signer") {
+      const [signer] = await tx
+        .select({ packageId: packageSigners.packageId, organizationId: signingPackages.organizationId })
+        .from(packageSigners)
+        .innerJoin(signingPackages, eq(signingPackages.id, packageSigners.packageId))
+        .where(eq(packageSigners.id, options.owner.signerId));
+      if (signer) await emitEvent(tx, "bank.linked", { ...signer, signerId: options.owner.signerId, bankItemId: itemId });
+    }
+  });
   log.info("bank item linked", { itemId, ...bankOwnerLogFields(options.owner), institutionId });
   return { item_id: itemId, institution_id: institutionId, persisted: true, persist_hint: null };
 }

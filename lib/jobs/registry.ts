@@ -9,6 +9,7 @@ import { processSmsEventJob } from "@/lib/sms/process-sms-event-job";
 import { sendSignerSmsJob } from "@/lib/sms/send-signer-sms-job";
 import { sweepExpiredUploadsJob } from "@/lib/uploads/sweep-expired-uploads-job";
 import { deliverVaultEventJob } from "@/lib/vault/deliver-vault-event-job";
+import { deliverWebhookJob } from "@/lib/webhooks/deliver-webhook-job";
 import { createJobRegistry } from "./create-job-registry";
 
 /**
@@ -22,6 +23,7 @@ export const jobRegistry = createJobRegistry([
   sendSignerSmsJob,
   processSmsEventJob,
   deliverVaultEventJob,
+  deliverWebhookJob,
   processPaymentEventJob,
   processBankEventJob,
   processInboundEmailJob,

@@ -13,6 +13,7 @@ import { effectiveAuthMethod } from "./effective-auth-method";
 import { markSignerAuthPassed } from "./mark-signer-auth-passed";
 import { ACCOUNT_SATISFIES, signerProofRules } from "./rules";
 import { codeHmac, normalizeCode, sameDigest } from "./secrets";
+import { emitEvent } from "@/lib/webhooks/emit-event";
 
 type Evidence = { ipAddress?: string | null; userAgent?: string | null; now?: Date };
 
@@ -88,6 +89,10 @@ export async function verifySignerProof(db: Db, options: { context: SignerSessio
       ipAddress: options.ipAddress,
       after: { method, userAgent: options.userAgent?.slice(0, 500) ?? null, reason: challengeId || method === "access_code" ? "wrong_code" : "no_code" },
     });
+    // This wrong code started a lock: the lender's systems hear of it (ids only, never the code).
+    if (!attempt.refused && attempt.retryAfterSecondsIfWrong > 0) {
+      await emitEvent(tx, "signer.locked_out", { packageId: signing.id, organizationId: signing.organizationId, signerId: signer.id });
+    }
   });
   if (passed) return;
   const retryAfterSeconds = attempt.retryAfterSecondsIfWrong;

@@ -97,6 +97,7 @@ describe("preflight", () => {
     expect(find(runPreflight({ ...good, APP_URL: "http://sign.example.com" }, { now: NOW }).findings, "APP_URL")[0]?.message).toMatch(/not https/);
     expect(find(runPreflight({ ...good, APP_URL: "https://localhost:3000" }, { now: NOW }).findings, "APP_URL")[0]?.message).toMatch(/local address/);
     expect(errorsFor(runPreflight({ ...good, NODE_ENV: "development" }, { now: NOW }).findings)).toEqual(["NODE_ENV"]);
+    expect(errorsFor(runPreflight({ ...good, WEBHOOKS_ALLOW_LOOPBACK: "1" }, { now: NOW }).findings)).toEqual(["WEBHOOKS_ALLOW_LOOPBACK"]);
   });
 
   it("opens the sealing certificate: wrong password, missing file, expired, self-signed, expiring soon", () => {
