@@ -5,6 +5,7 @@ import { clerkAuthorizedParties, getEnv, isClerkWebConfigured } from "@/lib/env"
 import { isUntrustedMutation } from "@/lib/security/check-mutation-origin";
 import { buildSecurityHeaders } from "@/lib/security/security-headers";
 import { refuseBadPageBody } from "@/lib/next/refuse-bad-page-body";
+import { bucketUploadOrigins } from "@/lib/storage/bucket-upload-origins";
 
 /**
  * Next 16's proxy (formerly middleware), for pages, server actions and the cookie-authenticated
@@ -75,6 +76,7 @@ function securityHeaders(pathname: string, requestNonce: string): Record<string,
     appUrl: env.APP_URL,
     clerkPublishableKey: isClerkWebConfigured(env) ? env.NEXT_PUBLIC_CLERK_PUBLISHABLE_KEY : undefined,
     plaidEnvironment: env.PLAID_ENV,
+    uploadOrigins: bucketUploadOrigins(env),
   });
 }
 

@@ -42,7 +42,12 @@ export type ContentSecurityPolicyOptions = {
   clerkPublishableKey?: string;
   /** PLAID_ENV: which Plaid API host the bank step may connect to (default sandbox, as in lib/env.ts). */
   plaidEnvironment?: PlaidEnvironment;
+  /** The bucket origins direct uploads go to (`bucketUploadOrigins`); allowed on the pages that upload. */
+  uploadOrigins?: string[];
 };
+
+/** The pages whose forms PUT files straight to the bucket: the package form (new and edit). */
+const UPLOAD_PAGE = /^\/signings\/(new|[^/]+\/edit)\/?$/;
 
 /**
  * The Content-Security-Policy of an HTML response. Scripts run only with this request's nonce (Next
@@ -76,6 +81,7 @@ export function buildContentSecurityPolicy(options: ContentSecurityPolicyOptions
     directives["img-src"]!.push("https://img.clerk.com");
     directives["frame-src"]!.push("https://challenges.cloudflare.com");
   }
+  if (options.uploadOrigins?.length && UPLOAD_PAGE.test(options.pathname)) directives["connect-src"]!.push(...options.uploadOrigins);
   for (const route of THIRD_PARTY_ROUTES) {
     if (!route.pattern.test(options.pathname)) continue;
     directives["script-src"]!.push(...route.scriptSrc);

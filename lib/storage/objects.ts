@@ -87,6 +87,7 @@ export async function s3PutObject(target: S3Target, input: { key: string; bytes:
 export async function putObject(db: Db, input: { bytes: Uint8Array; contentType: string }): Promise<ObjectRef> {
   const sha256 = sha256Hex(input.bytes);
   const key = objectKeyFor(sha256);
+  await lockObjectKey(db, key, "shared");
   const target = s3Target();
   if (target) await s3PutObject(target, { key, bytes: input.bytes, contentType: input.contentType, sha256 });
   else {
@@ -207,11 +208,26 @@ export async function isObjectReferenced(db: Db, key: string, exceptUploadIds: s
   return rows[0]?.referenced === true;
 }
 
+/**
+ * Serializes, per object key, a put (which skips an object that exists) with the deletion of an
+ * unreferenced object: held until the caller's transaction ends, so a put whose row is not yet
+ * committed cannot see an object that a concurrent deletion then removes. Puts share the lock (they
+ * never wait for each other, so transactions putting several objects cannot deadlock); a deletion
+ * holds it alone, for one key at a time.
+ */
+async function lockObjectKey(db: Db, key: string, mode: "shared" | "exclusive") {
+  if (mode === "shared") await db.execute(sql`select pg_advisory_xact_lock_shared(hashtext(${key}))`);
+  else await db.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
+}
+
 /** Deletes the object `key` (bucket and database) unless a row still refers to it. */
 export async function deleteObjectIfUnreferenced(db: Db, key: string, exceptUploadIds: string[] = []): Promise<boolean> {
-  if (await isObjectReferenced(db, key, exceptUploadIds)) return false;
-  const target = s3Target();
-  if (target) await s3DeleteObject(target, key);
-  await db.delete(fileObjects).where(eq(fileObjects.key, key));
-  return true;
+  return db.transaction(async (tx) => {
+    await lockObjectKey(tx, key, "exclusive");
+    if (await isObjectReferenced(tx, key, exceptUploadIds)) return false;
+    const target = s3Target();
+    if (target) await s3DeleteObject(target, key);
+    await tx.delete(fileObjects).where(eq(fileObjects.key, key));
+    return true;
+  });
 }

@@ -6,7 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { fileObjects, organizations, packageDocuments, uploads } from "@/db/schema";
 import { setEnvForTests } from "@/lib/env";
+import { createJobRegistry } from "@/lib/jobs/create-job-registry";
+import { isScheduledJob } from "@/lib/jobs/define-job";
+import { enqueueScheduledJob } from "@/lib/jobs/enqueue-scheduled-job";
+import { runDueJobs } from "@/lib/jobs/run-due-jobs";
 import { sweepExpiredUploads } from "@/lib/uploads/sweep-expired-uploads";
+import { sweepExpiredUploadsJob } from "@/lib/uploads/sweep-expired-uploads-job";
 import { startS3rver, type RunningS3 } from "../fakes/s3/start-s3rver";
 import { fetchApi, tokenFor } from "../helpers/api";
 import { createTestDb, type TestDb } from "../helpers/db";
@@ -82,6 +87,12 @@ describe.each(["embedded", "s3"] as const)("direct uploads (%s storage)", (stora
     const init = { method: "PUT", headers: { ...target.headers, ...headers }, body: bytes as Uint8Array<ArrayBuffer> };
     if (storage === "s3") {
       expect(target.url.startsWith(s3!.env.S3_ENDPOINT!)).toBe(true);
+      // S3's own presigned PUT of a staging object, for 15 minutes, with size, type and SHA-256 signed in.
+      const url = new URL(target.url);
+      expect(url.pathname).toMatch(/^\/documents\/uploads\/[0-9a-f-]{36}$/);
+      expect(url.searchParams.get("X-Amz-Expires")).toBe("900");
+      expect(url.searchParams.get("X-Amz-SignedHeaders")).toBe("content-length;content-type;host;x-amz-checksum-sha256");
+      expect(Object.keys(target.headers).sort()).toEqual(["Content-Type", "x-amz-checksum-sha256"]);
       return fetch(target.url, init);
     }
     const url = new URL(target.url);
@@ -228,6 +239,18 @@ describe.each(["embedded", "s3"] as const)("direct uploads (%s storage)", (stora
     const key = `sha256/${sha256(pdf)}`;
     if (storage === "s3") expect((await bucketKeys()).filter((k) => k === key || k === `uploads/${created.id}`)).toEqual([]);
     else expect(await testDb.db.select().from(fileObjects).where(eq(fileObjects.key, key))).toEqual([]);
+  });
+
+  it("the hourly sweep-expired-uploads job deletes expired uploads through the job runner", async () => {
+    const created = await uploaded("manager@demo.local", await makePdf(1, 0, "job"));
+    await testDb.db.update(uploads).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(uploads.id, created.id));
+    if (!isScheduledJob(sweepExpiredUploadsJob)) throw new Error("sweep-expired-uploads has no schedule");
+    expect(sweepExpiredUploadsJob.schedule).toBe("17 * * * *");
+    const { created: enqueued } = await enqueueScheduledJob(testDb.db, sweepExpiredUploadsJob, { now: new Date() });
+    expect(enqueued).toBe(true);
+    const registry = createJobRegistry([sweepExpiredUploadsJob]);
+    expect(await runDueJobs(testDb.db, { workerId: "upload-sweep-test", registry })).toMatchObject({ succeeded: 1, failed: 0 });
+    expect(await testDb.db.select().from(uploads).where(eq(uploads.id, created.id))).toEqual([]);
   });
 
   it("the sweep keeps an expired upload's object that a document refers to", async () => {

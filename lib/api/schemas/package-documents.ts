@@ -21,8 +21,7 @@ export const AttachUploadSchema = z
   .strictObject({
     uploadId: z.uuid({ error: "expected an upload id (from POST /v1/uploads)" }),
     name: SafeString.trim().min(1).max(200).optional().openapi({ description: "Document name; default the upload's name" }),
-  })
-  .openapi("AttachUploadRequest");
+  });
 
 /** AttachUploadSchema as plain JSON Schema: a zod schema in a body's content would make the route validate every body as JSON. */
 const AttachUploadJsonSchema = {

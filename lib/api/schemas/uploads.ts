@@ -46,6 +46,3 @@ export const CreatedUploadSchema = UploadSchema.extend({ put: UploadTargetSchema
 export const UploadIdParamSchema = z.object({
   id: SafeString.max(100).openapi({ param: { name: "id", in: "path" } }),
 });
-
-/** A document from a direct upload, by id (`POST /v1/uploads`). */
-export const UploadIdSchema = z.uuid({ error: "expected an upload id (from POST /v1/uploads)" });
