@@ -27,7 +27,7 @@ test.describe("the organization admin's webhooks", { tag: "@desktop" }, () => {
     expect(await page.content()).not.toContain(secret);
 
     const endpoint = page.getByTestId("webhook-endpoint").filter({ hasText: "Loan system" });
-    await endpoint.getByRole("button", { name: "Send a test event to Loan system" }).click();
+    await endpoint.getByRole("button", { name: "Send test event to Loan system" }).click();
     await expect(endpoint.getByRole("status").filter({ hasText: "Test event sent" })).toBeVisible();
     await endpoint.getByRole("link", { name: "Delivery log of Loan system" }).click();
     const delivery = page.getByTestId("webhook-delivery").filter({ hasText: "webhook.test" });

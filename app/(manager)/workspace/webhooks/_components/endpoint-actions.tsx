@@ -20,29 +20,30 @@ export function EndpointActions({ endpointId, label, status }: { endpointId: str
         <form action={statusAction}>
           <input type="hidden" name="endpointId" value={endpointId} />
           <input type="hidden" name="status" value={status === "active" ? "paused" : "active"} />
-          <SubmitButton variant="secondary" className={small} pendingLabel="Saving…" aria-label={`${status === "active" ? "Pause" : "Resume"} ${label}`}>
+          <SubmitButton variant="secondary" className={small} pendingLabel="Saving…">
             {status === "active" ? "Pause" : "Resume"}
+            <span className="sr-only"> {label}</span>
           </SubmitButton>
         </form>
         {status === "active" ? (
           <form action={testAction}>
             <input type="hidden" name="endpointId" value={endpointId} />
-            <SubmitButton variant="secondary" className={small} pendingLabel="Sending…" aria-label={`Send a test event to ${label}`}>
-              Send test event
+            <SubmitButton variant="secondary" className={small} pendingLabel="Sending…">
+              Send test event<span className="sr-only"> to {label}</span>
             </SubmitButton>
           </form>
         ) : null}
         <form action={rotateAction}>
           <input type="hidden" name="endpointId" value={endpointId} />
           <input type="hidden" name="overlapHours" value="24" />
-          <SubmitButton variant="secondary" className={small} pendingLabel="Rotating…" aria-label={`Rotate the secret of ${label}`}>
-            Rotate secret
+          <SubmitButton variant="secondary" className={small} pendingLabel="Rotating…">
+            Rotate secret<span className="sr-only"> of {label}</span>
           </SubmitButton>
         </form>
         <form action={deleteAction}>
           <input type="hidden" name="endpointId" value={endpointId} />
-          <SubmitButton variant="ghost" className={small} pendingLabel="Deleting…" aria-label={`Delete ${label}`}>
-            Delete
+          <SubmitButton variant="ghost" className={small} pendingLabel="Deleting…">
+            Delete<span className="sr-only"> {label}</span>
           </SubmitButton>
         </form>
       </div>

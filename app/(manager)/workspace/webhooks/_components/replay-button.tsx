@@ -13,8 +13,8 @@ export function ReplayButton({ endpointId, eventId, eventType }: { endpointId: s
     <form action={action} className="flex items-center gap-2">
       <input type="hidden" name="endpointId" value={endpointId} />
       <input type="hidden" name="eventId" value={eventId} />
-      <SubmitButton variant="secondary" className="px-3 py-1.5" pendingLabel="Replaying…" aria-label={`Replay ${eventType} ${eventId}`}>
-        Replay
+      <SubmitButton variant="secondary" className="px-3 py-1.5" pendingLabel="Replaying…">
+        Replay<span className="sr-only"> {eventType} {eventId}</span>
       </SubmitButton>
       <FormMessage state={state} />
     </form>
