@@ -59,7 +59,7 @@ beforeAll(async () => {
   testDb = await createTestDb();
   world = await loadDemoWorld(testDb.db);
   await createUser(testDb.db, OTHER_ADMIN, [{ role: "org_admin", organizationId: world.tulsa.organizationId }]);
-  receiver = await startWebhookReceiver(4131);
+  receiver = await startWebhookReceiver();
   setEnvForTests({ WEBHOOKS_ALLOW_LOOPBACK: "1" });
 });
 afterEach(() => {
