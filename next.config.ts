@@ -5,8 +5,39 @@ import { getEnv } from "./lib/env";
 // Validating here makes a bad environment fail `next dev`, `next build` and `next start` at once.
 getEnv();
 
+/**
+ * Files the server reads at run time by path rather than by `import`, which output tracing cannot see.
+ * `output: "standalone"` copies every traced file into `.next/standalone`, the self-contained folder a
+ * serverless function or a container runs (docs/deploy.md, "Standalone build"); these globs (from the
+ * project root) are added to the trace of every route. tests/standalone/standalone.test.ts runs the
+ * server from a read-only copy of the traced files only, so a file missing here fails CI.
+ */
+export const RUNTIME_FILES = [
+  // db/client.ts: the migrations a long-running server or the embedded database applies at start.
+  "./db/migrations/**/*",
+  // lib/seals/signature-font-bytes.ts: the typed-signature faces stamped into the sealed PDF.
+  "./node_modules/@fontsource/{dancing-script,great-vibes,caveat,homemade-apple}/files/*-latin-400-normal.woff",
+  // lib/documents/pdf-worker-source.ts: pdf-lib (and its internal stream decoders), required by path in a worker.
+  "./node_modules/pdf-lib/{package.json,cjs/**/*.js}",
+  "./node_modules/pdf-lib/node_modules/tslib/{package.json,tslib.js}",
+  "./node_modules/@pdf-lib/{standard-fonts,upng}/{package.json,lib/**/*.js,cjs/**/*.js,UPNG.js}",
+  "./node_modules/pako/{package.json,index.js,lib/**/*.js}",
+  // lib/closings/rasterize-pdf-worker-source.ts: pdf.js and the @napi-rs/canvas native module, loaded by path in a worker.
+  "./node_modules/pdfjs-dist/package.json",
+  "./node_modules/pdfjs-dist/legacy/build/pdf.mjs",
+  "./node_modules/pdfjs-dist/legacy/build/pdf.worker.mjs",
+  "./node_modules/@napi-rs/canvas/package.json",
+  "./node_modules/@napi-rs/canvas/*.js",
+  "./node_modules/@napi-rs/canvas-*/package.json",
+  "./node_modules/@napi-rs/canvas-*/*.node",
+];
+
 const nextConfig: NextConfig = {
   reactStrictMode: true,
+  // `.next/standalone`: the traced server and only the files it needs (docs/deploy.md). `npm start`
+  // (server.mjs) keeps running from the project folder; `node .next/standalone/server.js` runs the copy.
+  output: "standalone",
+  outputFileTracingIncludes: { "/*": RUNTIME_FILES },
   poweredByHeader: false,
   // The build type-checks the app only; `npm run typecheck` covers tests, scripts and benchmarks.
   typescript: { tsconfigPath: "tsconfig.next.json" },
@@ -38,6 +69,11 @@ const nextConfig: NextConfig = {
     // (actions) and 10 MB (bodies proxy.ts buffers; a longer body reaches the action cut short).
     serverActions: { bodySizeLimit: "32mb" },
     proxyClientMaxBodySize: "32mb",
+    // Load a route's code when it is first requested, not every route's as the server starts (Next's
+    // default outside a serverless host): a cold start then answers its first request without first
+    // evaluating the modules of every page (Twilio, pdf-lib, fontkit, the S3 SDK…), the long-running
+    // server's first request to each route pays for that route only (docs/performance.md, "Cold start").
+    preloadEntriesOnStart: false,
   },
   turbopack: {
     resolveAlias: {

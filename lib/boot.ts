@@ -3,7 +3,6 @@ import { getDbHandle, migrateDb, type DbHandle } from "@/db/client";
 import { organizations } from "@/db/schema";
 import { getEnv, isServerless } from "@/lib/env";
 import { log } from "@/lib/log";
-import { seedDemo } from "@/lib/seed/seed-demo";
 
 let prepared: Promise<DbHandle> | undefined;
 
@@ -31,6 +30,8 @@ export function prepareDatabase(): Promise<DbHandle> {
     if (handle.kind === "pglite" && env.NODE_ENV !== "production") {
       const [row] = await handle.db.select({ count: sql<number>`count(*)::int` }).from(organizations);
       if ((row?.count ?? 0) === 0) {
+        // Imported here: the demo's module graph (PDF rendering, package creation) is not a production start's.
+        const { seedDemo } = await import("@/lib/seed/seed-demo");
         await seedDemo(handle.db);
         log.info("seeded the demo dataset into the embedded database");
       }

@@ -34,4 +34,6 @@ export * from "./sms";
 export * from "./settlement-agent-links";
 export * from "./file-objects";
 export * from "./idempotency-keys";
+export * from "./uploads";
+export * from "./bulk-send-items";
 export * from "./webhooks";

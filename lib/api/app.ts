@@ -5,7 +5,7 @@ import { getDb } from "@/db/client";
 import { resolvePrincipal } from "@/lib/auth/principal";
 import { parseBearer, verifyAccessToken } from "@/lib/auth/verify-access-token";
 import { getJwks } from "@/lib/auth/local-keys";
-import { MAX_PDF_BYTES } from "@/lib/documents/validate-pdf-upload";
+import { MAX_PDF_BYTES, MAX_UPLOADED_PDF_BYTES } from "@/lib/documents/validate-pdf-upload";
 import { AppError, INVALID_JSON_MESSAGE, MethodNotAllowed, NotFound, toErrorResponse } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { clientIp } from "./client-ip";
@@ -21,6 +21,7 @@ import { workspace } from "./routes/workspace";
 import { webhooks } from "./routes/webhooks";
 import { registerWebhookEvents } from "./register-webhook-events";
 import { signer } from "./routes/signer";
+import { uploadRoutes } from "./routes/uploads";
 import { validationHook } from "./validation";
 import { getPath } from "hono/utils/url";
 import { capBody } from "./cap-body";
@@ -29,6 +30,8 @@ import { idempotency } from "./idempotency";
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 const UPLOAD_BODY_LIMIT_BYTES = MAX_PDF_BYTES + 64 * 1024;
 const ESIGNATURE_PATH = /\/esignatures\/?$/;
+/** A direct upload's bytes (PUT, embedded storage): authenticated by its single-use token, not a Bearer token. */
+const UPLOAD_CONTENT_PATH = /^\/v1\/uploads\/[^/]+\/content\/?$/;
 const UPLOAD_PATH = /^\/v1\/(signing\/manager\/(signings|templates)\/[^/]+\/documents|signing\/manager\/signings\/[^/]+\/scanbacks|documents\/[^/]+\/files)\/?$/;
 
 const OPENAPI_INFO = {
@@ -70,6 +73,10 @@ export function createApiApp(): OpenAPIHono<ApiEnv> {
   app.use("/v1/*", async (c, next) => {
     // The one place a /v1 request gets its database and evidence IP; handlers read c.get("db") and c.get("ipAddress").
     c.set("ipAddress", clientIp(c));
+    if (c.req.method === "PUT" && UPLOAD_CONTENT_PATH.test(c.req.path)) {
+      c.set("db", await getDb());
+      return next();
+    }
     const token = parseBearer(c.req.header("authorization"));
     const { subject } = await verifyAccessToken(token);
     const db = await getDb();
@@ -84,6 +91,10 @@ export function createApiApp(): OpenAPIHono<ApiEnv> {
     UPLOAD_BODY_LIMIT_BYTES,
     () => new AppError("payload_too_large", `The upload exceeds the ${MAX_PDF_BYTES / 1024 / 1024} MiB limit.`),
   );
+  const uploadContentLimit = capBody(
+    MAX_UPLOADED_PDF_BYTES,
+    () => new AppError("payload_too_large", `The file exceeds the ${MAX_UPLOADED_PDF_BYTES / 1024 / 1024} MiB limit of an uploaded PDF.`),
+  );
   // GET and HEAD carry no body (@hono/node-server never gives them one), so they skip the cap: reading
   // `c.req.raw.body` on the standalone server materializes a full undici Request with an AbortSignal
   // whose listener sits in a FinalizationRegistry until a major GC. Under the session load that
@@ -91,6 +102,7 @@ export function createApiApp(): OpenAPIHono<ApiEnv> {
   app.use("/v1/*", (c, next) => {
     const method = c.req.method;
     if (method === "GET" || method === "HEAD") return next();
+    if (method === "PUT" && UPLOAD_CONTENT_PATH.test(c.req.path)) return uploadContentLimit(c, next);
     return (method === "POST" && UPLOAD_PATH.test(c.req.path) ? uploadBodyLimit : jsonBodyLimit)(c, next);
   });
 
@@ -107,6 +119,7 @@ export function createApiApp(): OpenAPIHono<ApiEnv> {
   registerWebhookEvents(app);
   app.route("/", manager);
   app.route("/", signer);
+  app.route("/", uploadRoutes);
 
   let document: unknown;
   // GET /v1/openapi.json – the OpenAPI 3.1 document generated from the request and response schemas.

@@ -1,5 +1,8 @@
 import type { Context } from "hono";
-import { BadRequest } from "@/lib/errors";
+import { BadRequest, InvalidJson } from "@/lib/errors";
+import type { PdfSource } from "@/lib/uploads/uploaded-pdf-document";
+import { AttachUploadSchema } from "./schemas/package-documents";
+import { describeIssues } from "./validation";
 
 /** What an upload route accepts: the media types of a raw body, how its messages name the file, and the name when none is given. */
 export type UploadKind = { what: string; mediaTypes: readonly string[]; defaultName: string };
@@ -35,3 +38,24 @@ export async function readUpload(c: Context, kind: UploadKind, nameFromQuery?: s
   }
   throw BadRequest(formError);
 }
+
+/**
+ * A document's PDF from a request: `application/json` naming a direct upload (`{ uploadId, name? }`),
+ * else the bytes inline as `readUpload` reads them (small files).
+ */
+export async function readPdfSource(c: Context, nameFromQuery?: string): Promise<PdfSource> {
+  const mediaType = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  if (mediaType !== "application/json") return readUpload(c, PDF_UPLOAD, nameFromQuery);
+  let json: unknown;
+  try {
+    json = await c.req.json();
+  } catch {
+    throw InvalidJson();
+  }
+  const parsed = AttachUploadSchema.safeParse(json);
+  if (!parsed.success) {
+    throw BadRequest(`Invalid request body. ${describeIssues(parsed.error)}`);
+  }
+  return { uploadId: parsed.data.uploadId, name: parsed.data.name ?? nameFromQuery };
+}
+

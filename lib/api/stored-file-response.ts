@@ -4,7 +4,7 @@ import { contentDisposition } from "./content-disposition";
 /**
  * The response for an authorized download of a stored file: with S3 configured, a 302 to a presigned
  * GET of a few minutes (the bytes never pass through this server); otherwise the bytes, streamed
- * from the database. `read` gives the bytes of a file that has no object (a ZIP built on request).
+ * from the database. A file that has no object (the ZIP of a package) is streamed as it is built.
  */
 export async function storedFileResponse(file: {
   fileName: string;
@@ -12,11 +12,19 @@ export async function storedFileResponse(file: {
   sha256: string | null;
   storageKey: string | null;
   read: () => Promise<Uint8Array>;
+  /** The bytes as a stream built while they are sent (the ZIP of a package): no length is known ahead. */
+  stream?: () => ReadableStream<Uint8Array>;
 }): Promise<Response> {
   const common = { "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff" };
   if (file.storageKey) {
     const url = await presignedDownloadUrl(file.storageKey, { filename: file.fileName, contentType: file.contentType });
     if (url) return new Response(null, { status: 302, headers: { ...common, Location: url } });
+  }
+  if (file.stream) {
+    return new Response(file.stream(), {
+      status: 200,
+      headers: { ...common, "Content-Type": file.contentType, "Content-Disposition": contentDisposition("attachment", file.fileName) },
+    });
   }
   const bytes = await file.read();
   return new Response(new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength), {

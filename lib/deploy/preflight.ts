@@ -247,7 +247,7 @@ export function runPreflight(source: Source, options: PreflightOptions = {}): Pr
     else {
       const endpoint = parseUrl(v("S3_ENDPOINT"));
       if (endpoint && endpoint.protocol === "http:" && !isLocalHost(endpoint.hostname)) add("warn", "S3_ENDPOINT", `is plain http to ${endpoint.host}: documents travel unencrypted`);
-      add("ok", "S3_BUCKET", `${raw}${endpoint ? ` at ${endpoint.host}` : " on AWS S3"}: every file is stored there (run npm run storage:migrate once to move files kept in the database before)`);
+      add("ok", "S3_BUCKET", `${raw}${endpoint ? ` at ${endpoint.host}` : " on AWS S3"}: every file is stored there and PDFs are uploaded straight to it (give the bucket the CORS rule in docs/deploy.md for browser uploads; run npm run storage:migrate once to move files kept in the database before)`);
     }
   });
 

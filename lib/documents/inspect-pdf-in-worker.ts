@@ -27,13 +27,20 @@ type Job = {
 
 type Slot = { worker: Worker; busy: boolean };
 
-type WorkerReply = { id: number; ok: true; pageCount: number | null; inflatedBytes: number } | { id: number; ok: false; reason: "inflate_limit" | "unreadable"; message: string };
+type WorkerReply = { id: number; ok: true; pageCount: number | null; inflatedBytes: number } | { id: number; ok: false; reason: "inflate_limit" | "encrypted" | "unreadable"; message: string };
 
 const tooLarge = () =>
   new AppError(
     "payload_too_large",
     `The PDF's compressed streams expand to more than ${MAX_INFLATED_BYTES / 1024 / 1024} MiB (or its object streams to more than ${MAX_STRUCTURE_BYTES / 1024 / 1024} MiB); it is refused.`,
   );
+
+/** The error a worker's refusal becomes. */
+function refusal(reason: "inflate_limit" | "encrypted" | "unreadable") {
+  if (reason === "inflate_limit") return tooLarge();
+  if (reason === "encrypted") return BadRequest("The PDF is encrypted (password-protected); upload a copy without a password or restrictions.");
+  return BadRequest("The uploaded file is not a readable PDF.");
+}
 
 type Pool = { slots: Slot[]; queue: Job[]; nextId: number };
 // One pool per process, however many module graphs Next bundles this file into.
@@ -86,7 +93,7 @@ function run(slot: Slot, job: Job): void {
   const onMessage = (reply: WorkerReply) => {
     if (reply.id !== id) return;
     if (reply.ok) finish(() => job.resolve({ pageCount: reply.pageCount, inflatedBytes: reply.inflatedBytes }), false);
-    else finish(() => job.reject(reply.reason === "inflate_limit" ? tooLarge() : BadRequest("The uploaded file is not a readable PDF.")), false);
+    else finish(() => job.reject(refusal(reply.reason)), false);
   };
   // Out of heap (resourceLimits) or any crash: the worker is gone; the file is what broke it.
   const onError = () => finish(() => job.reject(BadRequest("The uploaded PDF is too complex to read.")), true);

@@ -5,7 +5,7 @@
  * directories the main thread names (the process's working directory first).
  *
  * Protocol: `{ id, bytes, loadDocument, limits }` in; `{ id, ok: true, pageCount, inflatedBytes }` or
- * `{ id, ok: false, reason, message }` out, where reason is `inflate_limit` or `unreadable`.
+ * `{ id, ok: false, reason, message }` out, where reason is `inflate_limit`, `encrypted` (an /Encrypt dictionary: the file is password-protected) or `unreadable`.
  *
  * Before pdf-lib sees the file, every stream is decoded and counted without being kept (FlateDecode
  * through zlib's streaming inflater; LZW, RunLength, ASCII85 and ASCIIHex through pdf-lib's own
@@ -36,6 +36,7 @@ const pdfLibDir = path.dirname(createRequire(path.join(workerData.searchFrom[0],
 const internal = (name) => require(path.join(pdfLibDir, "core", "streams", name)).default;
 
 class InflateLimit extends Error {}
+class Encrypted extends Error {}
 
 const FILTERS = { Fl: "FlateDecode", LZW: "LZWDecode", RL: "RunLengthDecode", A85: "ASCII85Decode", AHx: "ASCIIHexDecode" };
 const CHUNK = 64 * 1024;
@@ -144,12 +145,13 @@ parentPort.on("message", async ({ id, bytes, loadDocument, limits }) => {
     const inflatedBytes = await measureStreams(bytes, limits);
     let pageCount = null;
     if (loadDocument) {
-      const pdf = await pdfLibMain.PDFDocument.load(bytes, { updateMetadata: false });
+      const pdf = await pdfLibMain.PDFDocument.load(bytes, { updateMetadata: false, ignoreEncryption: true });
+      if (pdf.isEncrypted) throw new Encrypted();
       pageCount = pdf.getPageCount();
     }
     parentPort.postMessage({ id, ok: true, pageCount, inflatedBytes });
   } catch (error) {
-    const reason = error instanceof InflateLimit ? "inflate_limit" : "unreadable";
+    const reason = error instanceof InflateLimit ? "inflate_limit" : error instanceof Encrypted ? "encrypted" : "unreadable";
     parentPort.postMessage({ id, ok: false, reason, message: error instanceof Error ? error.message : String(error) });
   }
 });

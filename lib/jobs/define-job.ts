@@ -31,6 +31,13 @@ export type JobContext = {
 /** Payloads travel as JSON (a `jobs` row or an Inngest event's data): an object of plain values. */
 export type JobPayloadSchema = z.ZodType<Record<string, unknown>>;
 
+/**
+ * What enqueueing a job needs: its name, payload schema and attempts, without its handler. A module
+ * that only enqueues (a domain write emitting an event) imports the declaration, not the handler's
+ * imports, which keeps the import graph one-way.
+ */
+export type JobDeclaration<TSchema extends JobPayloadSchema = JobPayloadSchema> = Pick<JobDefinition<TSchema>, "name" | "schema" | "maxAttempts">;
+
 export type JobDefinition<TSchema extends JobPayloadSchema = JobPayloadSchema> = {
   name: string;
   schema: TSchema;

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Db } from "@/db/client";
 import { jobs, type Job } from "@/db/schema/jobs";
 import { getEnv, isInngestConfigured } from "@/lib/env";
-import type { JobDefinition, JobPayloadSchema } from "./define-job";
+import type { JobDeclaration, JobPayloadSchema } from "./define-job";
 import { dispatchAfterCommit } from "./after-commit-hook";
 
 export type EnqueueJobOptions = {
@@ -30,7 +30,7 @@ export type EnqueuedJob = { engine: "local" | "inngest"; job: Job; created: bool
  */
 export async function enqueueJob<TSchema extends JobPayloadSchema>(
   db: Db,
-  job: JobDefinition<TSchema>,
+  job: JobDeclaration<TSchema>,
   payload: z.input<TSchema>,
   options: EnqueueJobOptions = {},
 ): Promise<EnqueuedJob> {

@@ -7,6 +7,7 @@ import { sealPackageJob } from "@/lib/seals/seal-package-job";
 import { expireSigningsJob } from "@/lib/signings/expire-signings-job";
 import { processSmsEventJob } from "@/lib/sms/process-sms-event-job";
 import { sendSignerSmsJob } from "@/lib/sms/send-signer-sms-job";
+import { sweepExpiredUploadsJob } from "@/lib/uploads/sweep-expired-uploads-job";
 import { deliverVaultEventJob } from "@/lib/vault/deliver-vault-event-job";
 import { deliverWebhookJob } from "@/lib/webhooks/deliver-webhook-job";
 import { createJobRegistry } from "./create-job-registry";
@@ -29,4 +30,5 @@ export const jobRegistry = createJobRegistry([
   sendOutreachMessageJob,
   expireSigningsJob,
   sealPackageJob,
+  sweepExpiredUploadsJob,
 ]);

@@ -1,5 +1,5 @@
 import { asc, eq } from "drizzle-orm";
-import { zipSync } from "fflate";
+import { Zip, ZipPassThrough } from "fflate";
 import type { Db } from "@/db/client";
 import { readObject } from "@/lib/storage/objects";
 import { packageDocuments, packageSeals, sealedDocuments, type SigningPackage } from "@/db/schema";
@@ -26,9 +26,16 @@ export type GetSealedFileOptions = {
 /**
  * A sealed file the caller may download: its name and type, and either its object in file storage
  * (a document or the certificate: stream it or redirect to a presigned GET) or, for the ZIP of
- * everything, bytes built on request. `read()` returns the bytes either way.
+ * everything, an archive streamed as it is built (`stream`). `read()` returns the whole bytes either way.
  */
-export type SealedFile = { fileName: string; contentType: string; sha256: string | null; storageKey: string | null; read: () => Promise<Uint8Array> };
+export type SealedFile = {
+  fileName: string;
+  contentType: string;
+  sha256: string | null;
+  storageKey: string | null;
+  read: () => Promise<Uint8Array>;
+  stream?: () => ReadableStream<Uint8Array>;
+};
 
 export const SEAL_NOT_READY_MESSAGE = "The sealed documents are not ready yet. They are produced shortly after the last signature; try again in a moment.";
 
@@ -58,12 +65,20 @@ export async function getSealedFile(db: Db, options: GetSealedFileOptions): Prom
   const named = uniqueNames(rows.map((r) => `${safeBaseName(r.name.replace(/\.pdf$/i, "")) || "Document"} (sealed).pdf`));
 
   if (options.file === "all") {
-    const entries: Record<string, Uint8Array> = {};
-    for (const [i, row] of rows.entries()) entries[named[i]!] = await readObject(db, row.storageKey);
-    entries[uniqueNames([...named, certificateName]).at(-1)!] = await readObject(db, seal.certificateStorageKey);
-    // PDFs barely compress; storing them keeps the archive fast to build for large packages.
-    const content = zipSync(entries, { level: 0, mtime: seal.sealedAt ?? new Date() });
-    return { fileName: `${base} (sealed).zip`, contentType: "application/zip", sha256: null, storageKey: null, read: async () => content };
+    const certificateKey = seal.certificateStorageKey;
+    const entries = [
+      ...rows.map((row, i) => ({ name: named[i]!, key: row.storageKey })),
+      { name: uniqueNames([...named, certificateName]).at(-1)!, key: certificateKey },
+    ].map((entry) => ({ name: entry.name, read: () => readObject(db, entry.key) }));
+    const stream = () => zipStream(entries, seal.sealedAt ?? new Date());
+    return {
+      fileName: `${base} (sealed).zip`,
+      contentType: "application/zip",
+      sha256: null,
+      storageKey: null,
+      stream,
+      read: async () => new Uint8Array(await new Response(stream()).arrayBuffer()),
+    };
   }
   const index = isUuid(options.file) ? rows.findIndex((r) => r.documentId === options.file) : -1;
   if (index < 0) throw NotFound(`Sealed document ${options.file.slice(0, 64)} not found.`);
@@ -85,6 +100,35 @@ async function authorize(db: Db, options: GetSealedFileOptions): Promise<Signing
   }
   requireCapability(options.principal, "signer:signings:read", "You do not have permission to read signing packages.");
   return (await getSignerAssignmentOrThrow(db, { principal: options.principal, packageId: options.packageId })).signing;
+}
+
+/**
+ * A ZIP of the entries, built while it is sent: each file is read from storage only when the reader
+ * wants more, so the archive of a large package holds one document in memory at a time, not all of
+ * them. PDFs barely compress; they are stored, which keeps the archive fast to build.
+ */
+function zipStream(entries: { name: string; read: () => Promise<Uint8Array> }[], mtime: Date): ReadableStream<Uint8Array> {
+  let zip: Zip;
+  let next = 0;
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      zip = new Zip((error, chunk, final) => {
+        if (error) return controller.error(error);
+        controller.enqueue(chunk);
+        if (final) controller.close();
+      });
+      if (entries.length === 0) zip.end();
+    },
+    async pull() {
+      if (next >= entries.length) return;
+      const entry = entries[next++]!;
+      const file = new ZipPassThrough(entry.name);
+      file.mtime = mtime;
+      zip.add(file);
+      file.push(await entry.read(), true);
+      if (next === entries.length) zip.end();
+    },
+  });
 }
 
 /** A name safe inside a ZIP and a Content-Disposition: no path separators or control characters. */

@@ -1,4 +1,3 @@
-import fontkit from "@pdf-lib/fontkit";
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFImage, type PDFPage } from "pdf-lib";
 import type { DocumentField, ESignature } from "@/db/schema";
 import { parsePngDataUrl } from "@/lib/esignatures/parse-png-data-url";
@@ -25,6 +24,8 @@ export async function stampDocument(
   content: Uint8Array,
 ): Promise<PDFDocument> {
   const pdfDoc = await PDFDocument.load(content, { updateMetadata: false });
+  // Imported on first use: fontkit is large and only sealing needs it, not a cold start.
+  const { default: fontkit } = await import("@pdf-lib/fontkit");
   pdfDoc.registerFontkit(fontkit);
   const embedded = new Map<string, Promise<PDFFont>>();
   const fonts: Fonts = {

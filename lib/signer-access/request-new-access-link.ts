@@ -4,11 +4,8 @@ import { packageSigners, signerAccessLinks, signingPackages } from "@/db/schema"
 import { checkAuthThrottle } from "@/lib/auth/check-auth-throttle";
 import { recordAuthFailure } from "@/lib/auth/record-auth-failure";
 import { sendEmailJob } from "@/lib/email/send-email-job";
-import { newAccessLinkEmail } from "@/lib/email/templates/new-access-link-email";
-import { borrowerEmailBranding } from "@/lib/branding/borrower-email-branding";
-import { organizationDefaultLanguage, signerLocale } from "@/lib/i18n/signer-locale";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
-import { issueAccessLink } from "./issue-access-link";
+import { issueAccessLinkId } from "./issue-access-link";
 import { newLinkClientRules, SIGNER_RESEND_INTERVAL_MS } from "./rules";
 import { isOpaqueTokenShape, sha256Hex } from "./secrets";
 
@@ -64,15 +61,8 @@ export async function requestNewAccessLink(db: Db, options: { token: string; cli
       .where(and(eq(signerAccessLinks.signerId, target.signer.id), gt(signerAccessLinks.renewRequestedAt, since)))
       .limit(2);
     if (asked.length > 1) return;
-    const link = await issueAccessLink(tx, { signing: target.signing, signerId: target.signer.id, now });
-    const brand = await borrowerEmailBranding(tx, target.signing.organizationId);
-    const email = newAccessLinkEmail({
-      signerName: target.signer.name,
-      signingTitle: target.signing.title,
-      link,
-      branding: brand?.branding,
-      locale: signerLocale(target.signer, await organizationDefaultLanguage(tx, target.signing.organizationId)),
-    });
-    await enqueueJob(tx, sendEmailJob, { to: target.signer.email, ...email, ...brand?.sender });
+    const linkId = await issueAccessLinkId(tx, { signing: target.signing, signerId: target.signer.id, now });
+    // Rendered, with the link's URL, when the job sends it (no link in the payload).
+    await enqueueJob(tx, sendEmailJob, { message: "signer-new-link", linkId });
   });
 }

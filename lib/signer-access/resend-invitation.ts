@@ -4,17 +4,13 @@ import { signerAccessLinks, type PackageSigner } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { sendEmailJob } from "@/lib/email/send-email-job";
-import { inviteEmail } from "@/lib/email/templates/invite-email";
 import { Conflict, TooManyRequests } from "@/lib/errors";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
-import { getOrganizationBranding } from "@/lib/branding/branding";
-import { borrowerEmailBranding } from "@/lib/branding/borrower-email-branding";
 import { queueSignerSms } from "@/lib/sms/queue-signer-sms";
 import { getSignerOrThrow } from "@/lib/signings/get-signer-or-throw";
 import { getSigningOrThrow } from "@/lib/signings/get-signing-or-throw";
-import { issueAccessLink } from "./issue-access-link";
+import { issueAccessLinkId } from "./issue-access-link";
 import { SIGNER_RESEND_INTERVAL_MS } from "./rules";
-import { organizationDefaultLanguage, signerLocale } from "@/lib/i18n/signer-locale";
 
 /**
  * "Resend invitation": a new access link (the signer's older ones stop working) mailed with the
@@ -46,29 +42,15 @@ export async function resendInvitation(
       .where(and(eq(signerAccessLinks.signerId, signer.id), gt(signerAccessLinks.createdAt, since)))
       .limit(1);
     if (recent) throw TooManyRequests("This signer was sent a link less than a minute ago.", 60);
-    const link = await issueAccessLink(tx, { signing, signerId: signer.id, now });
-    // Branded like the first invitation: the lender's header, button and footer, "<Lender> via …" as the sender.
-    const brand = await borrowerEmailBranding(tx, signing.organizationId);
-    await enqueueJob(tx, sendEmailJob, {
-      to: signer.email,
-      ...inviteEmail({
-        signerName: signer.name,
-        signingTitle: signing.title,
-        message: signing.message,
-        link,
-        branding: brand?.branding,
-        locale: signerLocale(signer, await organizationDefaultLanguage(tx, signing.organizationId)),
-      }),
-      ...brand?.sender,
-    });
+    const linkId = await issueAccessLinkId(tx, { signing, signerId: signer.id, now });
+    // The invitation, branded like the first one, rendered with the new link when the job sends it.
+    await enqueueJob(tx, sendEmailJob, { message: "signer-invitation", linkId });
     // The new link supersedes the one in any earlier text, so a signer who agreed to texts gets it by text too.
-    const branding = await getOrganizationBranding(tx, signing.organizationId);
     await queueSignerSms(tx, {
       signing,
       signer,
       kind: "invitation",
-      link,
-      lenderName: branding?.displayName ?? "",
+      linkId,
       idempotencyKey: `signing-invite-resent:${signer.id}:${now.getTime()}`,
     });
     await recordAuditEntry(tx, {

@@ -37,3 +37,24 @@ export function sameDigest(a: string, b: string): boolean {
 export function normalizeCode(value: string): string {
   return value.replace(/[\s-]/g, "");
 }
+
+/**
+ * An access link's token, computed from its row id under the auth secret: 32 bytes of HMAC-SHA-256,
+ * base64url (43 characters, the shape of `newOpaqueToken`). Only its SHA-256 is stored, as for any
+ * token, and the email or text job computes it again when it sends the link, so the token is never
+ * written anywhere (not in the job's payload, not in an event). Changing AUTH_SECRET invalidates
+ * every access link, as it already did.
+ */
+export function accessLinkToken(linkId: string): string {
+  return createHmac("sha256", getAuthSecret()).update(`signer-access-link:${linkId}`).digest("base64url");
+}
+
+/**
+ * A challenge's one-time code, computed from its id under the auth secret (six digits, leading zeros
+ * kept): the email job computes it when it sends the mail, so the code is never written anywhere,
+ * and a retried job sends the same code again (one valid code per challenge).
+ */
+export function challengeCode(challengeId: string): string {
+  const digest = createHmac("sha256", getAuthSecret()).update(`signer-code-value:${challengeId}`).digest();
+  return String(digest.readBigUInt64BE(0) % 1_000_000n).padStart(6, "0");
+}

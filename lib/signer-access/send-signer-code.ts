@@ -3,15 +3,13 @@ import type { Db } from "@/db/client";
 import { signerAuthChallenges, type PackageSigner, type SignerSession, type SigningPackage } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { sendEmailJob } from "@/lib/email/send-email-job";
-import { signerCodeEmail } from "@/lib/email/templates/signer-code-email";
-import { borrowerEmailBranding } from "@/lib/branding/borrower-email-branding";
 import { organizationDefaultLanguage, signerLocale } from "@/lib/i18n/signer-locale";
 import { borrowerTranslator } from "@/lib/i18n/translator";
 import { TooManyRequests } from "@/lib/errors";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { sendSms } from "@/lib/sms/send-sms";
 import { SIGNER_CODE_TTL_MS, SIGNER_RESEND_INTERVAL_MS } from "./rules";
-import { codeHmac, newOneTimeCode } from "./secrets";
+import { challengeCode, codeHmac } from "./secrets";
 
 /**
  * Creates a one-time code for a signer session and sends it — by email through the outbox job, or
@@ -41,7 +39,6 @@ export async function sendSignerCode(
     const wait = Math.ceil((SIGNER_RESEND_INTERVAL_MS - (now.getTime() - last.createdAt.getTime())) / 1000);
     throw TooManyRequests(`A code was sent less than a minute ago. You can ask for another in ${wait} seconds.`, wait);
   }
-  const code = newOneTimeCode();
   const [challenge] = await db
     .insert(signerAuthChallenges)
     .values({
@@ -53,13 +50,14 @@ export async function sendSignerCode(
       createdAt: now,
     })
     .returning({ id: signerAuthChallenges.id });
+  // The code is computed from the challenge's id under the auth secret (`challengeCode`): the email
+  // job computes it again when it sends the mail, so it is in no payload, and a retry sends the same one.
+  const code = challengeCode(challenge!.id);
   await db.update(signerAuthChallenges).set({ codeHmac: codeHmac(challenge!.id, code) }).where(eq(signerAuthChallenges.id, challenge!.id));
-  const locale = signerLocale(options.signer, await organizationDefaultLanguage(db, options.signing.organizationId));
   if (options.method === "email_code") {
-    const brand = await borrowerEmailBranding(db, options.signing.organizationId);
-    const email = signerCodeEmail({ signerName: options.signer.name, signingTitle: options.signing.title, code, branding: brand?.branding, locale });
-    await enqueueJob(db, sendEmailJob, { to: options.signer.email, ...email, ...brand?.sender });
+    await enqueueJob(db, sendEmailJob, { message: "signer-code", challengeId: challenge!.id });
   } else {
+    const locale = signerLocale(options.signer, await organizationDefaultLanguage(db, options.signing.organizationId));
     const t = borrowerTranslator(locale, "email");
     await sendSms({ to: options.signer.phone ?? "", body: t("codeText", { title: options.signing.title, code }) });
   }

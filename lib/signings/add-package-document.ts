@@ -5,25 +5,30 @@ import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { preparePdfDocument } from "@/lib/documents/prepare-pdf-document";
 import { serializeDocumentMetadata } from "@/lib/documents/serialize-document-metadata";
+import { pdfSourceOf, type PdfSource } from "@/lib/uploads/uploaded-pdf-document";
+import { verifyUploadSources } from "@/lib/uploads/verify-upload-sources";
 import { assertDraft } from "./assert-draft";
 import { getSigningOrThrow } from "./get-signing-or-throw";
 
 /**
- * Attaches an uploaded PDF to a draft: checked to be a real PDF within the size cap, stored with its
- * SHA-256 (what signers attest to) and page count, appended after the existing documents, executed
- * as `executionMode` (default esign).
+ * Attaches a PDF to a draft, given inline (`bytes`) or as a direct upload (`uploadId`, verified
+ * first): checked to be a real PDF within the size and page caps, stored with its SHA-256 (what
+ * signers attest to) and page count, appended after the existing documents, executed as
+ * `executionMode` (default esign).
  */
 export async function addPackageDocument(
   db: Db,
-  options: { principal: Principal; packageId: string; bytes: Uint8Array; name: string; executionMode?: ExecutionMode; ipAddress?: string | null },
+  options: { principal: Principal; packageId: string; executionMode?: ExecutionMode; ipAddress?: string | null } & PdfSource,
 ) {
   requireCapability(options.principal, "signings:write", "You do not have permission to change documents.");
+  const source = pdfSourceOf(options);
+  await verifyUploadSources(db, { principal: options.principal, sources: [source] });
   return db.transaction(async (tx) => {
     const signing = await getSigningOrThrow(tx, { ...options, capability: "signings:write", lock: true });
     assertDraft(signing, "change its documents");
     const document = await preparePdfDocument(tx, {
-      bytes: options.bytes,
-      name: options.name,
+      source,
+      principal: options.principal,
       table: packageDocuments,
       siblings: eq(packageDocuments.packageId, signing.id),
     });

@@ -21,6 +21,8 @@ import { pgErrorCode } from "@/lib/db/pg-error-code";
 import { BadRequest, Conflict, NotFound } from "@/lib/errors";
 import { getLocationOrThrow } from "@/lib/locations/get-location-or-throw";
 import { appointmentColumns, type ClosingAppointmentInput } from "@/lib/closings/closing-appointment";
+import { pdfSourceOf, type PdfSource } from "@/lib/uploads/uploaded-pdf-document";
+import { verifyUploadSources } from "@/lib/uploads/verify-upload-sources";
 import { findUserIdByEmail } from "./find-user-id-by-email";
 import { signerAccessColumns, type SignerAccessInput } from "@/lib/signer-access/signer-access-columns";
 import { assertSignerProofComplete } from "@/lib/signer-access/signer-proof-gaps";
@@ -48,8 +50,8 @@ export type CreateSigningOptions = {
   /** How signers prove who they are unless a signer sets its own; default the template's, else email_code. */
   signerAuthMethod?: SignerAuthMethod;
   signers?: NewSignerInput[];
-  /** PDFs to attach, after any template documents; each is validated like an upload. */
-  documents?: { name: string; bytes: Uint8Array; executionMode?: ExecutionMode }[];
+  /** PDFs to attach, after any template documents: inline bytes (validated like an upload) or verified direct uploads. */
+  documents?: (PdfSource & { executionMode?: ExecutionMode })[];
   /** Hybrid closings: the closing appointment and when e-signing opens (see lib/closings). */
   appointment?: ClosingAppointmentInput;
   /** Hybrid closings: a mode for some of the template's documents (by template document id), instead of the template's default. */
@@ -65,6 +67,7 @@ export type CreateSigningOptions = {
  */
 export async function createSigning(db: Db, options: CreateSigningOptions): Promise<SigningPackage> {
   requireCapability(options.principal, "signings:write", "You do not have permission to create signing packages.");
+  await verifyUploadSources(db, { principal: options.principal, sources: options.documents ?? [] });
   return db.transaction(async (tx) => {
     const location = await getLocationOrThrow(tx, {
       principal: options.principal,
@@ -153,8 +156,8 @@ export async function createSigning(db: Db, options: CreateSigningOptions): Prom
     }
     for (const input of options.documents ?? []) {
       const document = await preparePdfDocument(tx, {
-        bytes: input.bytes,
-        name: input.name,
+        source: pdfSourceOf(input),
+        principal: options.principal,
         table: packageDocuments,
         siblings: eq(packageDocuments.packageId, signing.id),
       });

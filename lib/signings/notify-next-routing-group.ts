@@ -2,13 +2,9 @@ import { and, asc, eq, gt, inArray } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { packageSigners, type SigningPackage } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
-import { borrowerEmailBranding } from "@/lib/branding/borrower-email-branding";
 import { sendEmailJob } from "@/lib/email/send-email-job";
-import { inviteEmail } from "@/lib/email/templates/invite-email";
-import { yourTurnEmail } from "@/lib/email/templates/your-turn-email";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
-import { organizationDefaultLanguage, signerLocale } from "@/lib/i18n/signer-locale";
-import { issueAccessLink } from "@/lib/signer-access/issue-access-link";
+import { issueAccessLinkId } from "@/lib/signer-access/issue-access-link";
 import { queueSignerSms } from "@/lib/sms/queue-signer-sms";
 
 export type NotifyNextRoutingGroupOptions = {
@@ -25,8 +21,8 @@ export type NotifyNextRoutingGroupOptions = {
  * the package is being sent, "your turn" for later groups, and the same by text to signers who
  * agreed to texts (`queueSignerSms`) — and writes a `signer.notified` entry per
  * signer, inside the caller's transaction. The one place signers are invited; each email carries
- * the signer's own access link (`issueAccessLink`). Returns the signer ids
- * notified.
+ * the signer's own access link (`issueAccessLinkId`), enqueued by id and rendered when it is sent
+ * (no link in the job). Returns the signer ids notified.
  */
 export async function notifyNextRoutingGroup(db: Db, options: NotifyNextRoutingGroupOptions): Promise<string[]> {
   const { signing } = options;
@@ -55,25 +51,18 @@ export async function notifyNextRoutingGroup(db: Db, options: NotifyNextRoutingG
       ),
     )
     .returning();
-  const brand = await borrowerEmailBranding(db, signing.organizationId);
-  const organizationLanguage = await organizationDefaultLanguage(db, signing.organizationId);
   for (const signer of notified) {
-    const locale = signerLocale(signer, organizationLanguage);
-    // Each signer's own access link (the token exists only in this email).
-    const link = await issueAccessLink(db, { signing, signerId: signer.id, now });
-    const email =
-      options.afterRoutingOrder === undefined
-        ? inviteEmail({ signerName: signer.name, signingTitle: signing.title, message: signing.message, link, branding: brand?.branding, locale })
-        : yourTurnEmail({ signerName: signer.name, signingTitle: signing.title, link, branding: brand?.branding, locale });
+    // Each signer's own access link: the job computes its URL when it sends the email (`send-email`).
+    const linkId = await issueAccessLinkId(db, { signing, signerId: signer.id, now });
+    const message = options.afterRoutingOrder === undefined ? "signer-invitation" : "signer-your-turn";
     // One key per signer whichever email it is: nobody is invited twice, whoever sends it.
-    await enqueueJob(db, sendEmailJob, { to: signer.email, ...email, ...brand?.sender }, { idempotencyKey: `signing-invite:${signing.id}:${signer.id}` });
+    await enqueueJob(db, sendEmailJob, { message, linkId }, { idempotencyKey: `signing-invite:${signing.id}:${signer.id}` });
     // And by text, with the same link, to a signer with a mobile number and a recorded consent.
     await queueSignerSms(db, {
       signing,
       signer,
       kind: options.afterRoutingOrder === undefined ? "invitation" : "your_turn",
-      link,
-      lenderName: brand?.branding.displayName ?? "",
+      linkId,
       idempotencyKey: `signing-invite:${signing.id}:${signer.id}`,
     });
     await recordAuditEntry(db, {

@@ -3,15 +3,12 @@ import type { Db } from "@/db/client";
 import { packageSigners } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
-import { borrowerEmailBranding } from "@/lib/branding/borrower-email-branding";
 import { sendEmailJob } from "@/lib/email/send-email-job";
-import { reminderEmail } from "@/lib/email/templates/reminder-email";
 import { Conflict } from "@/lib/errors";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
-import { issueAccessLink } from "@/lib/signer-access/issue-access-link";
+import { issueAccessLinkId } from "@/lib/signer-access/issue-access-link";
 import { queueSignerSms } from "@/lib/sms/queue-signer-sms";
 import { getSigningOrThrow } from "./get-signing-or-throw";
-import { organizationDefaultLanguage, signerLocale } from "@/lib/i18n/signer-locale";
 import { isOpenSigningStatus } from "./state-machine";
 
 /** One reminder per signer per window: a double click or a script's retry sends nothing twice. */
@@ -48,29 +45,20 @@ export async function remindSigners(
       .where(and(eq(packageSigners.packageId, signing.id), inArray(packageSigners.status, ["notified", "viewed"])))
       .orderBy(asc(packageSigners.routingOrder), asc(packageSigners.id));
     const window = Math.floor(now.getTime() / REMINDER_WINDOW_MS);
-    const brand = await borrowerEmailBranding(tx, signing.organizationId);
-    const organizationLanguage = await organizationDefaultLanguage(tx, signing.organizationId);
     const result: RemindSignersResult = { remindedSignerIds: [], alreadyRemindedSignerIds: [] };
     for (const signer of waiting) {
       // A new access link supersedes the signer's older ones, so it is issued in a savepoint that
       // is rolled back when this hour's reminder was already queued (nothing is revoked then).
       const created = await tx
         .transaction(async (sp) => {
-          const link = await issueAccessLink(sp, { signing, signerId: signer.id, now });
-          const email = reminderEmail({
-            signerName: signer.name,
-            signingTitle: signing.title,
-            senderName: options.principal.user.name,
-            link,
-            expiresAt: signing.expiresAt,
-            branding: brand?.branding,
-            locale: signerLocale(signer, organizationLanguage),
-          });
+          const linkId = await issueAccessLinkId(sp, { signing, signerId: signer.id, now });
           const idempotencyKey = `signing-reminder:${signing.id}:${signer.id}:${window}`;
-          const job = await enqueueJob(sp, sendEmailJob, { to: signer.email, ...email, ...brand?.sender }, { idempotencyKey });
+          // Rendered (and the link's URL computed) when the job sends it: no link in the payload.
+          const senderName = options.principal.user.name.trim().slice(0, 200) || undefined;
+          const job = await enqueueJob(sp, sendEmailJob, { message: "signer-reminder", linkId, senderName }, { idempotencyKey });
           if (!job.created) throw ALREADY_REMINDED;
           // The same reminder by text, with the same new link, when the signer agreed to texts.
-          await queueSignerSms(sp, { signing, signer, kind: "reminder", link, lenderName: brand?.branding.displayName ?? "", idempotencyKey });
+          await queueSignerSms(sp, { signing, signer, kind: "reminder", linkId, idempotencyKey });
           return true;
         })
         .catch((error: unknown) => {

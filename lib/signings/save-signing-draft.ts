@@ -1,3 +1,4 @@
+import type { PdfSource } from "@/lib/uploads/uploaded-pdf-document";
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { packageSigners, type ExecutionMode, type SignerAuthMethod, type SigningPackage } from "@/db/schema";
@@ -41,8 +42,8 @@ export type SaveSigningDraftOptions = {
   signers: DraftSignerInput[];
   /** Documents of the draft to detach. */
   removeDocumentIds?: string[];
-  /** PDFs to attach after the existing documents, each validated like an upload (mode default esign). */
-  documents?: { name: string; bytes: Uint8Array; executionMode?: ExecutionMode }[];
+  /** PDFs to attach after the existing documents, inline or direct uploads, each validated like an upload (mode default esign). */
+  documents?: (PdfSource & { executionMode?: ExecutionMode })[];
   /** A draft's documents: the execution mode each should have (`setDocumentExecutionMode`), by document id. */
   documentModes?: Record<string, ExecutionMode>;
   /** A new package from a template: a mode for some template documents (by template document id). */
@@ -162,7 +163,7 @@ export async function saveSigningDraft(db: Db, options: SaveSigningDraftOptions)
         await addPackageDocument(tx, { principal, packageId, ipAddress, ...document });
       } catch (error) {
         // Several files arrive at once: say which one the upload rule refused.
-        if (error instanceof AppError) throw new AppError(error.code, `${document.name}: ${error.message}`);
+        if (error instanceof AppError) throw new AppError(error.code, `${document.name ?? "An uploaded PDF"}: ${error.message}`);
         throw error;
       }
     }

@@ -1,7 +1,11 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { packageSigners, smsMessages, smsOptOuts, type SmsMessage } from "@/db/schema";
+import { borrowerEmailBranding } from "@/lib/branding/borrower-email-branding";
+import { organizationDefaultLanguage, signerLocale } from "@/lib/i18n/signer-locale";
+import { accessLinkUrlOf } from "@/lib/signer-access/issue-access-link";
 import { isSmsConfigured } from "./send-sms";
+import { signerSmsText } from "./signer-sms-text";
 import { isSmsOptedOut } from "./sms-opt-outs";
 import { smsStatusCallbackUrl } from "./sms-webhook-url";
 import { createTwilioMessage, SmsRefused, TWILIO_UNSUBSCRIBED } from "./twilio-sms";
@@ -15,7 +19,7 @@ export type DeliverOutcome = "sent" | "skipped" | "failed" | "already-done" | "m
  * cannot succeed later is stored as `failed` (a 21610 "unsubscribed" also records the opt-out);
  * anything else throws so the job retries.
  */
-export async function deliverSignerSms(db: Db, payload: { smsMessageId: string; body: string }): Promise<DeliverOutcome> {
+export async function deliverSignerSms(db: Db, payload: { smsMessageId: string; linkId: string } | { smsMessageId: string; body: string }): Promise<DeliverOutcome> {
   const [message] = await db.select().from(smsMessages).where(eq(smsMessages.id, payload.smsMessageId));
   if (!message) return "missing";
   if (message.status !== "queued") return "already-done";
@@ -33,8 +37,10 @@ export async function deliverSignerSms(db: Db, payload: { smsMessageId: string; 
   if (await isSmsOptedOut(db, { organizationId: message.organizationId, phone: message.to })) return skip("opted_out");
   if (!isSmsConfigured()) return skip("not_configured");
 
+  const body = "body" in payload ? payload.body : await renderSignerText(db, message, payload.linkId);
+  if (!body) return "missing";
   try {
-    const sent = await createTwilioMessage({ to: message.to, body: payload.body, statusCallback: smsStatusCallbackUrl() });
+    const sent = await createTwilioMessage({ to: message.to, body, statusCallback: smsStatusCallbackUrl() });
     const now = new Date();
     await db
       .update(smsMessages)
@@ -58,4 +64,18 @@ export async function deliverSignerSms(db: Db, payload: { smsMessageId: string; 
       .where(eq(smsMessages.id, message.id));
     return "failed";
   }
+}
+
+/**
+ * The text of a queued signer message, written at send time: the lender's display name, the signer's
+ * language (the manager's choice, else the organization's default, as their emails) and the access
+ * link computed from its row. Null when the signer is gone.
+ */
+async function renderSignerText(db: Db, message: SmsMessage, linkId: string): Promise<string | null> {
+  if (!message.signerId) return null;
+  const [signer] = await db.select({ language: packageSigners.language }).from(packageSigners).where(eq(packageSigners.id, message.signerId));
+  if (!signer) return null;
+  const brand = await borrowerEmailBranding(db, message.organizationId);
+  const locale = signerLocale(signer, await organizationDefaultLanguage(db, message.organizationId));
+  return signerSmsText({ kind: message.kind, lenderName: brand?.branding.displayName ?? "", link: accessLinkUrlOf(linkId), locale });
 }

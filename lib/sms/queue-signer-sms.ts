@@ -1,21 +1,17 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { smsMessages, type PackageSigner, type SigningPackage, type SmsKind } from "@/db/schema";
-import { organizationDefaultLanguage, signerLocale } from "@/lib/i18n/signer-locale";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { isSmsConfigured } from "./send-sms";
 import { sendSignerSmsJob } from "./send-signer-sms-job";
-import { signerSmsText } from "./signer-sms-text";
 import { isSmsOptedOut } from "./sms-opt-outs";
 
 export type QueueSignerSmsOptions = {
   signing: Pick<SigningPackage, "id" | "organizationId">;
   signer: Pick<PackageSigner, "id" | "phone" | "smsConsentAt" | "language">;
   kind: SmsKind;
-  /** The signer's access link, the same one the email of the same moment carries. */
-  link: string;
-  /** The lender's display name (branding). */
-  lenderName: string;
+  /** The signer's access link (`issueAccessLinkId`), the same one the email of the same moment carries. */
+  linkId: string;
   /** Names the moment, as the email job's key does: the same key queues one text. */
   idempotencyKey: string;
 };
@@ -25,6 +21,7 @@ export type QueueSignerSmsOptions = {
  * SMS outbox: an `sms_messages` row and its `send-signer-sms` job commit with the change that causes
  * them). Queues nothing, quietly, when SMS is not configured, the signer has no mobile number or no
  * recorded consent, or the number stopped this organization's texts. Returns the message id or null.
+ * The job holds ids only: the text (lender's name, signer's language, link) is written when it is sent.
  */
 export async function queueSignerSms(db: Db, options: QueueSignerSmsOptions): Promise<string | null> {
   const { signing, signer } = options;
@@ -34,10 +31,7 @@ export async function queueSignerSms(db: Db, options: QueueSignerSmsOptions): Pr
     .insert(smsMessages)
     .values({ organizationId: signing.organizationId, packageId: signing.id, signerId: signer.id, to: signer.phone, kind: options.kind })
     .returning({ id: smsMessages.id });
-  // The signer's language (the manager's choice, else the organization's default), as their emails.
-  const locale = signerLocale(signer, await organizationDefaultLanguage(db, signing.organizationId));
-  const body = signerSmsText({ kind: options.kind, lenderName: options.lenderName, link: options.link, locale });
-  const job = await enqueueJob(db, sendSignerSmsJob, { smsMessageId: row!.id, body }, { idempotencyKey: `sms:${options.idempotencyKey}` });
+  const job = await enqueueJob(db, sendSignerSmsJob, { smsMessageId: row!.id, linkId: options.linkId }, { idempotencyKey: `sms:${options.idempotencyKey}` });
   if (!job.created) {
     // Already queued for this moment (a retried request): the row just written is not needed.
     await db.delete(smsMessages).where(eq(smsMessages.id, row!.id));

@@ -1,4 +1,4 @@
-import twilio from "twilio";
+import type Twilio from "twilio";
 import { getEnv } from "@/lib/env";
 import { Unavailable } from "@/lib/errors";
 import { log } from "@/lib/log";
@@ -29,7 +29,9 @@ export class SmsRefused extends Error {
 export async function createTwilioMessage(message: TwilioMessage): Promise<TwilioSent> {
   const env = getEnv();
   const base = env.TWILIO_API_BASE_URL?.replace(/\/+$/, "");
-  const client = twilio(env.TWILIO_ACCOUNT_SID, env.TWILIO_AUTH_TOKEN, base ? { httpClient: rebasedClient(base) } : {});
+  // Imported on first use: the SDK is large, and most processes (every cold start) never send a text.
+  const { default: twilio } = await import("twilio");
+  const client = twilio(env.TWILIO_ACCOUNT_SID, env.TWILIO_AUTH_TOKEN, base ? { httpClient: rebasedClient(twilio, base) } : {});
   try {
     const sent = await client.messages.create({
       to: message.to,
@@ -57,7 +59,7 @@ export async function sendTwilioSms(message: { to: string; body: string }): Prom
 }
 
 /** The SDK's own request client, sending to `base` instead of https://*.twilio.com (the tests' fake server). */
-function rebasedClient(base: string): InstanceType<typeof twilio.RequestClient> {
+function rebasedClient(twilio: typeof Twilio, base: string): InstanceType<typeof Twilio.RequestClient> {
   const client = new twilio.RequestClient();
   const request = client.request.bind(client);
   client.request = (opts) => request({ ...opts, uri: opts.uri.replace(/^https:\/\/[^/]+/, base) });

@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
-import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { fileObjects } from "@/db/schema";
+import { documentScans, fileObjects, packageDocuments, packageSeals, scanbackPages, sealedDocuments, templateDocuments, uploads } from "@/db/schema";
 import { getEnv, type Env } from "@/lib/env";
 import { s3ConfigFrom, type S3Config } from "./s3-file-storage";
 
@@ -53,7 +53,7 @@ export async function s3HasObject(target: S3Target, key: string): Promise<{ size
   }
 }
 
-async function s3GetObject(target: S3Target, key: string): Promise<Uint8Array | undefined> {
+export async function s3GetObject(target: S3Target, key: string): Promise<Uint8Array | undefined> {
   try {
     const object = await target.client.send(new GetObjectCommand({ Bucket: target.bucket, Key: key }));
     if (!object.Body) return undefined;
@@ -143,4 +143,75 @@ export async function presignedDownloadUrl(
 function contentDisposition(type: "inline" | "attachment", fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, "_");
   return `${type}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/**
+ * S3's own presigned PUT of `key`, valid `expiresIn` seconds, with Content-Type, Content-Length and
+ * the SHA-256 checksum signed in: S3 refuses a body of another size or hash, or sent with another
+ * type. The client must send the returned headers (Content-Length follows from the body).
+ */
+export async function presignedUploadUrl(
+  target: S3Target,
+  input: { key: string; contentType: string; sizeBytes: number; sha256: string; expiresIn: number },
+): Promise<{ url: string; headers: Record<string, string> }> {
+  const checksum = Buffer.from(input.sha256, "hex").toString("base64");
+  const url = await getSignedUrl(
+    target.client,
+    new PutObjectCommand({ Bucket: target.bucket, Key: input.key, ContentType: input.contentType, ContentLength: input.sizeBytes, ChecksumSHA256: checksum }),
+    {
+      expiresIn: input.expiresIn,
+      signableHeaders: new Set(["content-type", "content-length"]),
+      // Sent as a header (S3 checks the body against it), not hoisted into the query string.
+      unhoistableHeaders: new Set(["x-amz-checksum-sha256"]),
+    },
+  );
+  return { url, headers: { "Content-Type": input.contentType, "x-amz-checksum-sha256": checksum } };
+}
+
+/** Copies an object inside the bucket (server-side) unless the destination already exists. */
+export async function s3CopyObject(target: S3Target, input: { from: string; to: string; contentType: string }) {
+  if (await s3HasObject(target, input.to)) return;
+  await target.client.send(
+    new CopyObjectCommand({
+      Bucket: target.bucket,
+      Key: input.to,
+      CopySource: `${target.bucket}/${input.from}`,
+      ContentType: input.contentType,
+      MetadataDirective: "REPLACE",
+    }),
+  );
+}
+
+/** Deletes an object from the bucket; a missing one is not an error. */
+export async function s3DeleteObject(target: S3Target, key: string) {
+  try {
+    await target.client.send(new DeleteObjectCommand({ Bucket: target.bucket, Key: key }));
+  } catch (error) {
+    if (!isMissing(error)) throw error;
+  }
+}
+
+/** Whether any file row (or an upload row other than `exceptUploadIds`) refers to the object `key`. */
+export async function isObjectReferenced(db: Db, key: string, exceptUploadIds: string[] = []): Promise<boolean> {
+  const except = exceptUploadIds.length > 0 ? sql`and ${uploads.id} not in (${sql.join(exceptUploadIds.map((id) => sql`${id}`), sql`, `)})` : sql``;
+  const result = (await db.execute(sql`select (
+    exists (select 1 from ${packageDocuments} where ${packageDocuments.storageKey} = ${key})
+    or exists (select 1 from ${templateDocuments} where ${templateDocuments.storageKey} = ${key})
+    or exists (select 1 from ${sealedDocuments} where ${sealedDocuments.storageKey} = ${key})
+    or exists (select 1 from ${packageSeals} where ${packageSeals.certificateStorageKey} = ${key})
+    or exists (select 1 from ${documentScans} where ${documentScans.storageKey} = ${key})
+    or exists (select 1 from ${scanbackPages} where ${scanbackPages.imageStorageKey} = ${key})
+    or exists (select 1 from ${uploads} where ${uploads.storageKey} = ${key} ${except})
+  ) as referenced`)) as unknown as { referenced: boolean }[] | { rows: { referenced: boolean }[] };
+  const rows = Array.isArray(result) ? result : result.rows;
+  return rows[0]?.referenced === true;
+}
+
+/** Deletes the object `key` (bucket and database) unless a row still refers to it. */
+export async function deleteObjectIfUnreferenced(db: Db, key: string, exceptUploadIds: string[] = []): Promise<boolean> {
+  if (await isObjectReferenced(db, key, exceptUploadIds)) return false;
+  const target = s3Target();
+  if (target) await s3DeleteObject(target, key);
+  await db.delete(fileObjects).where(eq(fileObjects.key, key));
+  return true;
 }

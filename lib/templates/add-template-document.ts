@@ -5,14 +5,18 @@ import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { preparePdfDocument } from "@/lib/documents/prepare-pdf-document";
 import { serializeDocumentMetadata } from "@/lib/documents/serialize-document-metadata";
+import { pdfSourceOf, type PdfSource } from "@/lib/uploads/uploaded-pdf-document";
+import { verifyUploadSources } from "@/lib/uploads/verify-upload-sources";
 import { getTemplateOrThrow } from "./get-template-or-throw";
 
-/** Adds an uploaded PDF to a template, validated and stored like a package document, with the execution mode packages start from (default esign). */
+/** Adds a PDF (inline bytes or a direct upload) to a template, validated and stored like a package document, with the execution mode packages start from (default esign). */
 export async function addTemplateDocument(
   db: Db,
-  options: { principal: Principal; templateId: string; bytes: Uint8Array; name: string; executionMode?: ExecutionMode; ipAddress?: string | null },
+  options: { principal: Principal; templateId: string; executionMode?: ExecutionMode; ipAddress?: string | null } & PdfSource,
 ) {
   requireCapability(options.principal, "templates:write", "You do not have permission to change templates.");
+  const source = pdfSourceOf(options);
+  await verifyUploadSources(db, { principal: options.principal, sources: [source] });
   return db.transaction(async (tx) => {
     const template = await getTemplateOrThrow(tx, {
       ...options,
@@ -21,8 +25,8 @@ export async function addTemplateDocument(
       lock: true,
     });
     const document = await preparePdfDocument(tx, {
-      bytes: options.bytes,
-      name: options.name,
+      source,
+      principal: options.principal,
       table: templateDocuments,
       siblings: eq(templateDocuments.templateId, template.id),
     });

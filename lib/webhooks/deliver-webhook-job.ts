@@ -1,8 +1,8 @@
 import { defineJob, type JobDefinition } from "@/lib/jobs/define-job";
 import { deliverWebhook } from "./deliver-webhook";
-import { DeliverWebhookPayloadSchema } from "./deliver-webhook-payload";
+import { DeliverWebhookPayloadSchema, deliverWebhookDeclaration } from "./deliver-webhook-payload";
 
-export const DELIVER_WEBHOOK_JOB = "deliver-webhook";
+export { DELIVER_WEBHOOK_JOB } from "./deliver-webhook-payload";
 
 /**
  * One attempt of one webhook delivery. The retries of a delivery (over about three days) are new
@@ -10,9 +10,7 @@ export const DELIVER_WEBHOOK_JOB = "deliver-webhook";
  * the engine's retries here only cover a crash in the middle of an attempt.
  */
 export const deliverWebhookJob: JobDefinition<typeof DeliverWebhookPayloadSchema> = defineJob({
-  name: DELIVER_WEBHOOK_JOB,
-  schema: DeliverWebhookPayloadSchema,
-  maxAttempts: 3,
+  ...deliverWebhookDeclaration,
   handler: async (ctx, payload) => {
     const outcome = await ctx.step("deliver", () => deliverWebhook(ctx.db, { ...payload, job: deliverWebhookJob }));
     ctx.logger.info("webhook delivery attempt", { deliveryId: payload.deliveryId, attempt: payload.attempt, outcome });

@@ -2,7 +2,7 @@ import { and, eq, or, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { webhookDeliveries, webhookEndpoints, webhookEvents, type WebhookEvent } from "@/db/schema";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
-import { deliverWebhookJob } from "./deliver-webhook-job";
+import { deliverWebhookDeclaration } from "./deliver-webhook-payload";
 import { WEBHOOK_EVENT_SCHEMAS, type WebhookEventData, type WebhookEventType } from "./event-types";
 
 /**
@@ -34,6 +34,6 @@ export async function createDelivery(tx: Db, options: { eventId: string; endpoin
     .insert(webhookDeliveries)
     .values({ eventId: options.eventId, endpointId: options.endpointId, nextAttemptAt: new Date() })
     .returning({ id: webhookDeliveries.id });
-  await enqueueJob(tx, deliverWebhookJob, { deliveryId: delivery!.id, attempt: 1 }, { idempotencyKey: `${delivery!.id}:1` });
+  await enqueueJob(tx, deliverWebhookDeclaration, { deliveryId: delivery!.id, attempt: 1 }, { idempotencyKey: `${delivery!.id}:1` });
   return delivery!.id;
 }

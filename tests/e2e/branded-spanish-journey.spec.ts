@@ -3,9 +3,10 @@ import { randomBytes } from "node:crypto";
 import { readFile, writeFile } from "node:fs/promises";
 import { writeFileSync } from "node:fs";
 import { devices, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { and, desc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
+import { lastDeliveredMailTo } from "../helpers/mail";
 import { openDb, type DbHandle } from "@/db/client";
-import { auditLog, jobs, packageSeals, packageSigners } from "@/db/schema";
+import { auditLog, packageSeals, packageSigners } from "@/db/schema";
 import { renderAgreementPdf } from "@/lib/documents/pdf";
 import { startFakePlaid, type FakePlaid } from "../fakes/plaid/server";
 import { startFakeTwilio, type FakeTwilio } from "../fakes/twilio/start-fake-twilio";
@@ -78,12 +79,10 @@ test.describe.configure({ timeout: 600_000 });
 
 type Mail = { to: string; subject: string; text: string; html?: string; fromName?: string; replyTo?: string };
 
-/** The newest email to `to` (a `send-email` job, what the dev outbox lists). */
+/** The newest email delivered to `to` (what the dev outbox lists; queued `send-email` jobs run first), with the From header's display name. */
 async function lastMailTo(journey: Journey, to: string): Promise<Mail> {
-  const rows = await journey.db.db.select().from(jobs).where(eq(jobs.name, "send-email")).orderBy(desc(jobs.createdAt));
-  const mail = rows.map((r) => r.payload as Mail).find((p) => p.to === to);
-  if (!mail) throw new Error(`no mail to ${to}`);
-  return mail;
+  const mail = await lastDeliveredMailTo(journey.db.db, to);
+  return { ...mail, fromName: /^"([^"]*)"/.exec(mail.from)?.[1], replyTo: mail.replyTo ?? undefined };
 }
 
 /** The lender's mark on a borrower's page: the uploaded logo (alt: the lender's name) over a rule in the brand colour. */

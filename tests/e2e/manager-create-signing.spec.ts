@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { organizations, users } from "@/db/schema";
 import { localSubjectForEmail } from "@/lib/auth/local-tokens";
@@ -102,6 +102,52 @@ test.describe("creating packages", { tag: "@desktop" }, () => {
     await page.goto(`${signingPath}/edit`);
     await expect(page.getByRole("status")).toContainText("its documents and signers are frozen");
     await expect(page.getByRole("button", { name: "Save draft" })).toHaveCount(0);
+  });
+
+  test("uploads each PDF straight to storage with its own progress bar; a failed file is retried without losing the others", async ({ page }) => {
+    const id = unique();
+    await signInAs(page, "manager@demo.local");
+    const form = await new SigningFormPage(page).gotoNew();
+    await form.chooseLocation("Austin Branch");
+    await form.title().fill(`E2E direct upload ${id}`);
+    await form.fillSigner(1, { name: "Erin Upload", email: `erin.${id}@example.com` });
+
+    // A PDF past a serverless host's 4.5 MB request limit: its bytes go in one PUT to the upload URL, not to the form's action.
+    const { PDFDocument } = await import("pdf-lib");
+    const doc = await PDFDocument.load(await renderAgreementPdf({ title: `Exhibits ${id}`, parties: ["Buyer"], pages: 2 }));
+    doc.context.register(doc.context.stream(randomBytes(6 * 1024 * 1024)));
+    const big = { name: "Exhibits.pdf", mimeType: "application/pdf", buffer: Buffer.from(await doc.save({ useObjectStreams: false })) };
+    const puts: { url: string; size: number }[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "PUT") puts.push({ url: request.url(), size: request.postDataBuffer()?.byteLength ?? 0 });
+    });
+    // Slow the PUT down so the bar is seen moving.
+    await page.route("**/v1/uploads/*/content", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await route.continue();
+    });
+    await form.pick(big);
+    await expect(form.pickedFile("Exhibits.pdf").getByRole("progressbar", { name: "Uploading Exhibits.pdf" })).toBeVisible();
+    await expect(form.pickedFile("Exhibits.pdf")).toContainText("Ready: 2 pages", { timeout: 30_000 });
+    expect(puts).toEqual([{ url: expect.stringMatching(/\/v1\/uploads\/[0-9a-f-]{36}\/content$/), size: big.buffer.byteLength }]);
+    await page.unroute("**/v1/uploads/*/content");
+
+    // The next file's PUT fails once (the connection drops); the first file keeps its Ready state, and Retry sends it again.
+    let failures = 1;
+    await page.route("**/v1/uploads/*/content", (route) => (failures-- > 0 ? route.abort("connectionreset") : route.continue()));
+    await form.pick(await pdfFile("Rider.pdf", `Rider ${id}`));
+    await expect(form.pickedFile("Rider.pdf")).toContainText("Not attached: The upload did not reach storage.");
+    await expect(form.pickedFile("Exhibits.pdf")).toContainText("Ready: 2 pages");
+    await form.pickedFile("Rider.pdf").getByRole("button", { name: "Retry Rider.pdf" }).click();
+    await expect(form.pickedFile("Rider.pdf")).toContainText("Ready: 2 pages");
+    await expectNoAxeViolations(page);
+
+    // Saving posts the upload ids only: no file travels with the form's own request.
+    const action = page.waitForRequest((request) => request.method() === "POST" && request.headers()["next-action"] !== undefined);
+    await form.saveDraft();
+    expect((await action).postDataBuffer()?.byteLength ?? 0).toBeLessThan(100_000);
+    await expect(page).toHaveURL(/\/edit\?saved=1$/);
+    await expect(form.attachedDocuments()).toHaveText([/Exhibits\.pdf/, /Rider\.pdf/]);
   });
 
   test("works without JavaScript: signer rows round-trip with what was typed, a PDF posts with the form", async ({ browser }) => {

@@ -3,9 +3,10 @@ import { randomBytes } from "node:crypto";
 import { readFile, writeFile } from "node:fs/promises";
 import { writeFileSync } from "node:fs";
 import { devices, type Page } from "@playwright/test";
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
+import { lastDeliveredMailTo } from "../helpers/mail";
 import { openDb, type DbHandle } from "@/db/client";
-import { auditLog, bankItems, jobs, packageSeals, packageSigners, signingPackages, users } from "@/db/schema";
+import { auditLog, bankItems, packageSeals, packageSigners, signingPackages, users } from "@/db/schema";
 import { renderAgreementPdf } from "@/lib/documents/pdf";
 import { startFakePlaid, type FakePlaid } from "../fakes/plaid/server";
 import { BankStepPage } from "./pages/bank-step-page";
@@ -71,12 +72,9 @@ const test = base.extend<{ journey: Journey }>({
 
 test.describe.configure({ timeout: 300_000 });
 
-/** The newest email to `to` (a `send-email` job, what the dev outbox shows). */
+/** The newest email delivered to `to` (what the dev outbox shows; queued `send-email` jobs run first). */
 async function lastMailTo(journey: Journey, to: string): Promise<{ subject: string; text: string }> {
-  const rows = await journey.db.db.select().from(jobs).where(eq(jobs.name, "send-email")).orderBy(desc(jobs.createdAt));
-  const mail = rows.map((r) => r.payload as { to: string; text: string; subject: string }).find((p) => p.to === to);
-  if (!mail) throw new Error(`no mail to ${to}`);
-  return mail;
+  return lastDeliveredMailTo(journey.db.db, to);
 }
 
 async function linkFromMail(journey: Journey, to: string): Promise<string> {

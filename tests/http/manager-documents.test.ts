@@ -163,7 +163,7 @@ describe("package documents", () => {
 });
 
 describe("OpenAPI document", () => {
-  it("describes every manager operation, uploads with both media types", async () => {
+  it("describes every manager operation, uploads with an upload id or both inline media types", async () => {
     const res = await as("manager@demo.local", "/v1/openapi.json");
     expect(res.status).toBe(200);
     const paths = (res.body as { paths: Record<string, Record<string, { requestBody?: { content: Record<string, unknown> } }>> }).paths;
@@ -195,6 +195,7 @@ describe("OpenAPI document", () => {
       expect(Object.keys(paths[path] ?? {}).sort(), path).toEqual([...methods].sort());
     }
     expect(Object.keys(paths["/v1/signing/manager/signings/{id}/documents"]!.post!.requestBody!.content).sort()).toEqual([
+      "application/json",
       "application/pdf",
       "multipart/form-data",
     ]);

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { jobs, packageDocuments, packageSigners, signatureRequests, signingPackages } from "@/db/schema";
 import { setEnvForTests } from "@/lib/env";
+import { deliveredMailsTo, emailJobRecipient } from "../helpers/mail";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { auditEntriesFor, countPackages } from "../helpers/fixtures";
 import {
@@ -372,14 +373,16 @@ describe("POST /v1/signing/manager/signings/{id}/send", () => {
     const mails = await testDb.db.select().from(jobs).where(eq(jobs.name, "send-email"));
     const ours = mails.filter((j) => j.idempotencyKey?.startsWith(`signing-invite:${id}:`));
     expect(ours).toHaveLength(2);
-    for (const job of ours) {
-      const payload = job.payload as { to: string; text: string; subject: string };
-      expect(["first.a@example.com", "first.b@example.com"]).toContain(payload.to);
+    expect((await Promise.all(ours.map((j) => emailJobRecipient(testDb.db, j)))).sort()).toEqual(["first.a@example.com", "first.b@example.com"]);
+    for (const to of ["first.a@example.com", "first.b@example.com"]) {
+      const delivered = await deliveredMailsTo(testDb.db, to);
+      expect(delivered).toHaveLength(1);
+      const payload = { ...delivered[0]!, html: delivered[0]!.html ?? "" };
       // Each signer's own access link (a 43-character token), never the bare package address.
       expect(payload.text).toMatch(/https:\/\/sign\.example\.com\/access\/[A-Za-z0-9_-]{43}\b/);
       expect(payload.text).not.toContain(`/signings/${id}`);
       expect(payload.subject).toBe("Please sign: Two-step closing");
-      expect((job.payload as { html: string }).html).toMatch(/<a href="https:\/\/sign\.example\.com\/access\/[A-Za-z0-9_-]{43}"/);
+      expect(payload.html).toMatch(/<a href="https:\/\/sign\.example\.com\/access\/[A-Za-z0-9_-]{43}"/);
     }
     const entries = await auditEntriesFor(testDb.db, id);
     expect(entries.at(-1)).toMatchObject({ action: "signing.sent", before: expect.objectContaining({ status: "draft" }), after: expect.objectContaining({ status: "sent", signatureRequests: 6 }) });
@@ -494,9 +497,10 @@ describe("POST /v1/signing/manager/signings/{id}/remind", () => {
     const reminders = (await testDb.db.select().from(jobs).where(eq(jobs.name, "send-email"))).filter((j) =>
       j.idempotencyKey?.startsWith(`signing-reminder:${id}:`),
     );
-    expect(reminders.map((j) => (j.payload as { to: string }).to).sort()).toEqual(["now.a@example.com", "now.b@example.com"]);
-    for (const job of reminders) {
-      const payload = job.payload as { subject: string; text: string; html: string };
+    expect((await Promise.all(reminders.map((j) => emailJobRecipient(testDb.db, j)))).sort()).toEqual(["now.a@example.com", "now.b@example.com"]);
+    for (const to of ["now.a@example.com", "now.b@example.com"]) {
+      const delivered = (await deliveredMailsTo(testDb.db, to)).at(-1)!;
+      const payload = { ...delivered, html: delivered.html ?? "" };
       expect(payload.subject).toBe("Reminder: please sign Remind me");
       expect(payload.text).toContain("Max Manager is still waiting for your signature");
       // A fresh access link per signer (it supersedes the invitation's).

@@ -6,6 +6,7 @@ import { eSignatures, jobs, packageSigners, signatureRequests, signingPackages }
 import { verifyAuditChain } from "@/lib/audit/verify-audit-chain";
 import { setEnvForTests } from "@/lib/env";
 import { callApi, tokenFor } from "../helpers/api";
+import { deliveredMailsTo, emailJobRecipient } from "../helpers/mail";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { auditEntriesFor, loadDemoWorld, type DemoWorld } from "../helpers/fixtures";
 import { ErrorBody } from "../helpers/schemas";
@@ -135,15 +136,17 @@ describe("POST …/documents/{docId}/esignatures on the demo package", () => {
     const done = (await testDb.db.select().from(jobs).where(eq(jobs.name, "send-email"))).filter((j) =>
       j.idempotencyKey?.startsWith(`signing-completed:${demo.id}:`),
     );
-    expect(done.map((j) => (j.payload as { to: string }).to).sort()).toEqual(["cosigner@demo.local", "manager@demo.local", "signer@demo.local"]);
-    for (const job of done) {
+    expect((await Promise.all(done.map((j) => emailJobRecipient(testDb.db, j)))).sort()).toEqual(["cosigner@demo.local", "manager@demo.local", "signer@demo.local"]);
+    for (const to of ["cosigner@demo.local", "manager@demo.local", "signer@demo.local"]) {
       // The creator opens the package page; each signer gets a link of their own (no account needed).
-      const manager = (job.payload as { to: string }).to === "manager@demo.local";
-      expect(job.payload).toMatchObject({
+      const manager = to === "manager@demo.local";
+      const delivered = (await deliveredMailsTo(testDb.db, to)).filter((m) => m.subject.startsWith("Completed:"));
+      expect(delivered).toHaveLength(1);
+      expect(delivered[0]).toMatchObject({
         subject: "Completed: Retail installment contract — Sam Signer",
         text: expect.stringContaining(manager ? `/signings/${demo.id}` : "/access/"),
       });
-      if (!manager) expect((job.payload as { text: string }).text).not.toContain(`/signings/${demo.id}`);
+      if (!manager) expect(delivered[0]!.text).not.toContain(`/signings/${demo.id}`);
     }
     const replay = await sign("signer@demo.local", demo.id, demo.document.id, drawn());
     expect(replay.status).toBe(200);
@@ -330,10 +333,13 @@ describe("routing groups", () => {
         (await testDb.db.select().from(packageSigners).where(eq(packageSigners.packageId, p.id))).map((s) => [s.email, s.status]),
       );
     const inviteJobs = async () =>
-      (await testDb.db.select().from(jobs).where(eq(jobs.name, "send-email")))
-        .filter((j) => j.idempotencyKey?.startsWith(`signing-invite:${p.id}:`))
-        .map((j) => (j.payload as { to: string }).to)
-        .sort();
+      (
+        await Promise.all(
+          (await testDb.db.select().from(jobs).where(eq(jobs.name, "send-email")))
+            .filter((j) => j.idempotencyKey?.startsWith(`signing-invite:${p.id}:`))
+            .map((j) => emailJobRecipient(testDb.db, j)),
+        )
+      ).sort();
 
     expect((await sign(a, p.id, p.documents[0]!.id, drawn())).status).toBe(201);
     expect(await statuses()).toMatchObject({ [a]: "notified", [b]: "pending", [c]: "pending" });

@@ -1,6 +1,6 @@
-import { desc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { bankItems, jobs, packageSigners } from "@/db/schema";
+import { bankItems, packageSigners } from "@/db/schema";
 import { POST as exchangeRoute } from "@/app/api/bank/exchange/route";
 import { POST as linkTokenRoute } from "@/app/api/bank/link-token/route";
 import { GET as statusRoute } from "@/app/api/bank/status/route";
@@ -18,6 +18,7 @@ import { declineSigning } from "@/lib/signings/decline-signing";
 import { sendSigning } from "@/lib/signings/send-signing";
 import { startFakePlaid, type FakePlaid } from "@/tests/fakes/plaid/server";
 import { bankEnv, bankRequest, sessionCookieFor } from "@/tests/helpers/bank";
+import { lastDeliveredMailTo } from "../helpers/mail";
 import { createTestDb, type TestDb } from "@/tests/helpers/db";
 import { createUser, loadDemoWorld, type DemoWorld } from "@/tests/helpers/fixtures";
 import { inRequestScope } from "@/tests/helpers/next-request-scope";
@@ -71,9 +72,8 @@ async function sendPackage(emails: string[], options: { by?: Principal; location
 
 /** Opens the newest emailed link to `to` (what the interstitial's button does) and returns the cookie header. */
 async function openLinkFor(to: string): Promise<{ packageId: string; signerId: string; cookie: string; principal: Principal }> {
-  const rows = await testDb.db.select().from(jobs).where(eq(jobs.name, "send-email")).orderBy(desc(jobs.createdAt));
-  const mail = rows.map((r) => r.payload as { to: string; text: string }).find((p) => p.to === to);
-  const token = /\/access\/([A-Za-z0-9_-]{43})/.exec(mail?.text ?? "")?.[1];
+  const mail = await lastDeliveredMailTo(testDb.db, to);
+  const token = /\/access\/([A-Za-z0-9_-]{43})/.exec(mail.text)?.[1];
   if (!token) throw new Error(`no access link mailed to ${to}`);
   const opened = await openAccessLink(testDb.db, { token, ipAddress: "203.0.113.9", userAgent: "test" });
   if (!opened) throw new Error("the link did not open");

@@ -1,4 +1,5 @@
-import { asc, eq, inArray } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { asc, eq, inArray, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/db/client";
 import { packageDocuments, packageSigners, signingPackages } from "@/db/schema";
@@ -26,8 +27,8 @@ let templateId: string;
 let emptyTemplateId: string;
 
 const principalOf = (email: string) => resolvePrincipal(db, localSubjectForEmail(email));
-const run = (principal: Principal, csv: string, template = templateId) =>
-  createSigningsFromCsv(db, { principal, templateId: template, csv, signerSchema: NewPackageSignerSchema });
+const run = (principal: Principal, csv: string, template = templateId, batchId: string = randomUUID()) =>
+  createSigningsFromCsv(db, { principal, templateId: template, csv, signerSchema: NewPackageSignerSchema, batchId });
 
 beforeAll(async () => {
   testDb = await createTestDb();
@@ -251,5 +252,55 @@ describe("bulk CSV: how each signer proves who they are", () => {
       signerSchema: NewPackageSignerSchema,
     });
     expect(plan.rows.map((r) => r.error ?? "ok")).toEqual(["ok", expect.stringMatching(/^access_code: Enter an access code/), "ok"]);
+  });
+});
+
+describe("a bulk send cut short and submitted again (the form's batch id)", () => {
+  const lines = (from: number, to: number) =>
+    Array.from({ length: to - from + 1 }, (_, i) => `Resume ${from + i},resume.${from + i}@example.com,Austin Branch`).join("\n");
+  const titledResume = async () =>
+    (await db.select({ id: signingPackages.id }).from(packageSigners).innerJoin(signingPackages, eq(signingPackages.id, packageSigners.packageId)).where(like(packageSigners.email, "resume.%@example.com"))).length;
+
+  it("creates only the packages the first submission did not: none twice, and the report counts both", async () => {
+    const batchId = randomUUID();
+    const header = "name,email,location";
+    const before = await countPackages(db);
+    // The first submission timed out after its first 6 packages had been created (each commits on its own).
+    const half = await run(manager, `${header}\n${lines(1, 6)}\n`, templateId, batchId);
+    expect(half).toMatchObject({ valid: true, sent: 6, alreadySent: 0, failed: 0 });
+    expect(await countPackages(db)).toBe(before + 6);
+
+    // The manager presses "Create and send" again with the whole file: the same batch resumes.
+    const again = await run(manager, `${header}\n${lines(1, 12)}\n`, templateId, batchId);
+    expect(again).toMatchObject({ valid: true, sent: 6, alreadySent: 6, failed: 0 });
+    expect(again.rows.map((r) => r.outcome)).toEqual([...Array(6).fill("already_sent"), ...Array(6).fill("sent")]);
+    expect(new Set(again.rows.slice(0, 6).map((r) => r.packageId))).toEqual(new Set(half.rows.map((r) => r.packageId)));
+    expect(await countPackages(db)).toBe(before + 12);
+    expect(await titledResume()).toBe(12);
+
+    // And once more (a double click on the result): nothing new.
+    expect(await run(manager, `${header}\n${lines(1, 12)}\n`, templateId, batchId)).toMatchObject({ sent: 0, alreadySent: 12 });
+    expect(await countPackages(db)).toBe(before + 12);
+    // Each signer was invited once.
+    const signers = await db.select().from(packageSigners).where(like(packageSigners.email, "resume.%@example.com"));
+    expect(signers).toHaveLength(12);
+  });
+
+  it("two submissions of one batch at the same time create each package once", async () => {
+    const batchId = randomUUID();
+    const before = await countPackages(db);
+    const csv = `name,email,location\n${lines(21, 28)}\n`;
+    const [a, b] = await Promise.all([run(manager, csv, templateId, batchId), run(manager, csv, templateId, batchId)]);
+    expect(a.sent + b.sent).toBe(8);
+    expect(a.alreadySent + b.alreadySent).toBe(8);
+    expect(await countPackages(db)).toBe(before + 8);
+  });
+
+  it("a new batch id sends the same file again (a deliberate second send)", async () => {
+    const before = await countPackages(db);
+    const csv = `name,email,location\n${lines(31, 32)}\n`;
+    expect(await run(manager, csv)).toMatchObject({ sent: 2, alreadySent: 0 });
+    expect(await run(manager, csv)).toMatchObject({ sent: 2, alreadySent: 0 });
+    expect(await countPackages(db)).toBe(before + 4);
   });
 });

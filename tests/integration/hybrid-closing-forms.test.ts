@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { execFile } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -258,7 +259,7 @@ describe("bulk CSV: document_modes", () => {
     await addTemplateDocument(testDb.db, { principal: manager, templateId: template.id, name: "Disclosure.pdf", bytes: await bytes("Disclosure.pdf") });
     await addTemplateDocument(testDb.db, { principal: manager, templateId: template.id, name: "Note.pdf", bytes: await bytes("Note.pdf") });
     await addTemplateDocument(testDb.db, { principal: manager, templateId: template.id, name: "Booklet.pdf", bytes: await bytes("Booklet.pdf"), executionMode: "review_only" });
-    const bulk = (csv: string) => createSigningsFromCsv(testDb.db, { principal: manager, templateId: template.id, csv, signerSchema: NewPackageSignerSchema });
+    const bulk = (csv: string) => createSigningsFromCsv(testDb.db, { principal: manager, templateId: template.id, csv, signerSchema: NewPackageSignerSchema, batchId: randomUUID() });
 
     const bad = await bulk(
       [

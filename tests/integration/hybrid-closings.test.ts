@@ -1,9 +1,9 @@
 import { execFile } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { asc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, packageDocuments, packageSeals, signingPackages } from "@/db/schema";
 import { localSubjectForEmail } from "@/lib/auth/local-tokens";
@@ -13,14 +13,11 @@ import { attachDocumentScan } from "@/lib/closings/attach-document-scan";
 import { getTablePacket } from "@/lib/closings/get-table-packet";
 import { readPageCode } from "@/lib/closings/read-page-code";
 import { reviewDocumentScan } from "@/lib/closings/review-document-scan";
-import { renderAgreementPdf } from "@/lib/documents/pdf";
 import { sealPackage } from "@/lib/seals/seal-package";
-import { createSigning } from "@/lib/signings/create-signing";
-import { sendSigning } from "@/lib/signings/send-signing";
 import { callApi, tokenFor } from "../helpers/api";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { loadDemoWorld, type DemoWorld } from "../helpers/fixtures";
-import { ensureUser, managerOf } from "../helpers/signing-fixtures";
+import { printToPngs, sentInkPackage } from "../helpers/ink-package";
 import { readObject } from "@/lib/storage/objects";
 
 const run = promisify(execFile);
@@ -30,7 +27,6 @@ const dir = mkdtempSync(join(tmpdir(), "hybrid-test-"));
 
 let testDb: TestDb;
 let world: DemoWorld;
-let counter = 0;
 
 beforeAll(async () => {
   testDb = await createTestDb();
@@ -42,27 +38,17 @@ afterAll(async () => {
 
 /** A sent package: two esign documents, one wet_sign (2 pages), one review_only, one borrower. */
 async function hybridPackage() {
-  counter += 1;
-  const email = `hybrid-${counter}@demo.local`;
-  const user = await ensureUser(testDb.db, email);
-  const manager = await managerOf(testDb.db, world.austin.organizationId);
-  const pdf = (title: string, pages = 1) => renderAgreementPdf({ title: `${title} ${counter}`, parties: ["Borrower"], pages });
-  const created = await createSigning(testDb.db, {
-    principal: manager,
-    locationId: world.austin.id,
-    title: `Hybrid ${counter}`,
-    signers: [{ name: user.name, email }],
+  const pkg = await sentInkPackage(testDb.db, world, {
+    label: "Hybrid",
     documents: [
-      { name: "Disclosure A.pdf", bytes: await pdf("Disclosure A") },
-      { name: "Disclosure B.pdf", bytes: await pdf("Disclosure B") },
-      { name: "Note.pdf", bytes: await pdf("Note", 2), executionMode: "wet_sign" },
-      { name: "Booklet.pdf", bytes: await pdf("Booklet"), executionMode: "review_only" },
+      { name: "Disclosure A.pdf" },
+      { name: "Disclosure B.pdf" },
+      { name: "Note.pdf", pages: 2, executionMode: "wet_sign" },
+      { name: "Booklet.pdf", executionMode: "review_only" },
     ],
     appointment: { closingAt: "2026-12-01T15:00:00Z", closingPlace: "Title office, 1 Main St", settlementAgent: "Sam Agent" },
   });
-  await sendSigning(testDb.db, { principal: manager, packageId: created.id });
-  const docs = await testDb.db.select().from(packageDocuments).where(eq(packageDocuments.packageId, created.id)).orderBy(asc(packageDocuments.position));
-  return { id: created.id, email, name: user.name, manager, docs, signer: await resolvePrincipal(testDb.db, localSubjectForEmail(email)) };
+  return { ...pkg, signer: await resolvePrincipal(testDb.db, localSubjectForEmail(pkg.email)) };
 }
 
 async function esign(pkg: { id: string; email: string }, documentId: string) {
@@ -74,15 +60,7 @@ async function esign(pkg: { id: string; email: string }, documentId: string) {
 }
 
 /** The packet printed to PNGs at `dpi` with pdftoppm, pages in order (cover first). */
-async function rasterize(pdf: Uint8Array, name: string, dpi = 150): Promise<string[]> {
-  const file = join(dir, `${name}.pdf`);
-  writeFileSync(file, pdf);
-  await run("pdftoppm", ["-r", String(dpi), "-gray", "-png", file, join(dir, name)]);
-  return readdirSync(dir)
-    .filter((f) => f.startsWith(`${name}-`) && f.endsWith(".png"))
-    .sort()
-    .map((f) => join(dir, f));
-}
+const rasterize = (pdf: Uint8Array, name: string, dpi = 150) => printToPngs(pdf, dir, name, dpi);
 
 const status = async (id: string) => (await testDb.db.select().from(signingPackages).where(eq(signingPackages.id, id)))[0]!.status;
 
@@ -108,12 +86,12 @@ describe("hybrid closings", () => {
     const packet = await getTablePacket(testDb.db, { principal: pkg.manager, packageId: pkg.id });
     const again = await getTablePacket(testDb.db, { principal: pkg.manager, packageId: pkg.id });
     expect(Buffer.from(again.content).equals(Buffer.from(packet.content))).toBe(true);
-    const pages = await rasterize(packet.content, `p${counter}`);
+    const pages = await rasterize(packet.content, `p${pkg.n}`);
     expect(pages).toHaveLength(3);
     const cover = await readPageCode(readFileSync(pages[0]!));
     expect(cover.outcome).toBe("unreadable");
     // Page 2 turned upside down by ImageMagick, with noise.
-    const turned = join(dir, `turned-${counter}.png`);
+    const turned = join(dir, `turned-${pkg.n}.png`);
     await run(CONVERT, [pages[2]!, "-rotate", "180", "-attenuate", "0.3", "+noise", "Gaussian", turned]);
     const r1 = await readPageCode(readFileSync(pages[1]!));
     const r2 = await readPageCode(readFileSync(turned));
@@ -142,7 +120,7 @@ describe("hybrid closings", () => {
     // Sealed, the certificate says how each document was executed and who confirmed receipt of the booklet.
     expect(await sealPackage(testDb.db, { packageId: pkg.id })).toMatchObject({ outcome: "sealed" });
     const [sealed] = await testDb.db.select().from(packageSeals).where(eq(packageSeals.packageId, pkg.id));
-    const file = join(dir, `certificate-${counter}.pdf`);
+    const file = join(dir, `certificate-${pkg.n}.pdf`);
     writeFileSync(file, await readObject(testDb.db, sealed!.certificateStorageKey!));
     const certificate = (await run("pdftotext", ["-layout", file, "-"])).stdout;
     const entry = (name: string) => new RegExp(`${name.replace(".", "\\.")}((?:(?!\\.pdf)[\\s\\S])*)`).exec(certificate)?.[1] ?? "";
@@ -158,10 +136,10 @@ describe("hybrid closings", () => {
     const pkg = await hybridPackage();
     const note = pkg.docs[2]!;
     const packet = await getTablePacket(testDb.db, { principal: pkg.manager, packageId: pkg.id });
-    const pages = await rasterize(packet.content, `hi${counter}`, 300);
-    const rotated = join(dir, `r90-${counter}.jpg`);
+    const pages = await rasterize(packet.content, `hi${pkg.n}`, 300);
+    const rotated = join(dir, `r90-${pkg.n}.jpg`);
     await run(CONVERT, [pages[1]!, "-rotate", "90", "-quality", "80", rotated]);
-    const skewed = join(dir, `skew-${counter}.png`);
+    const skewed = join(dir, `skew-${pkg.n}.png`);
     await run(CONVERT, [pages[2]!, "-background", "white", "-rotate", "2", skewed]);
     expect(await readPageCode(readFileSync(rotated))).toEqual({ outcome: "read", ref: { packageId: pkg.id, documentId: note.id, page: 1 }, rotation: 270 });
     expect(await readPageCode(readFileSync(skewed))).toMatchObject({ outcome: "read", ref: { page: 2 }, rotation: 0 });

@@ -1,9 +1,9 @@
 import { execFile } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { asc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,12 +11,9 @@ import { auditLog, documentScans, packageDocuments } from "@/db/schema";
 import { buildScanPdf } from "@/lib/closings/attach-document-scan";
 import { getTablePacket } from "@/lib/closings/get-table-packet";
 import { acceptScanback, assignScanbackPage, discardScanbackPage, uploadScanback, type ScanbackReport } from "@/lib/closings/scanback";
-import { renderAgreementPdf } from "@/lib/documents/pdf";
-import { createSigning } from "@/lib/signings/create-signing";
-import { sendSigning } from "@/lib/signings/send-signing";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { loadDemoWorld, type DemoWorld } from "../helpers/fixtures";
-import { ensureUser, managerOf } from "../helpers/signing-fixtures";
+import { printToPngs, sentInkPackage } from "../helpers/ink-package";
 import { readObject } from "@/lib/storage/objects";
 
 const run = promisify(execFile);
@@ -25,7 +22,6 @@ const dir = mkdtempSync(join(tmpdir(), "scanback-test-"));
 
 let testDb: TestDb;
 let world: DemoWorld;
-let counter = 0;
 
 beforeAll(async () => {
   testDb = await createTestDb();
@@ -35,36 +31,15 @@ afterAll(async () => {
   await testDb?.cleanup();
 });
 
-/** A sent package: one esign disclosure, a 3-page wet_sign note, a 1-page notarized deed. */
+/** A sent package: one esign disclosure, a 3-page wet_sign note, a 1-page notarized deed; its packet printed (cover, note 1–3, deed 1). */
 async function inkPackage() {
-  counter += 1;
-  const email = `scanback-${counter}@demo.local`;
-  const user = await ensureUser(testDb.db, email);
-  const manager = await managerOf(testDb.db, world.austin.organizationId);
-  const pdf = (title: string, pages = 1) => renderAgreementPdf({ title: `${title} ${counter}`, parties: ["Borrower"], pages });
-  const created = await createSigning(testDb.db, {
-    principal: manager,
-    locationId: world.austin.id,
-    title: `Scanback ${counter}`,
-    signers: [{ name: user.name, email }],
-    documents: [
-      { name: "Disclosure.pdf", bytes: await pdf("Disclosure") },
-      { name: "Note.pdf", bytes: await pdf("Note", 3), executionMode: "wet_sign" },
-      { name: "Deed.pdf", bytes: await pdf("Deed"), executionMode: "notarize" },
-    ],
+  const pkg = await sentInkPackage(testDb.db, world, {
+    label: "Scanback",
+    documents: [{ name: "Disclosure.pdf" }, { name: "Note.pdf", pages: 3, executionMode: "wet_sign" }, { name: "Deed.pdf", executionMode: "notarize" }],
   });
-  await sendSigning(testDb.db, { principal: manager, packageId: created.id });
-  const docs = await testDb.db.select().from(packageDocuments).where(eq(packageDocuments.packageId, created.id)).orderBy(asc(packageDocuments.position));
-  const packet = await getTablePacket(testDb.db, { principal: manager, packageId: created.id });
-  // Printed to PNGs with pdftoppm: cover, note 1–3, deed 1.
-  const file = join(dir, `packet-${counter}.pdf`);
-  writeFileSync(file, packet.content);
-  await run("pdftoppm", ["-r", "150", "-gray", "-png", file, join(dir, `pk${counter}`)]);
-  const pages = readdirSync(dir)
-    .filter((f) => f.startsWith(`pk${counter}-`) && f.endsWith(".png"))
-    .sort()
-    .map((f) => join(dir, f));
-  return { id: created.id, manager, note: docs[1]!, deed: docs[2]!, pages };
+  const packet = await getTablePacket(testDb.db, { principal: pkg.manager, packageId: pkg.id });
+  const pages = await printToPngs(packet.content, dir, `pk${pkg.n}`);
+  return { id: pkg.id, n: pkg.n, manager: pkg.manager, note: pkg.docs[1]!, deed: pkg.docs[2]!, pages };
 }
 
 async function magick(input: string, args: string[], out: string): Promise<Uint8Array> {
@@ -84,7 +59,7 @@ describe("scanback upload", () => {
     void note2; // left out of the scans: reported missing.
 
     // Upload 1: one PDF holding note page 3 turned 90°, the cover sheet and a blank page; note page 1 as PNG.
-    const note3Turned = await magick(note3, ["-rotate", "90"], `n3-${counter}.png`);
+    const note3Turned = await magick(note3, ["-rotate", "90"], `n3-${pkg.n}.png`);
     const blank = new Uint8Array(await sharp({ create: { width: 1275, height: 1650, channels: 3, background: "white" } }).png().toBuffer());
     const bundle = await buildScanPdf([png(note3Turned), png(readFileSync(cover)), png(blank)]);
     const first = await uploadScanback(testDb.db, {
@@ -107,7 +82,7 @@ describe("scanback upload", () => {
     expect((await testDb.db.select().from(packageDocuments).where(eq(packageDocuments.id, pkg.note.id)))[0]!.executionStatus).toBe("pending");
 
     // Upload 2: note page 1 again (a duplicate) and the deed upside down as a noisy JPEG.
-    const deedJpeg = await magick(deed1, ["-rotate", "180", "-attenuate", "0.3", "+noise", "Gaussian", "-quality", "80"], `d1-${counter}.jpg`);
+    const deedJpeg = await magick(deed1, ["-rotate", "180", "-attenuate", "0.3", "+noise", "Gaussian", "-quality", "80"], `d1-${pkg.n}.jpg`);
     const second = await uploadScanback(testDb.db, {
       principal: pkg.manager,
       packageId: pkg.id,

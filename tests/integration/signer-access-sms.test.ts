@@ -1,6 +1,6 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, jobs, packageSigners, signingPackages } from "@/db/schema";
+import { auditLog, packageSigners, signingPackages } from "@/db/schema";
 import { localSubjectForEmail } from "@/lib/auth/local-tokens";
 import { resolvePrincipal, type Principal } from "@/lib/auth/principal";
 import { renderAgreementPdf } from "@/lib/documents/pdf";
@@ -12,6 +12,7 @@ import { verifySignerProof } from "@/lib/signer-access/verify-signer-proof";
 import { createSigning } from "@/lib/signings/create-signing";
 import { sendSigning } from "@/lib/signings/send-signing";
 import { startFakeTwilio, type FakeTwilio } from "../fakes/twilio/start-fake-twilio";
+import { lastDeliveredMailTo } from "../helpers/mail";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { loadDemoWorld, type DemoWorld } from "../helpers/fixtures";
 
@@ -62,9 +63,8 @@ async function sendSmsPackage(email: string, phone: string) {
 
 /** Opens the access link from the newest invitation mailed to `email`; returns the live session context. */
 async function openFromMail(packageId: string, email: string) {
-  const rows = await testDb.db.select().from(jobs).where(eq(jobs.name, "send-email")).orderBy(desc(jobs.createdAt));
-  const mail = rows.map((r) => r.payload as { to: string; text: string }).find((p) => p.to === email);
-  const token = /\/access\/([A-Za-z0-9_-]{43})/.exec(mail?.text ?? "")?.[1];
+  const mail = await lastDeliveredMailTo(testDb.db, email);
+  const token = /\/access\/([A-Za-z0-9_-]{43})/.exec(mail.text)?.[1];
   if (!token) throw new Error(`no access link mailed to ${email}`);
   const opened = await openAccessLink(testDb.db, { token, ...evidence });
   const context = await getSignerSession(testDb.db, { packageId, value: opened!.sessionValue });

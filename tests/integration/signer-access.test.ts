@@ -1,4 +1,4 @@
-import { and, desc, eq, like } from "drizzle-orm";
+import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { auditLog, jobs, packageSigners, signerAccessLinks, signerSessions, signingPackages, webhookEvents, type SignerAuthMethod } from "@/db/schema";
 import { hashPassword } from "@/lib/auth/passwords";
@@ -23,6 +23,7 @@ import { recordSigningConsent } from "@/lib/signings/record-signing-consent";
 import { remindSigners } from "@/lib/signings/remind-signers";
 import { sendSigning } from "@/lib/signings/send-signing";
 import { callApi } from "../helpers/api";
+import { deliveredMailsTo, lastDeliveredMailTo } from "../helpers/mail";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { createUser, loadDemoWorld, type DemoWorld } from "../helpers/fixtures";
 import { pngDataUrl } from "../helpers/signing-fixtures";
@@ -65,12 +66,9 @@ async function sendPackage(signers: { email: string; method?: SignerAuthMethod; 
   return created.id;
 }
 
-/** The newest email to `to` whose text matches, from the outbox jobs. */
+/** The newest email delivered to `to` (the queued email jobs run first, as the worker runs them). */
 async function lastMailTo(to: string): Promise<{ text: string; subject: string }> {
-  const rows = await testDb.db.select().from(jobs).where(eq(jobs.name, "send-email")).orderBy(desc(jobs.createdAt));
-  const mail = rows.map((r) => r.payload as { to: string; text: string; subject: string }).find((p) => p.to === to);
-  if (!mail) throw new Error(`no mail to ${to}`);
-  return mail;
+  return lastDeliveredMailTo(testDb.db, to);
 }
 
 async function tokenFromMail(to: string): Promise<string> {
@@ -350,5 +348,49 @@ describe("the manager never sees a code", () => {
     await resendInvitation(testDb.db, { principal: manager, packageId: id, signerId: listed.data[0]!.id, now: new Date(Date.now() + 61_000) });
     expect(await openAccessLink(testDb.db, { token: first, ...evidence })).toBeNull();
     expect(await openAccessLink(testDb.db, { token: await tokenFromMail("secret.code@example.test"), ...evidence })).not.toBeNull();
+  });
+});
+
+describe("no link or code at rest in the jobs table", () => {
+  const payloads = async () => JSON.stringify((await testDb.db.select({ payload: jobs.payload }).from(jobs)).map((r) => r.payload));
+  /** `code` as a value of its own, not six digits inside an id. */
+  const holdsCode = (text: string, code: string) => new RegExp(`(?<![0-9a-f-])${code}(?![0-9a-f])`).test(text);
+
+  it("the invitation and the emailed code are rendered at send time: no jobs row holds them, and the delivered ones work", async () => {
+    const id = await sendPackage([{ email: "at.rest@example.test" }]);
+    const [link] = await testDb.db.select().from(signerAccessLinks).where(eq(signerAccessLinks.packageId, id));
+    const queued = await testDb.db.select().from(jobs).where(eq(jobs.name, "send-email"));
+    expect(queued.map((j) => j.payload)).toContainEqual({ message: "signer-invitation", linkId: link!.id });
+    const token = await tokenFromMail("at.rest@example.test");
+    expect(await payloads()).not.toContain(token);
+    expect(await payloads()).not.toContain("/access/");
+    expect(await payloads()).not.toContain("at.rest@example.test");
+    const opened = await openAccessLink(testDb.db, { token, ...evidence });
+    expect(opened?.packageId).toBe(id);
+    const code = await codeFromMail("at.rest@example.test");
+    const codeJob = (await testDb.db.select().from(jobs).where(eq(jobs.name, "send-email"))).find(
+      (j) => (j.payload as { message?: string }).message === "signer-code",
+    );
+    expect(Object.keys(codeJob!.payload as object).sort()).toEqual(["challengeId", "message"]);
+    expect(holdsCode(await payloads(), code)).toBe(false);
+    await verifySignerProof(testDb.db, { context: await session(id, opened!.sessionValue), code, ...evidence });
+    expect((await session(id, opened!.sessionValue)).session.authMethod).toBe("email_code");
+  });
+
+  it("a retried email job sends the same link and the same code again: one valid of each", async () => {
+    const id = await sendPackage([{ email: "retried@example.test" }]);
+    const token = await tokenFromMail("retried@example.test");
+    const opened = await openAccessLink(testDb.db, { token, ...evidence });
+    const code = await codeFromMail("retried@example.test");
+    // The worker died after the mail left and before the job was marked: the job runs again.
+    await testDb.db.update(jobs).set({ status: "queued", runAt: new Date(Date.now() - 1000) }).where(eq(jobs.name, "send-email"));
+    const mails = await deliveredMailsTo(testDb.db, "retried@example.test");
+    const codes = mails.map((m) => /is (\d{6})\./.exec(m.text)?.[1]).filter(Boolean);
+    const tokens = mails.map((m) => /\/access\/([A-Za-z0-9_-]{43})/.exec(m.text)?.[1]).filter(Boolean);
+    expect(new Set(codes)).toEqual(new Set([code]));
+    expect(new Set(tokens)).toEqual(new Set([token]));
+    const links = await testDb.db.select().from(signerAccessLinks).where(eq(signerAccessLinks.packageId, id));
+    expect(links).toHaveLength(1);
+    await verifySignerProof(testDb.db, { context: await session(id, opened!.sessionValue), code, ...evidence });
   });
 });

@@ -1,9 +1,9 @@
 // Wrong-code lockout under concurrency (issue 28.8): parallel guesses must not all be compared before
 // the count catches up. Runs on PostgreSQL when TEST_DATABASE_URL is set (real row locks, parallel
 // connections), else on PGlite; both failed when the lock was read before and the failure recorded after.
-import { and, desc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, jobs, packageSigners, signingPackages } from "@/db/schema";
+import { auditLog, packageSigners, signingPackages } from "@/db/schema";
 import { localSubjectForEmail } from "@/lib/auth/local-tokens";
 import { resolvePrincipal, type Principal } from "@/lib/auth/principal";
 import { renderAgreementPdf } from "@/lib/documents/pdf";
@@ -12,6 +12,7 @@ import { openAccessLink } from "@/lib/signer-access/open-access-link";
 import { verifySignerProof } from "@/lib/signer-access/verify-signer-proof";
 import { createSigning } from "@/lib/signings/create-signing";
 import { sendSigning } from "@/lib/signings/send-signing";
+import { lastDeliveredMailTo } from "../helpers/mail";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { loadDemoWorld, type DemoWorld } from "../helpers/fixtures";
 
@@ -31,10 +32,7 @@ afterAll(async () => {
 });
 
 async function mailTo(to: string): Promise<string> {
-  const rows = await testDb.db.select().from(jobs).where(eq(jobs.name, "send-email")).orderBy(desc(jobs.createdAt));
-  const mail = rows.map((r) => r.payload as { to: string; text: string }).find((p) => p.to === to);
-  if (!mail) throw new Error(`no mail to ${to}`);
-  return mail.text;
+  return (await lastDeliveredMailTo(testDb.db, to)).text;
 }
 
 describe("signer proof lockout under concurrency", () => {

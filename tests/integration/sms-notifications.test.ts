@@ -16,6 +16,7 @@ import { signerSessionPrincipal } from "@/lib/signer-access/signer-session-princ
 import { listSignerTexts } from "@/lib/sms/list-signer-texts";
 import { getMyTexts, stopMyTexts } from "@/lib/sms/my-texts";
 import { startFakeTwilio, type FakeTwilio } from "../fakes/twilio/start-fake-twilio";
+import { lastDeliveredMailTo } from "../helpers/mail";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { loadDemoWorld, type DemoWorld } from "../helpers/fixtures";
 import { drainJobs } from "../helpers/payments";
@@ -78,11 +79,10 @@ async function sendPackage(signers: SignerInput[]) {
   return created.id;
 }
 
-/** The access link in the newest email job to `email`. */
+/** The access link in the newest email delivered to `email`. */
 async function mailedLink(email: string): Promise<string> {
-  const rows = await testDb.db.select().from(jobs).where(eq(jobs.name, "send-email"));
-  const texts = rows.map((r) => r.payload as { to: string; text: string }).filter((p) => p.to === email);
-  const link = /https?:\/\/\S+\/access\/[A-Za-z0-9_-]{43}/.exec(texts.at(-1)?.text ?? "")?.[0];
+  const mail = await lastDeliveredMailTo(testDb.db, email);
+  const link = /https?:\/\/\S+\/access\/[A-Za-z0-9_-]{43}/.exec(mail.text)?.[0];
   if (!link) throw new Error(`no access link mailed to ${email}`);
   return link;
 }
@@ -113,6 +113,9 @@ describe("texts beside the signer emails", () => {
     expect(textsTo(consenting)).toHaveLength(0);
     const [queued] = await testDb.db.select().from(smsMessages).where(eq(smsMessages.signerId, signer!.id));
     expect(queued).toMatchObject({ status: "queued", kind: "invitation", to: consenting });
+    // The text's job holds ids only: the link is written into the text when it is sent.
+    const [smsJob] = await testDb.db.select().from(jobs).where(and(eq(jobs.name, "send-signer-sms"), eq(jobs.idempotencyKey, `sms:signing-invite:${id}:${signer!.id}`)));
+    expect(Object.keys(smsJob!.payload as object).sort()).toEqual(["linkId", "smsMessageId"]);
     await drainJobs(testDb.db);
 
     const texts = textsTo(consenting);
@@ -121,6 +124,7 @@ describe("texts beside the signer emails", () => {
     expect(text.from).toBe(FROM);
     expect(text.body.startsWith(`${LENDER}: `)).toBe(true);
     expect(text.body).toContain(await mailedLink("texted@example.test"));
+    expect(JSON.stringify((await testDb.db.select({ payload: jobs.payload }).from(jobs)).map((r) => r.payload))).not.toContain("/access/");
     expect(text.body).toContain("Reply STOP");
     expect(text.body).not.toMatch(/Promissory|Confidential loan terms|Secret refinance|\.pdf/i);
     expect(text.statusCallback).toBe(WEBHOOK_URL);

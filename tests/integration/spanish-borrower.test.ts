@@ -1,7 +1,7 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { handleConsentForm } from "@/app/(signer)/signings/[id]/consent-form";
-import { auditLog, jobs } from "@/db/schema";
+import { auditLog } from "@/db/schema";
 import { NewPackageSignerSchema } from "@/lib/api/schemas/signers";
 import { UpdateWorkspaceSettingsSchema } from "@/lib/api/schemas/workspace";
 import { localSubjectForEmail } from "@/lib/auth/local-tokens";
@@ -14,6 +14,7 @@ import { createSigning } from "@/lib/signings/create-signing";
 import { getSignerPackagePage } from "@/lib/signings/get-signer-package-page";
 import { sendSigning } from "@/lib/signings/send-signing";
 import { updateWorkspaceSettings } from "@/lib/workspace/update-workspace-settings";
+import { lastDeliveredMailTo } from "../helpers/mail";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { loadDemoWorld, type DemoWorld } from "../helpers/fixtures";
 import { ensureUser } from "../helpers/signing-fixtures";
@@ -54,10 +55,7 @@ async function sendPackage(signers: { email: string; language?: "en" | "es" | nu
 
 /** The mail the send-email job delivers (to the dev outbox without SMTP_URL), newest to `to`. */
 async function mailTo(to: string) {
-  const rows = await testDb.db.select().from(jobs).where(eq(jobs.name, "send-email")).orderBy(desc(jobs.createdAt));
-  const mail = rows.map((r) => r.payload as { to: string; subject: string; text: string; html: string }).find((p) => p.to === to);
-  if (!mail) throw new Error(`no mail to ${to}`);
-  return mail;
+  return lastDeliveredMailTo(testDb.db, to);
 }
 
 describe("Spanish for the borrower", () => {

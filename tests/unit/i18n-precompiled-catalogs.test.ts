@@ -31,7 +31,11 @@ function valueSets(message: string): Values[] {
   walk(parse(message), (element) => {
     if (element.type === TYPE.argument) base[element.value] ??= `«${element.value}»`;
     if (element.type === TYPE.tag) base[element.value] = (chunks) => `<${element.value}>${chunks.join("")}</${element.value}>`;
-    if (element.type === TYPE.plural) for (const count of [0, 1, 2, 21]) variants.push({ [element.value]: count });
+    // A message with several plurals varies each in turn; the others keep a count of their own.
+    if (element.type === TYPE.plural) {
+      base[element.value] ??= 2;
+      for (const count of [0, 1, 2, 21]) variants.push({ [element.value]: count });
+    }
     if (element.type === TYPE.select) for (const key of Object.keys(element.options)) variants.push({ [element.value]: key === "other" ? "something-else" : key });
   });
   return variants.length === 0 ? [base] : variants.map((variant) => ({ ...base, ...variant }));

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { getTranslations } from "next-intl/server";
 
 /** The one card of an agent page that is not the closing itself (the link's page, an ended link). */
 export function AgentCard({ heading, children }: { heading: string; children: ReactNode }) {
@@ -13,13 +14,11 @@ export function AgentCard({ heading, children }: { heading: string; children: Re
 }
 
 /** What a revoked, used, expired or unknown link — or an ended session — says: one answer, nothing about the package. */
-export function AgentLinkEnded() {
+export async function AgentLinkEnded() {
+  const t = await getTranslations("agent");
   return (
-    <AgentCard heading="This link no longer works">
-      <p>
-        The link was already used, has expired or was replaced by a newer one, or the closing is finished. Ask the lender or the closing team that
-        sent it for a new link.
-      </p>
+    <AgentCard heading={t("endedHeading")}>
+      <p>{t("endedBody")}</p>
     </AgentCard>
   );
 }

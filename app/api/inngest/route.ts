@@ -8,6 +8,8 @@ import { Unavailable } from "@/lib/errors";
 import { routeHandler } from "@/lib/next/route-handler";
 
 export const dynamic = "force-dynamic";
+// Inngest runs the jobs here (sealing, scan pages): each step within this limit (docs/deploy.md).
+export const maxDuration = 300;
 export const runtime = "nodejs";
 
 let handler: ReturnType<typeof serve> | undefined;

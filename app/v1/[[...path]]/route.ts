@@ -4,6 +4,9 @@
 import { serveCoreApi } from "@/lib/next/core-api-route";
 
 export const dynamic = "force-dynamic";
+// The longest answer here is the comment stream (REALTIME_STREAM_MAX_MS, 10 minutes by default) and
+// the largest uploads; a serverless host ends the function at maxDuration seconds (docs/deploy.md).
+export const maxDuration = 800;
 
 export {
   serveCoreApi as GET,

@@ -6,7 +6,7 @@ import { listPackageDocuments } from "@/lib/signings/list-package-documents";
 import { serializeDocumentMetadata } from "@/lib/documents/serialize-document-metadata";
 import type { ApiEnv } from "../context";
 import { documentFileBody } from "../document-file-body";
-import { PDF_UPLOAD, readUpload } from "../read-upload";
+import { readPdfSource } from "../read-upload";
 import { errorResponses, jsonResponse, pickErrors } from "../schemas/common";
 import {
   DocumentParamsSchema,
@@ -20,7 +20,7 @@ import { validationHook } from "../validation";
 
 const PATH = "/v1/signing/manager/signings/{id}/documents";
 const tags = ["Manager signings"];
-const tooLarge = { 413: { ...errorResponses[400], description: "The PDF exceeds 10 MiB" } };
+const tooLarge = { 413: { ...errorResponses[400], description: "The PDF exceeds its limit (10 MiB inline, 100 MiB as a direct upload)" } };
 
 // GET /v1/signing/manager/signings/{id}/documents – metadata of the package's documents.
 const listRoute = createRoute({
@@ -40,7 +40,8 @@ const uploadRoute = createRoute({
   tags,
   operationId: "uploadPackageDocument",
   summary: "Upload a PDF into a draft",
-  description: "Raw `application/pdf` body (name in `?name=`) or `multipart/form-data` with a `file` field. At most 10 MiB; must be a readable PDF.",
+  description: "JSON `{ uploadId, name? }` naming a direct upload (POST /v1/uploads; up to 100 MiB, 500 pages), or, for small files, a " +
+    "raw `application/pdf` body (name in `?name=`) or `multipart/form-data` with a `file` field: at most 10 MiB; must be a readable PDF.",
   request: { params: SigningIdParamSchema, query: UploadQuerySchema, body: { required: true, content: PdfUploadContent } },
   responses: { 201: jsonResponse(PackageDocumentSchema, "The stored document's metadata"), ...pickErrors(400, 401, 403, 404, 409), ...tooLarge },
 });
@@ -79,8 +80,8 @@ export const managerSigningDocuments = new OpenAPIHono<ApiEnv>({ defaultHook: va
   .openapi(uploadRoute, async (c) => {
     const { id } = c.req.valid("param");
     const { name } = c.req.valid("query");
-    const upload = await readUpload(c, PDF_UPLOAD, name);
-    const document = await addPackageDocument(c.get("db"), { principal: c.get("principal"), packageId: id, ...upload, ipAddress: c.get("ipAddress") });
+    const source = await readPdfSource(c, name);
+    const document = await addPackageDocument(c.get("db"), { principal: c.get("principal"), packageId: id, ...source, ipAddress: c.get("ipAddress") });
     return c.json(document, 201);
   })
   .openapi(fileRoute, async (c) => {

@@ -137,7 +137,11 @@ export const managerSignings = new OpenAPIHono<ApiEnv>({ defaultHook: validation
     const created = await createSigning(c.get("db"), {
       principal: c.get("principal"),
       ...rest,
-      documents: documents?.map((d) => ({ name: d.name, bytes: Buffer.from(d.contentBase64, "base64"), executionMode: d.executionMode })),
+      documents: documents?.map((d) =>
+        d.uploadId !== undefined
+          ? { uploadId: d.uploadId, name: d.name, executionMode: d.executionMode }
+          : { name: d.name, bytes: Buffer.from(d.contentBase64 ?? "", "base64"), executionMode: d.executionMode },
+      ),
       ipAddress: c.get("ipAddress"),
     });
     return c.json(serializeSigning(created), 201);

@@ -16,7 +16,7 @@ import { setTemplateDocumentExecutionMode } from "@/lib/templates/set-template-d
 import { updateTemplate } from "@/lib/templates/update-template";
 import type { ApiEnv } from "../context";
 import { documentFileBody } from "../document-file-body";
-import { PDF_UPLOAD, readUpload } from "../read-upload";
+import { readPdfSource } from "../read-upload";
 import { errorResponses, jsonBody, jsonResponse, pickErrors } from "../schemas/common";
 import { DocumentParamsSchema, PdfUploadContent } from "../schemas/package-documents";
 import {
@@ -90,13 +90,14 @@ const uploadTemplateDocumentRoute = createRoute({
   operationId: "uploadTemplateDocument",
   summary: "Upload a PDF into a template",
   description:
-    "Raw `application/pdf` body (name in `?name=`) or `multipart/form-data` with a `file` field. At most 10 MiB. " +
+    "JSON `{ uploadId, name? }` naming a direct upload (POST /v1/uploads; up to 100 MiB, 500 pages), or, for small files, a " +
+    "raw `application/pdf` body (name in `?name=`) or `multipart/form-data` with a `file` field: at most 10 MiB. " +
     "`?executionMode=` sets how packages from the template execute it (default esign).",
   request: { params: UuidParamSchema, query: TemplateUploadQuerySchema, body: { required: true, content: PdfUploadContent } },
   responses: {
     201: jsonResponse(TemplateDocumentSchema, "The stored document's metadata"),
     ...pickErrors(400, 401, 403, 404),
-    413: { ...errorResponses[400], description: "The PDF exceeds 10 MiB" },
+    413: { ...errorResponses[400], description: "The PDF exceeds its limit (10 MiB inline, 100 MiB as a direct upload)" },
   },
 });
 // GET /v1/signing/manager/templates/{id}/documents/{docId}/file – the PDF bytes.
@@ -193,7 +194,7 @@ export const managerTemplates = new OpenAPIHono<ApiEnv>({ defaultHook: validatio
   })
   .openapi(uploadTemplateDocumentRoute, async (c) => {
     const { name, executionMode } = c.req.valid("query");
-    const upload = await readUpload(c, PDF_UPLOAD, name);
+    const upload = await readPdfSource(c, name);
     const document = await addTemplateDocument(c.get("db"), {
       principal: c.get("principal"),
       templateId: c.req.valid("param").id,

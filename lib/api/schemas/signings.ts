@@ -75,18 +75,21 @@ const createSigningFields = {
   signers: z.array(NewPackageSignerSchema).max(50).optional(),
   documents: z
     .array(
-      z.strictObject({
-        name: SafeString.trim().min(1).max(200),
-        contentBase64: z.base64({ error: "expected the PDF's bytes as base64" }).min(1),
-        executionMode: ExecutionModeSchema.optional().openapi({ description: "How the document is executed; default esign" }),
-      }),
+      z
+        .strictObject({
+          name: SafeString.trim().min(1).max(200),
+          contentBase64: z.base64({ error: "expected the PDF's bytes as base64" }).min(1).optional().openapi({ description: "The PDF inline, for small files" }),
+          uploadId: z.uuid({ error: "expected an upload id (from POST /v1/uploads)" }).optional().openapi({ description: "A direct upload (POST /v1/uploads), for files of any size up to 100 MiB" }),
+          executionMode: ExecutionModeSchema.optional().openapi({ description: "How the document is executed; default esign" }),
+        })
+        .refine((d) => (d.contentBase64 === undefined) !== (d.uploadId === undefined), { error: "give exactly one of contentBase64 and uploadId" }),
     )
     .max(10)
     .optional()
     .openapi({
       description:
-        "PDFs to attach, as base64, after any template documents. The whole request body is capped at 1 MiB; " +
-        "attach larger files with POST /v1/signing/manager/signings/{id}/documents.",
+        "PDFs to attach after any template documents: each by `uploadId` (a direct upload, up to 100 MiB and 500 pages; the bytes never " +
+        "pass through this request) or, for small files, inline as `contentBase64` (the whole request body is capped at 1 MiB).",
     }),
   appointment: ClosingAppointmentSchema.optional().openapi({ description: "Hybrid closings: the closing appointment and when e-signing opens" }),
 };

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { connection } from "next/server";
+import { getTranslations } from "next-intl/server";
 import { BrandHeader } from "@/components/brand/brand-header";
 import { prepareDatabase } from "@/lib/boot";
 import { viewAgentLink } from "@/lib/settlement-agent/open-agent-link";
@@ -8,7 +9,10 @@ import { AgentCard, AgentLinkEnded } from "../_card";
 import { openAgentLinkAction } from "./actions";
 
 // The token is in the address: never send it on as a Referer, never index the page.
-export const metadata: Metadata = { title: "Closing documents", referrer: "no-referrer", robots: { index: false, follow: false } };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("agent");
+  return { title: t("title"), referrer: "no-referrer", robots: { index: false, follow: false } };
+}
 
 /**
  * `/agent/<token>`, the link in the settlement agent's email. The GET only shows the package and one
@@ -19,6 +23,7 @@ export default async function AgentLinkPage({ params }: { params: Promise<{ toke
   const { token } = await params;
   const { db } = await prepareDatabase();
   const view = await viewAgentLink(db, { token });
+  const t = await getTranslations("agent");
   if (view.state === "unusable") return <AgentLinkEnded />;
   return (
     <div className="mx-auto max-w-md space-y-4" style={{ ["--brand-color" as string]: view.brand.color }}>
@@ -26,17 +31,14 @@ export default async function AgentLinkPage({ params }: { params: Promise<{ toke
         <BrandHeader brand={view.brand} />
       </div>
       <AgentCard heading={view.title}>
-        <p>
-          <strong>{view.lenderName}</strong> sent <strong>{view.agentName}</strong>, as the settlement agent, the table packet to print and the
-          place to upload the ink-signed pages.
-        </p>
+        <p>{t.rich("linkIntro", { lender: view.lenderName, agent: view.agentName, strong: (chunks) => <strong>{chunks}</strong> })}</p>
         <form action={openAgentLinkAction}>
           <input type="hidden" name="token" value={token} />
           <button type="submit" className={primaryButton}>
-            Open the closing
+            {t("open")}
           </button>
         </form>
-        <p className="text-sm text-slate-600">The link works once: it opens the closing in this browser for up to 12 hours.</p>
+        <p className="text-sm text-slate-600">{t("linkOnce")}</p>
       </AgentCard>
     </div>
   );

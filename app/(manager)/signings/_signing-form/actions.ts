@@ -89,16 +89,23 @@ const save = validatedAction<typeof SigningFormSchema, { values: Record<string, 
   SigningFormSchema,
   async (input, { db, principal, formData, evidence: { ipAddress } }) => {
     const signingId = optional(formData.get("signingId"));
+    // After hydration each PDF went straight to storage and the form names the verified uploads;
+    // before hydration the files themselves come with the form (the small-file path).
+    const uploadIds = formData.getAll("uploadIds").filter((v): v is string => typeof v === "string" && v !== "");
     const files = formData.getAll("files").filter((f): f is File => f instanceof File && f.size > 0);
     // One mode (the form before hydration) applies to every file; otherwise one per file, in order.
     const modes = input.fileModes ?? [];
-    const documents = await Promise.all(
-      files.map(async (file, i) => ({
-        name: file.name || "Document.pdf",
-        bytes: new Uint8Array(await file.arrayBuffer()),
-        executionMode: modes.length === 1 ? modes[0] : modes[i],
-      })),
-    );
+    const modeAt = (i: number) => (modes.length === 1 ? modes[0] : modes[i]);
+    const documents = [
+      ...uploadIds.map((uploadId, i) => ({ uploadId, executionMode: modeAt(i) })),
+      ...(await Promise.all(
+        files.map(async (file, i) => ({
+          name: file.name || "Document.pdf",
+          bytes: new Uint8Array(await file.arrayBuffer()),
+          executionMode: modeAt(uploadIds.length + i),
+        })),
+      )),
+    ];
     const send = formData.get("intent") === "send";
     const signing = await saveSigningDraft(db, {
       principal,

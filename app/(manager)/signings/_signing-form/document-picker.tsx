@@ -3,13 +3,16 @@
 import { useRef, useState, type DragEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { ExecutionModeSelect } from "./execution-mode-select";
+import { completeDocumentUpload, startDocumentUpload } from "./upload-actions";
 
 export type PickedFile = {
   key: number;
   file: File;
-  status: "checking" | "ok" | "error";
-  /** Fraction uploaded for the check, 0–1. */
+  status: "uploading" | "ok" | "error";
+  /** Fraction of the bytes sent to storage, 0–1. */
   progress: number;
+  /** The direct upload the form attaches on save (set once the server has verified it). */
+  uploadId?: string;
   pageCount?: number;
   error?: string;
 };
@@ -20,28 +23,55 @@ export const formatSize = (bytes: number) =>
 
 let nextKey = 1;
 
-/**
- * Sends a picked file to the PDF check (the same upload rules and messages as /v1) with upload
- * progress; the form attaches the file itself when it is saved.
- */
-function checkPdf(file: File, onProgress: (fraction: number) => void): Promise<{ ok: true; pageCount: number } | { ok: false; error: string }> {
+type Outcome = { ok: true; uploadId: string; pageCount: number } | { ok: false; error: string };
+
+async function sha256Hex(file: File): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", await file.arrayBuffer());
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** PUTs the bytes where the upload says (the bucket's presigned URL or the app's endpoint), reporting progress. */
+function putBytes(file: File, put: { url: string; headers: Record<string, string> }, onProgress: (fraction: number) => void): Promise<string | undefined> {
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
-    // The name stays out of the URL (file names often carry a borrower's name; URLs end up in logs).
-    xhr.open("POST", "/api/documents/check");
-    xhr.setRequestHeader("Content-Type", "application/pdf");
-    xhr.responseType = "json";
+    xhr.open("PUT", put.url);
+    for (const [name, value] of Object.entries(put.headers)) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(event.loaded / event.total);
     };
     xhr.onload = () => {
-      const body = xhr.response as { pageCount?: number; error?: string } | null;
-      if (xhr.status === 200 && body?.pageCount) resolve({ ok: true, pageCount: body.pageCount });
-      else resolve({ ok: false, error: body?.error ?? `The check failed (HTTP ${xhr.status}). Try again.` });
+      if (xhr.status >= 200 && xhr.status < 300) return resolve(undefined);
+      let message: string | undefined;
+      try {
+        message = (JSON.parse(xhr.responseText) as { error?: string }).error;
+      } catch {
+        message = undefined;
+      }
+      resolve(message ?? `The upload was refused (HTTP ${xhr.status}). Try again.`);
     };
-    xhr.onerror = () => resolve({ ok: false, error: "The upload did not reach the server. Check your connection and try again." });
+    xhr.onerror = () => resolve("The upload did not reach storage. Check your connection and try again.");
     xhr.send(file);
   });
+}
+
+/**
+ * One file's direct upload: declare it (name, size, type, SHA-256), PUT its bytes straight to
+ * storage with progress, then have the server check what arrived (a readable, unencrypted PDF
+ * within the size and page limits, the same rules and messages as /v1). The form attaches the
+ * verified upload by id when it is saved; no file passes through the form's own request.
+ */
+async function uploadPdf(file: File, onProgress: (fraction: number) => void): Promise<Outcome> {
+  try {
+    const sha256 = await sha256Hex(file);
+    const started = await startDocumentUpload({ name: file.name || "Document.pdf", size: file.size, contentType: "application/pdf", sha256 });
+    if (!started.ok) return started;
+    const failed = await putBytes(file, started.put, onProgress);
+    if (failed) return { ok: false, error: failed };
+    const verified = await completeDocumentUpload(started.id);
+    return verified.ok ? { ok: true, uploadId: started.id, pageCount: verified.pageCount } : verified;
+  } catch {
+    return { ok: false, error: "The upload could not be started. Check your connection and try again." };
+  }
 }
 
 /**
@@ -67,24 +97,20 @@ export function DocumentPicker({
   const inputRef = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
 
+  function upload(item: PickedFile) {
+    const update = (change: Partial<PickedFile>) => onChange((current) => current.map((f) => (f.key === item.key ? { ...f, ...change } : f)));
+    update({ status: "uploading", progress: 0, error: undefined });
+    void uploadPdf(item.file, (progress) => update({ progress })).then((result) =>
+      update(result.ok ? { status: "ok", progress: 1, uploadId: result.uploadId, pageCount: result.pageCount } : { status: "error", progress: 1, error: result.error }),
+    );
+  }
+
   function add(list: FileList | null) {
     if (!list || list.length === 0) return;
-    const picked: PickedFile[] = [...list].map((file) => ({ key: nextKey++, file, status: "checking", progress: 0 }));
+    const picked: PickedFile[] = [...list].map((file) => ({ key: nextKey++, file, status: "uploading", progress: 0 }));
     onChange((current) => [...current, ...picked]);
     if (inputRef.current) inputRef.current.value = "";
-    for (const item of picked) {
-      void checkPdf(item.file, (progress) => onChange((current) => current.map((f) => (f.key === item.key ? { ...f, progress } : f)))).then((result) =>
-        onChange((current) =>
-          current.map((f) =>
-            f.key !== item.key
-              ? f
-              : result.ok
-                ? { ...f, status: "ok", progress: 1, pageCount: result.pageCount }
-                : { ...f, status: "error", progress: 1, error: result.error },
-          ),
-        ),
-      );
-    }
+    for (const item of picked) upload(item);
   }
 
   function onDrop(event: DragEvent) {
@@ -109,7 +135,9 @@ export function DocumentPicker({
           Add PDFs
         </label>
         <p id="signing-files-hint" className="mt-1 text-sm text-slate-700">
-          {hydrated ? "Drop PDF files here, or choose them. " : ""}Each PDF up to 10 MiB; they are attached when you save.
+          {hydrated
+            ? "Drop PDF files here, or choose them. Each PDF up to 100 MiB and 500 pages; each uploads now and is attached when you save."
+            : "Each PDF up to 10 MiB and 500 pages; they are attached when you save."}
         </p>
         <input
           ref={inputRef}
@@ -142,14 +170,23 @@ export function DocumentPicker({
               <div className="flex flex-wrap items-center gap-3">
                 <span className="min-w-0 flex-1 break-all font-medium text-slate-900">{f.file.name}</span>
                 <span className="text-slate-700">{formatSize(f.file.size)}</span>
-                {f.status === "checking" ? (
+                {f.status === "uploading" ? (
                   <progress value={f.progress} max={1} aria-label={`Uploading ${f.file.name}`} className="h-2 w-32" />
                 ) : null}
                 {f.status === "error" ? null : (
                   <span role="status" className="text-slate-700">
-                    {f.status === "checking" ? `Checking… ${Math.round(f.progress * 100)}%` : `Ready: ${f.pageCount} ${f.pageCount === 1 ? "page" : "pages"}`}
+                    {f.status === "uploading"
+                      ? f.progress < 1
+                        ? `Uploading… ${Math.round(f.progress * 100)}%`
+                        : "Checking…"
+                      : `Ready: ${f.pageCount} ${f.pageCount === 1 ? "page" : "pages"}`}
                   </span>
                 )}
+                {f.status === "error" ? (
+                  <Button variant="secondary" className="px-2 py-1" aria-label={`Retry ${f.file.name}`} onClick={() => upload(f)}>
+                    Retry
+                  </Button>
+                ) : null}
                 <Button variant="ghost" className="px-2 py-1" aria-label={`Remove ${f.file.name}`} onClick={() => onChange((current) => current.filter((x) => x.key !== f.key))}>
                   Remove
                 </Button>

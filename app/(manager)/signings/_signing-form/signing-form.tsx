@@ -52,6 +52,7 @@ export function SigningForm({ signing, places, templates, flows, documents, init
   const [templateId, setTemplateId] = useState(values.templateId ?? "");
   const [packageMethod, setPackageMethod] = useState(values.signerAuthMethod || DEFAULT_PROOF_METHOD);
   const [files, setFiles] = useState<PickedFile[]>([]);
+  const [waitForUploads, setWaitForUploads] = useState(false);
   const [removed, setRemoved] = useState<Set<string>>(() => new Set());
 
   const organizationId = signing ? undefined : places.find((p) => String(p.id) === locationId)?.organizationId;
@@ -75,14 +76,20 @@ export function SigningForm({ signing, places, templates, flows, documents, init
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
-    // Before hydration the browser posts the form itself (files from the input); afterwards the
-    // checked files come from the picker's list and the form keeps what was typed.
+    // Before hydration the browser posts the form itself (files from the input, the small-file path);
+    // afterwards each file went straight to storage and the form posts the verified uploads' ids.
     if (!hydrated) return;
     event.preventDefault();
+    if (files.some((f) => f.status === "uploading")) {
+      setWaitForUploads(true);
+      return;
+    }
+    setWaitForUploads(false);
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
     const formData = new FormData(event.currentTarget, submitter);
+    // The bytes are already in storage: the form names the verified uploads, in the order of their mode selects.
     formData.delete("files");
-    for (const f of files) if (f.status !== "error") formData.append("files", f.file);
+    for (const f of files) if (f.status === "ok" && f.uploadId) formData.append("uploadIds", f.uploadId);
     startTransition(() => formAction(formData));
   }
 
@@ -129,6 +136,11 @@ export function SigningForm({ signing, places, templates, flows, documents, init
         values={values}
         fieldErrors={fieldErrors}
       />
+      {waitForUploads && files.some((f) => f.status === "uploading") ? (
+        <p role="alert" className="text-sm font-medium text-red-800">
+          Some PDFs are still uploading. Save again once each one says Ready (or remove it).
+        </p>
+      ) : null}
       <ClosingSection values={values} fieldErrors={fieldErrors} />
 
       <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-6">

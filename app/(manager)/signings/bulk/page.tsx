@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { hasCapability } from "@/lib/auth/principal";
@@ -6,6 +7,9 @@ import { loadFormOptions } from "../_signing-form/load-form-options";
 import { BulkForm } from "./_components/bulk-form";
 
 export const metadata: Metadata = { title: "Bulk send" };
+
+/** Its server action creates up to 500 packages (resumable when cut short): a serverless host allows it this many seconds (docs/deploy.md). */
+export const maxDuration = 300;
 
 export default async function BulkSigningsPage() {
   const { db, principal } = await requirePrincipal("/signings/bulk");
@@ -48,7 +52,7 @@ export default async function BulkSigningsPage() {
           .
         </p>
       ) : (
-        <BulkForm templates={templates} flows={flows} />
+        <BulkForm templates={templates} flows={flows} batchId={randomUUID()} />
       )}
     </div>
   );

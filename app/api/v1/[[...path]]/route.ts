@@ -2,6 +2,8 @@
 import { serveCoreApi } from "@/lib/next/core-api-route";
 
 export const dynamic = "force-dynamic";
+// As /v1: the comment stream and the largest uploads (docs/deploy.md).
+export const maxDuration = 800;
 
 export {
   serveCoreApi as GET,

@@ -1,14 +1,13 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
+import { getTranslations } from "next-intl/server";
 import { prepareDatabase } from "@/lib/boot";
 import { uploadScanback } from "@/lib/closings/scanback";
 import { AppError } from "@/lib/errors";
 import { currentAgentPrincipal } from "@/lib/settlement-agent/session-cookie";
 import { requestEvidence } from "../../../../_lib/request-evidence";
 import type { FormState } from "../../../../_lib/validated-action";
-
-const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
 
 /**
  * The agent's "Upload and check": the same `uploadScanback` as the manager's form and POST
@@ -18,7 +17,8 @@ export async function uploadAgentScansAction(_previous: FormState, formData: For
   const packageId = String(formData.get("packageId") ?? "").slice(0, 64);
   const { db } = await prepareDatabase();
   const principal = await currentAgentPrincipal(db, packageId);
-  if (!principal) return { status: "error", message: "This session has ended. Ask the closing team for a new link.", fieldErrors: {}, values: {} };
+  const t = await getTranslations("agent");
+  if (!principal) return { status: "error", message: t("sessionEnded"), fieldErrors: {}, values: {} };
   const files = await Promise.all(
     formData
       .getAll("files")
@@ -34,7 +34,7 @@ export async function uploadAgentScansAction(_previous: FormState, formData: For
     const unplaced = mine.length - read;
     return {
       status: "ok",
-      message: `Read ${plural(result.pageCount, "page")}: ${read} matched${unplaced > 0 ? `, ${unplaced} could not be placed` : ""}. The report below shows each page.`,
+      message: t("uploadResult", { pages: result.pageCount, matched: read, unplaced }),
     };
   } catch (error) {
     if (error instanceof AppError) return { status: "error", message: error.message, fieldErrors: {}, values: {} };

@@ -1,32 +1,33 @@
 import type { Metadata } from "next";
 import { connection } from "next/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import { BrandHeader } from "@/components/brand/brand-header";
 import { linkClass } from "@/components/ui/classes";
 import { Section } from "@/components/ui/section";
 import { ScanbackDocumentsSummary, ScanbackPagesTable } from "@/app/_components/closings/scanback-report";
 import { formatDateTime } from "@/lib/format";
+import type { Locale } from "@/lib/i18n/locales";
 import { prepareDatabase } from "@/lib/boot";
 import { getAgentClosing, type AgentClosing } from "@/lib/settlement-agent/get-agent-closing";
 import { currentAgentPrincipal } from "@/lib/settlement-agent/session-cookie";
 import { AgentLinkEnded } from "../../_card";
 import { AgentUploadForm } from "./upload-form";
 
-export const metadata: Metadata = { title: "Closing documents", robots: { index: false, follow: false } };
-
-const MODE = { wet_sign: "Signed in ink at the table", notarize: "Signed in ink before a notary" } as Record<string, string>;
-
-function stateText(status: AgentClosing["documents"][number]["executionStatus"]): string {
-  switch (status) {
-    case "scan_uploaded":
-      return "Scan received; the closing team is reviewing it";
-    case "accepted":
-      return "Scan accepted";
-    case "rejected":
-      return "Scan rejected by the closing team: upload a new scan";
-    default:
-      return "Waiting for the scan";
-  }
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("agent");
+  return { title: t("title"), robots: { index: false, follow: false } };
 }
+
+/** Its server action uploads and matches the agent's scanbacks: a serverless host allows it this many seconds (docs/deploy.md). */
+export const maxDuration = 300;
+
+const MODE_KEY = { wet_sign: "modeWetSign", notarize: "modeNotarize" } as const;
+
+const STATE_KEY = {
+  scan_uploaded: "stateUploaded",
+  accepted: "stateAccepted",
+  rejected: "stateRejected",
+} as const satisfies Partial<Record<AgentClosing["documents"][number]["executionStatus"], string>>;
 
 /**
  * `/agent/closing/<id>`: the settlement agent's view of one package, reached with the session cookie
@@ -41,42 +42,45 @@ export default async function AgentClosingPage({ params }: { params: Promise<{ i
   if (!principal) return <AgentLinkEnded />;
   const closing = await getAgentClosing(db, { principal, packageId: id });
   const { signing, report } = closing;
+  const t = await getTranslations("agent");
+  const locale = (await getLocale()) as Locale;
   return (
     <div className="space-y-6" style={{ ["--brand-color" as string]: closing.brand.color }}>
       <div className="overflow-hidden rounded-xl border border-slate-200">
         <BrandHeader brand={closing.brand} />
       </div>
       <header className="space-y-2">
-        <p className="text-sm text-slate-700">Settlement agent: {principal.user.name}</p>
+        <p className="text-sm text-slate-700">{t("agentLine", { name: principal.user.name })}</p>
         <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{signing.title}</h1>
         <dl className="grid gap-x-6 gap-y-1 text-sm text-slate-800 sm:grid-cols-[max-content_1fr]">
-          <dt className="font-medium">Appointment</dt>
-          <dd>{signing.closingAt ? formatDateTime(signing.closingAt, "long") : "Not scheduled yet"}</dd>
+          <dt className="font-medium">{t("appointment")}</dt>
+          <dd>{signing.closingAt ? formatDateTime(signing.closingAt, "long", locale) : t("notScheduled")}</dd>
           {signing.closingPlace ? (
             <>
-              <dt className="font-medium">Place</dt>
+              <dt className="font-medium">{t("place")}</dt>
               <dd>{signing.closingPlace}</dd>
             </>
           ) : null}
-          <dt className="font-medium">Borrowers</dt>
+          <dt className="font-medium">{t("borrowers")}</dt>
           <dd>{closing.borrowers.join(", ")}</dd>
-          <dt className="font-medium">Lender</dt>
+          <dt className="font-medium">{t("lender")}</dt>
           <dd>{closing.lenderName}</dd>
         </dl>
       </header>
 
-      <Section compact id="agent-packet-heading" title="Table packet" description="A cover sheet, then every page to sign in ink, each with a code in its corner. Print it single-sided and keep the codes visible.">
+      <Section compact id="agent-packet-heading" title={t("packetTitle")} description={t("packetDescription")}>
         <p>
           <a href={`/agent/closing/${id}/table-packet`} className={linkClass} download>
-            Download the table packet (PDF)
+            {t("packetDownload")}
           </a>
         </p>
         <ul className="divide-y divide-slate-200 text-sm" data-testid="agent-documents">
           {closing.documents.map((d) => (
             <li key={d.id} className="py-2">
-              <span className="font-medium text-slate-900">{d.name}</span> <span className="text-slate-600">({d.pageCount} p.)</span>
+              <span className="font-medium text-slate-900">{d.name}</span> <span className="text-slate-600">{t("pageCount", { count: d.pageCount })}</span>
               <br />
-              {MODE[d.executionMode] ?? d.executionMode} · {stateText(d.executionStatus)}
+              {d.executionMode in MODE_KEY ? t(MODE_KEY[d.executionMode as keyof typeof MODE_KEY]) : d.executionMode} ·{" "}
+              {t(d.executionStatus in STATE_KEY ? STATE_KEY[d.executionStatus as keyof typeof STATE_KEY] : "stateWaiting")}
             </li>
           ))}
         </ul>
@@ -85,15 +89,18 @@ export default async function AgentClosingPage({ params }: { params: Promise<{ i
       <Section
         compact
         id="agent-scans-heading"
-        title="Upload the signed pages"
-        description="After the closing, scan the ink-signed pages and upload them. Every page is matched by its code and listed below; the closing team attaches complete documents and reviews them."
+        title={t("uploadTitle")}
+        description={t("uploadDescription")}
       >
-        <AgentUploadForm packageId={id} />
+        <AgentUploadForm
+          packageId={id}
+          labels={{ files: t("filesLabel"), hint: t("filesHint"), submit: t("uploadButton"), pending: t("uploading") }}
+        />
         <div className="space-y-2">
-          <h3 className="text-base font-semibold text-slate-900">Pages per document</h3>
-          <ScanbackDocumentsSummary report={report} />
+          <h3 className="text-base font-semibold text-slate-900">{t("pagesPerDocument")}</h3>
+          <ScanbackDocumentsSummary report={report} locale={locale} />
         </div>
-        <ScanbackPagesTable report={report} imageHref={(pageId) => `/agent/closing/${id}/pages/${pageId}`} />
+        <ScanbackPagesTable report={report} locale={locale} imageHref={(pageId) => `/agent/closing/${id}/pages/${pageId}`} />
       </Section>
     </div>
   );

@@ -18,6 +18,9 @@ import { getAgentLinkStatus, type AgentLinkStatus } from "@/lib/settlement-agent
 
 export const metadata: Metadata = { title: "Closing" };
 
+/** Its server actions upload and match scanbacks: a serverless host allows it this many seconds (docs/deploy.md). */
+export const maxDuration = 300;
+
 const MODE: Record<ClosingDocument["executionMode"], string> = {
   esign: "E-signed online",
   wet_sign: "Ink at the table",

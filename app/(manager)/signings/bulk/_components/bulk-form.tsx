@@ -10,7 +10,7 @@ import { bulkSigningsAction, type BulkFormState, type BulkReport } from "../acti
 
 const IDLE: BulkFormState = { status: "idle" };
 
-export function BulkForm({ templates, flows }: { templates: TemplateOption[]; flows: FlowOption[] }) {
+export function BulkForm({ templates, flows, batchId }: { templates: TemplateOption[]; flows: FlowOption[]; batchId: string }) {
   const [state, formAction, pending] = useActionState(bulkSigningsAction, IDLE);
   const report = state.status === "ok" ? state.data : undefined;
   const values = state.status === "error" ? state.values : {};
@@ -39,6 +39,8 @@ export function BulkForm({ templates, flows }: { templates: TemplateOption[]; fl
           startTransition(() => formAction(data));
         }}
         className="space-y-6 rounded-lg border border-slate-200 bg-white p-6 shadow-sm" noValidate>
+        {/* This send's batch id: a resubmission (after a timeout, a double click) resumes it instead of sending again. */}
+        <input type="hidden" name="batchId" value={report?.batchId ?? values.batchId ?? batchId} />
         <div className="grid gap-4 md:grid-cols-2">
           <SelectField
             id="bulk-template"
@@ -129,7 +131,7 @@ export function BulkForm({ templates, flows }: { templates: TemplateOption[]; fl
   );
 }
 
-const OUTCOME: Record<string, string> = { sent: "Sent", failed: "Not created", not_created: "Not created" };
+const OUTCOME: Record<string, string> = { sent: "Sent", already_sent: "Sent earlier", failed: "Not created", not_created: "Not created" };
 
 function Report({ report, bad }: { report: BulkReport; bad: number }) {
   return (
@@ -164,9 +166,9 @@ function Report({ report, bad }: { report: BulkReport; bad: number }) {
                 <td className="px-4 py-3">
                   {row.error ? (
                     <span className="font-medium text-red-800">Error: {row.error}</span>
-                  ) : row.outcome === "sent" && row.packageId ? (
+                  ) : (row.outcome === "sent" || row.outcome === "already_sent") && row.packageId ? (
                     <span className="text-green-900">
-                      Sent:{" "}
+                      {OUTCOME[row.outcome]}:{" "}
                       <Link href={`/signings/${row.packageId}`} className="text-blue-800 underline">
                         {row.title}
                       </Link>

@@ -8,6 +8,8 @@ import { getEnv } from "@/lib/env";
 import { BadRequest, errorJsonResponse, Unauthorized } from "@/lib/errors";
 
 export const dynamic = "force-dynamic";
+// The stream lives REALTIME_STREAM_MAX_MS (10 minutes by default), under this limit (docs/deploy.md).
+export const maxDuration = 800;
 
 const ParamsSchema = z.object({ id: z.uuid() });
 

@@ -1,0 +1,83 @@
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "@/db/client";
+import { packageSigners, signerAccessLinks, signerAuthChallenges, signingPackages } from "@/db/schema";
+import { borrowerEmailBranding } from "@/lib/branding/borrower-email-branding";
+import { organizationDefaultLanguage, signerLocale } from "@/lib/i18n/signer-locale";
+import { accessLinkUrlOf } from "@/lib/signer-access/issue-access-link";
+import { challengeCode } from "@/lib/signer-access/secrets";
+import type { Email } from "./send-email";
+import { completedEmail } from "./templates/completed-email";
+import { inviteEmail } from "./templates/invite-email";
+import { newAccessLinkEmail } from "./templates/new-access-link-email";
+import { reminderEmail } from "./templates/reminder-email";
+import { signerCodeEmail } from "./templates/signer-code-email";
+import { yourTurnEmail } from "./templates/your-turn-email";
+
+/**
+ * A signer's email that carries an access link, by id: the job renders it when it sends it, with the
+ * link's URL computed then (`accessLinkUrlOf`), so the payload (a `jobs` row, an Inngest event) holds
+ * no link. `senderName` is the manager who asked for a reminder.
+ */
+export const signerLinkEmailSchema = z.object({
+  message: z.enum(["signer-invitation", "signer-your-turn", "signer-new-link", "signer-reminder", "signer-completed"]),
+  linkId: z.uuid(),
+  senderName: z.string().min(1).max(200).optional(),
+});
+
+/** The one-time code email of a signer's proof challenge, by id (the code is computed at send time). */
+export const signerCodeEmailSchema = z.object({ message: z.literal("signer-code"), challengeId: z.uuid() });
+
+export type SignerEmailPayload = z.output<typeof signerLinkEmailSchema> | z.output<typeof signerCodeEmailSchema>;
+
+/**
+ * Renders a signer email from ids at send time: the signer's address, language and lender branding
+ * as they are now, the link or code computed from its row. Null when the row is gone (the package was
+ * deleted): there is nothing to send.
+ */
+export async function renderSignerEmail(db: Db, payload: SignerEmailPayload): Promise<Email | null> {
+  const target =
+    payload.message === "signer-code"
+      ? await db
+          .select({ signer: packageSigners, signing: signingPackages })
+          .from(signerAuthChallenges)
+          .innerJoin(packageSigners, eq(packageSigners.id, signerAuthChallenges.signerId))
+          .innerJoin(signingPackages, eq(signingPackages.id, packageSigners.packageId))
+          .where(eq(signerAuthChallenges.id, payload.challengeId))
+      : await db
+          .select({ signer: packageSigners, signing: signingPackages })
+          .from(signerAccessLinks)
+          .innerJoin(packageSigners, eq(packageSigners.id, signerAccessLinks.signerId))
+          .innerJoin(signingPackages, eq(signingPackages.id, signerAccessLinks.packageId))
+          .where(eq(signerAccessLinks.id, payload.linkId));
+  const row = target[0];
+  if (!row) return null;
+  const { signer, signing } = row;
+  const brand = await borrowerEmailBranding(db, signing.organizationId);
+  const locale = signerLocale(signer, await organizationDefaultLanguage(db, signing.organizationId));
+  const common = { signerName: signer.name, signingTitle: signing.title, branding: brand?.branding, locale };
+  let rendered;
+  if (payload.message === "signer-code") {
+    rendered = signerCodeEmail({ ...common, code: challengeCode(payload.challengeId) });
+  } else {
+    const link = accessLinkUrlOf(payload.linkId);
+    switch (payload.message) {
+      case "signer-invitation":
+        rendered = inviteEmail({ ...common, message: signing.message, link });
+        break;
+      case "signer-your-turn":
+        rendered = yourTurnEmail({ ...common, link });
+        break;
+      case "signer-new-link":
+        rendered = newAccessLinkEmail({ ...common, link });
+        break;
+      case "signer-reminder":
+        rendered = reminderEmail({ ...common, senderName: payload.senderName ?? "", link, expiresAt: signing.expiresAt });
+        break;
+      case "signer-completed":
+        rendered = completedEmail({ recipientName: signer.name, signingTitle: signing.title, link, branding: brand?.branding, locale });
+        break;
+    }
+  }
+  return { to: signer.email, ...rendered, ...brand?.sender };
+}

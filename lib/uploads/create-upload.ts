@@ -1,0 +1,69 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { Db } from "@/db/client";
+import { uploads } from "@/db/schema";
+import { hasCapability, type Principal } from "@/lib/auth/principal";
+import { MAX_UPLOADED_PDF_BYTES, pdfTooLarge } from "@/lib/documents/validate-pdf-upload";
+import { getEnv } from "@/lib/env";
+import { BadRequest, Forbidden } from "@/lib/errors";
+import { uuidv7 } from "@/lib/ids";
+import { objectKeyFor, presignedUploadUrl, s3Target } from "@/lib/storage/objects";
+import { serializeUpload } from "./serialize-upload";
+import { UPLOAD_CONTENT_TYPES, UPLOAD_TOKEN_HEADER, UPLOAD_TTL_MS, UPLOAD_URL_SECONDS } from "./upload-limits";
+
+export type CreateUploadInput = { name: string; sizeBytes: number; contentType: string; sha256: string };
+
+/** Where and how the client sends the bytes: one PUT, whichever storage is behind it. */
+export type UploadTarget = { method: "PUT"; url: string; headers: Record<string, string>; expiresAt: string };
+
+/**
+ * Starts a direct upload for the caller: checks what is declared (a PDF of at most 100 MiB) and
+ * answers a short-lived PUT bounded to that size, type and hash. With S3 configured it is S3's own
+ * presigned PUT of a staging object; on the embedded default it is the app's own endpoint with a
+ * single-use token in a header (only its hash is stored). The bytes are checked again when the
+ * upload is verified, since a staging PUT to an S3-compatible store may not enforce the signed checksum.
+ */
+export async function createUpload(db: Db, options: CreateUploadInput & { principal: Principal }) {
+  if (!hasCapability(options.principal, "signings:write") && !hasCapability(options.principal, "templates:write")) {
+    throw Forbidden("You do not have permission to upload documents.");
+  }
+  const contentType = options.contentType.toLowerCase();
+  if (!(UPLOAD_CONTENT_TYPES as readonly string[]).includes(contentType)) {
+    throw BadRequest(`contentType: ${options.contentType} is not accepted; upload ${UPLOAD_CONTENT_TYPES.join(" or ")}.`);
+  }
+  if (options.sizeBytes > MAX_UPLOADED_PDF_BYTES) throw pdfTooLarge(options.sizeBytes, MAX_UPLOADED_PDF_BYTES, "for an uploaded PDF");
+  const sha256 = options.sha256.toLowerCase();
+  const id = uuidv7();
+  const now = Date.now();
+  const urlExpiresAt = new Date(now + UPLOAD_URL_SECONDS * 1000);
+  const target = s3Target();
+  const stagingKey = `uploads/${id}`;
+  const token = target ? undefined : randomBytes(32).toString("base64url");
+  const [upload] = await db
+    .insert(uploads)
+    .values({
+      id,
+      createdByUserId: options.principal.user.id,
+      name: options.name.trim().slice(0, 200),
+      contentType,
+      sizeBytes: options.sizeBytes,
+      sha256,
+      storageKey: objectKeyFor(sha256),
+      stagingKey,
+      tokenHash: token ? createHash("sha256").update(token).digest("hex") : null,
+      expiresAt: new Date(now + UPLOAD_TTL_MS),
+    })
+    .returning();
+  let put: UploadTarget;
+  if (target) {
+    const signed = await presignedUploadUrl(target, { key: stagingKey, contentType, sizeBytes: options.sizeBytes, sha256, expiresIn: UPLOAD_URL_SECONDS });
+    put = { method: "PUT", url: signed.url, headers: signed.headers, expiresAt: urlExpiresAt.toISOString() };
+  } else {
+    put = {
+      method: "PUT",
+      url: new URL(`/v1/uploads/${id}/content`, getEnv().APP_URL).toString(),
+      headers: { "Content-Type": contentType, [UPLOAD_TOKEN_HEADER]: token! },
+      expiresAt: urlExpiresAt.toISOString(),
+    };
+  }
+  return { ...serializeUpload(upload!), put };
+}

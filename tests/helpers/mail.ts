@@ -1,0 +1,47 @@
+import { asc, eq } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { outboxEmails, packageSigners, signerAccessLinks, signerAuthChallenges, type OutboxEmail } from "@/db/schema";
+import type { Job } from "@/db/schema/jobs";
+import { sendEmailJob } from "@/lib/email/send-email-job";
+import { createJobRegistry } from "@/lib/jobs/create-job-registry";
+import { runDueJobs } from "@/lib/jobs/run-due-jobs";
+
+const emailOnly = createJobRegistry([sendEmailJob]);
+
+/**
+ * Runs every due `send-email` job through the local runner, one at a time, as the worker would: a
+ * signer's email is rendered then and lands in the dev outbox (`outbox_emails`, no SMTP_URL in tests).
+ */
+export async function deliverQueuedEmails(db: Db): Promise<void> {
+  for (let i = 0; i < 500; i++) {
+    const run = await runDueJobs(db, { workerId: "test-mail", registry: emailOnly, limit: 1 });
+    if (run.claimed === 0) return;
+  }
+}
+
+/** Every email delivered to `to`, oldest first (queued ones are delivered first). */
+export async function deliveredMailsTo(db: Db, to: string): Promise<OutboxEmail[]> {
+  await deliverQueuedEmails(db);
+  return db.select().from(outboxEmails).where(eq(outboxEmails.to, to)).orderBy(asc(outboxEmails.createdAt));
+}
+
+/** The newest email delivered to `to`; throws when there is none. */
+export async function lastDeliveredMailTo(db: Db, to: string): Promise<OutboxEmail & { html: string }> {
+  const mail = (await deliveredMailsTo(db, to)).at(-1);
+  if (!mail) throw new Error(`no mail delivered to ${to}`);
+  return { ...mail, html: mail.html ?? "" };
+}
+
+/**
+ * Who a queued `send-email` job mails: the rendered mail's `to`, or, for a signer's mail enqueued by
+ * id, the address of the signer its access link or code challenge belongs to (read from those rows).
+ */
+export async function emailJobRecipient(db: Db, job: Pick<Job, "payload">): Promise<string> {
+  const payload = job.payload as { to?: string; linkId?: string; challengeId?: string };
+  if (payload.to) return payload.to;
+  const [row] = payload.linkId
+    ? await db.select({ email: packageSigners.email }).from(signerAccessLinks).innerJoin(packageSigners, eq(packageSigners.id, signerAccessLinks.signerId)).where(eq(signerAccessLinks.id, payload.linkId))
+    : await db.select({ email: packageSigners.email }).from(signerAuthChallenges).innerJoin(packageSigners, eq(packageSigners.id, signerAuthChallenges.signerId)).where(eq(signerAuthChallenges.id, payload.challengeId ?? ""));
+  if (!row) throw new Error("the email job's signer is gone");
+  return row.email;
+}
