@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { memberships, organizations, users, webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from "@/db/schema";
 import { sendEmailJob } from "@/lib/email/send-email-job";
@@ -59,11 +59,24 @@ export async function deliverWebhook(
       .where(and(eq(webhookDeliveries.id, delivery.id), eq(webhookDeliveries.status, "pending")));
     return "skipped";
   }
-  // Claim this attempt: a second run of the same job (or a stale one) finds it taken.
+  // Claim this attempt: a second run of the same job finds it taken once its outcome is logged; a run
+  // that crashed between the claim and the log is taken over (the receiver may then get it twice).
   const claimed = await db
     .update(webhookDeliveries)
     .set({ attempts: options.attempt })
-    .where(and(eq(webhookDeliveries.id, delivery.id), eq(webhookDeliveries.attempts, options.attempt - 1), eq(webhookDeliveries.status, "pending")))
+    .where(
+      and(
+        eq(webhookDeliveries.id, delivery.id),
+        eq(webhookDeliveries.status, "pending"),
+        or(
+          eq(webhookDeliveries.attempts, options.attempt - 1),
+          and(
+            eq(webhookDeliveries.attempts, options.attempt),
+            sql`not exists (select 1 from ${webhookAttempts} where ${webhookAttempts.deliveryId} = ${delivery.id} and ${webhookAttempts.attempt} = ${options.attempt})`,
+          ),
+        ),
+      ),
+    )
     .returning({ id: webhookDeliveries.id });
   if (claimed.length === 0) return "skipped";
 

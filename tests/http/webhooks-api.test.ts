@@ -59,7 +59,7 @@ beforeAll(async () => {
   testDb = await createTestDb();
   world = await loadDemoWorld(testDb.db);
   await createUser(testDb.db, OTHER_ADMIN, [{ role: "org_admin", organizationId: world.tulsa.organizationId }]);
-  receiver = await startWebhookReceiver(4131);
+  receiver = await startWebhookReceiver();
   setEnvForTests({ WEBHOOKS_ALLOW_LOOPBACK: "1" });
 });
 afterEach(() => {
@@ -268,6 +268,25 @@ describe("delivery", () => {
     await fastForwardRetries();
     await runDeliveries();
     expect(receiver.received).toHaveLength(WEBHOOK_MAX_ATTEMPTS);
+    await api(OWNER, `/v1/workspace/webhooks/${endpoint.id}`, { method: "DELETE" });
+  });
+});
+
+describe("at least once, not more", () => {
+  it("running an attempt again after it was logged sends nothing; one claimed but never logged is taken over", async () => {
+    const { deliverWebhook } = await import("@/lib/webhooks/deliver-webhook");
+    const endpoint = await createEndpoint();
+    const { deliveryId } = z.object({ deliveryId: z.uuid() }).parse((await api(OWNER, `/v1/workspace/webhooks/${endpoint.id}/test`, { method: "POST" })).body);
+    receiver.respond(500);
+    expect(await deliverWebhook(testDb.db, { deliveryId, attempt: 1, job: deliverWebhookJob })).toBe("retrying");
+    expect(await deliverWebhook(testDb.db, { deliveryId, attempt: 1, job: deliverWebhookJob })).toBe("skipped");
+    expect(receiver.received).toHaveLength(1);
+    // A worker claimed attempt 2 and died before logging it: the retried job delivers it.
+    await testDb.db.update(webhookDeliveries).set({ attempts: 2 }).where(eq(webhookDeliveries.id, deliveryId));
+    receiver.respond(200);
+    expect(await deliverWebhook(testDb.db, { deliveryId, attempt: 2, job: deliverWebhookJob })).toBe("succeeded");
+    expect(await deliverWebhook(testDb.db, { deliveryId, attempt: 3, job: deliverWebhookJob })).toBe("skipped");
+    expect(receiver.received).toHaveLength(2);
     await api(OWNER, `/v1/workspace/webhooks/${endpoint.id}`, { method: "DELETE" });
   });
 });

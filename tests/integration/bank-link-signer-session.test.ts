@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { bankItems, packageSigners } from "@/db/schema";
+import { bankItems, packageSigners, webhookEvents } from "@/db/schema";
 import { POST as exchangeRoute } from "@/app/api/bank/exchange/route";
 import { POST as linkTokenRoute } from "@/app/api/bank/link-token/route";
 import { GET as statusRoute } from "@/app/api/bank/status/route";
@@ -121,6 +121,9 @@ describe("bank linking in a signer session (no account)", () => {
 
     const [row] = await testDb.db.select().from(bankItems).where(eq(bankItems.itemId, itemId));
     expect(row).toMatchObject({ signerId: lee.signerId, userId: null, institutionName: "First Platypus Bank", health: "healthy" });
+    // Integrators hear of it as a bank.linked event: ids only, never the access token.
+    const linked = await testDb.db.select().from(webhookEvents).where(eq(webhookEvents.type, "bank.linked"));
+    expect(linked.map((e) => e.data)).toEqual([{ packageId, organizationId: expect.any(Number), signerId: lee.signerId, bankItemId: itemId }]);
 
     expect(await json(await status(bankRequest(`/api/bank/status${q}`, { method: "GET", cookie: lee.cookie })))).toMatchObject({
       status: 200,
@@ -177,6 +180,8 @@ describe("bank linking in a signer session (no account)", () => {
     expect(theirs.status).toBe(200);
     const [row] = await testDb.db.select().from(bankItems).where(eq(bankItems.itemId, theirs.body.item_id as string));
     expect(row).toMatchObject({ userId: account.id, signerId: null });
+    // An account holder's link is not a signer's: no bank.linked event.
+    expect((await testDb.db.select().from(webhookEvents).where(eq(webhookEvents.type, "bank.linked"))).map((e) => (e.data as { bankItemId: string }).bankItemId)).not.toContain(theirs.body.item_id);
   });
 
   it("refuses a signer session whose package has no bank step (403) or that was declined (409 package_closed)", async () => {

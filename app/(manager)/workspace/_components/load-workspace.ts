@@ -4,7 +4,7 @@ import { hasCapability, type Principal } from "@/lib/auth/principal";
 import { listAdministeredOrganizations } from "@/lib/workspace/list-administered-organizations";
 import { requirePrincipal } from "../../../_lib/require-principal";
 
-export type WorkspaceTab = "members" | "settings" | "billing";
+export type WorkspaceTab = "members" | "settings" | "webhooks" | "billing";
 
 export type WorkspaceContext = {
   db: Db;

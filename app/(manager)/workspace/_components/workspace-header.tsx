@@ -6,6 +6,7 @@ import { focusRing } from "@/components/ui/classes";
 const TABS: { tab: WorkspaceTab; label: string }[] = [
   { tab: "members", label: "Members" },
   { tab: "settings", label: "Settings" },
+  { tab: "webhooks", label: "Webhooks" },
   { tab: "billing", label: "Billing" },
 ];
 
