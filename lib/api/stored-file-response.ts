@@ -1,4 +1,4 @@
-import { presignedDownloadUrl } from "@/lib/storage/objects";
+import { presignedDownloadUrl, type StoredDownload } from "@/lib/storage/objects";
 import { contentDisposition } from "./content-disposition";
 
 /**
@@ -6,15 +6,7 @@ import { contentDisposition } from "./content-disposition";
  * GET of a few minutes (the bytes never pass through this server); otherwise the bytes, streamed
  * from the database. A file that has no object (the ZIP of a package) is streamed as it is built.
  */
-export async function storedFileResponse(file: {
-  fileName: string;
-  contentType: string;
-  sha256: string | null;
-  storageKey: string | null;
-  read: () => Promise<Uint8Array>;
-  /** The bytes as a stream built while they are sent (the ZIP of a package): no length is known ahead. */
-  stream?: () => ReadableStream<Uint8Array>;
-}): Promise<Response> {
+export async function storedFileResponse(file: StoredDownload): Promise<Response> {
   const common = { "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff" };
   if (file.storageKey) {
     const url = await presignedDownloadUrl(file.storageKey, { filename: file.fileName, contentType: file.contentType });

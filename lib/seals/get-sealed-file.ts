@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { Zip, ZipPassThrough } from "fflate";
 import type { Db } from "@/db/client";
-import { readObject } from "@/lib/storage/objects";
+import { readObject, type StoredDownload } from "@/lib/storage/objects";
 import { packageDocuments, packageSeals, sealedDocuments, type SigningPackage } from "@/db/schema";
 import { hasCapability, requireCapability, type Principal } from "@/lib/auth/principal";
 import { AppError, Conflict, NotFound } from "@/lib/errors";
@@ -23,19 +23,8 @@ export type GetSealedFileOptions = {
   as: "signer" | "manager" | "any";
 };
 
-/**
- * A sealed file the caller may download: its name and type, and either its object in file storage
- * (a document or the certificate: stream it or redirect to a presigned GET) or, for the ZIP of
- * everything, an archive streamed as it is built (`stream`). `read()` returns the whole bytes either way.
- */
-export type SealedFile = {
-  fileName: string;
-  contentType: string;
-  sha256: string | null;
-  storageKey: string | null;
-  read: () => Promise<Uint8Array>;
-  stream?: () => ReadableStream<Uint8Array>;
-};
+/** A sealed file the caller may download: a document or the certificate in storage, or the ZIP of everything. */
+export type SealedFile = StoredDownload;
 
 export const SEAL_NOT_READY_MESSAGE = "The sealed documents are not ready yet. They are produced shortly after the last signature; try again in a moment.";
 

@@ -114,6 +114,20 @@ export async function readObject(db: Db, key: string): Promise<Uint8Array> {
   return row.content;
 }
 
+/**
+ * A file an authorized caller may download: its name and type, and either its object in storage
+ * (`storageKey`: streamed or redirected to a presigned GET) or, for a file built on request (the ZIP
+ * of a package), a stream built while it is sent. `read()` returns the whole bytes either way.
+ */
+export type StoredDownload = {
+  fileName: string;
+  contentType: string;
+  sha256: string | null;
+  storageKey: string | null;
+  read: () => Promise<Uint8Array>;
+  stream?: () => ReadableStream<Uint8Array>;
+};
+
 /** How long a presigned download stays valid: long enough to start it, short enough not to be shared. */
 export const PRESIGNED_GET_SECONDS = 300;
 
