@@ -4,6 +4,7 @@ import type { Db } from "@/db/client";
 import { billingRecords, organizations, type BillingFieldVersions, type BillingRecord, type InboundEvent } from "@/db/schema";
 import { processInboundEvent, type InboundEventOutcome } from "@/lib/inbound-events/process-inbound-event";
 import { log } from "@/lib/log";
+import { emitEvent } from "@/lib/webhooks/emit-event";
 import { readBillingChange, type BillingFields } from "./read-billing-change";
 import { StripeEventEnvelopeSchema } from "./stripe-events";
 
@@ -86,6 +87,12 @@ async function applyToBilling(tx: Db, stored: InboundEvent): Promise<InboundEven
   }
   if (Object.keys(patch).length > 0) {
     await tx.update(billingRecords).set(patch).where(eq(billingRecords.organizationId, organizationId));
+  }
+  const status = patch.status ?? record.status;
+  const planTier = patch.planTier ?? record.planTier;
+  if (status !== record.status || planTier !== record.planTier) {
+    // In the transaction that moves the record: the organization's endpoints hear of it exactly when it happens.
+    await emitEvent(tx, "billing.status_changed", { organizationId, status, planTier, previousStatus: record.status, previousPlanTier: record.planTier });
   }
 
   log.info(moved ? "payment event applied" : "payment event superseded", { eventId: event.id, type: event.type, organizationId });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { billingStatusEnum, planTierEnum } from "@/db/schema/billing";
 
 /**
  * The outbound event catalogue (docs/webhooks.md): every type an endpoint can subscribe to, with the
@@ -28,6 +29,13 @@ export const WEBHOOK_EVENT_SCHEMAS = {
   "scanback.accepted": z.strictObject({ ...packageRef, documentId: z.uuid() }),
   "scanback.rejected": z.strictObject({ ...packageRef, documentId: z.uuid() }),
   "bank.linked": z.strictObject({ organizationId: z.number().int(), signerId: z.uuid(), packageId: z.uuid(), bankItemId: z.string() }),
+  "billing.status_changed": z.strictObject({
+    organizationId: z.number().int(),
+    status: z.enum(billingStatusEnum.enumValues),
+    planTier: z.enum(planTierEnum.enumValues),
+    previousStatus: z.enum(billingStatusEnum.enumValues),
+    previousPlanTier: z.enum(planTierEnum.enumValues),
+  }),
   "webhook.test": z.strictObject({ endpointId: z.uuid(), organizationId: z.number().int() }),
 } as const;
 
@@ -55,6 +63,7 @@ export const WEBHOOK_EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
   "scanback.accepted": "A scanned document was accepted.",
   "scanback.rejected": "A scanned document was rejected.",
   "bank.linked": "A signer linked a bank account.",
+  "billing.status_changed": "The organization's subscription status or plan changed (from the payment provider's events).",
   "webhook.test": "Sent by \"send a test event\"; never emitted otherwise.",
 };
 

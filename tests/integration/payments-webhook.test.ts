@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { inboundEvents, jobs } from "@/db/schema";
+import { inboundEvents, jobs, webhookEvents } from "@/db/schema";
 import { POST } from "@/app/api/webhooks/payments/route";
 import { setEnvForTests } from "@/lib/env";
 import { createTestDb, type TestDb } from "@/tests/helpers/db";
@@ -128,6 +128,21 @@ describe("billing events (docs/integrations.md)", () => {
     await deliver(stripeEvent("customer.subscription.deleted", T0 + 5, subscriptionObject({ ...sub, status: "canceled" })));
     await drainJobs(db);
     expect(await billingOf(db, org)).toMatchObject({ status: "canceled", planTier: "free", lastEventCreatedAt: new Date((T0 + 5) * 1000) });
+
+    // Each move of status or plan is one billing.status_changed webhook event for the organization, in order.
+    const events = await db
+      .select({ data: webhookEvents.data })
+      .from(webhookEvents)
+      .where(and(eq(webhookEvents.organizationId, org), eq(webhookEvents.type, "billing.status_changed")))
+      .orderBy(asc(webhookEvents.createdAt));
+    expect(events.map((e) => e.data)).toEqual([
+      { organizationId: org, status: "active", planTier: "starter", previousStatus: "active", previousPlanTier: "free" },
+      { organizationId: org, status: "active", planTier: "pro", previousStatus: "active", previousPlanTier: "starter" },
+      { organizationId: org, status: "trialing", planTier: "pro", previousStatus: "active", previousPlanTier: "pro" },
+      { organizationId: org, status: "past_due", planTier: "pro", previousStatus: "trialing", previousPlanTier: "pro" },
+      { organizationId: org, status: "active", planTier: "pro", previousStatus: "past_due", previousPlanTier: "pro" },
+      { organizationId: org, status: "canceled", planTier: "free", previousStatus: "active", previousPlanTier: "pro" },
+    ]);
   });
 
   it("takes the tier from a price's lookup_key when the price id is not configured", async () => {
