@@ -165,14 +165,22 @@ test.describe("templates and flows", { tag: "@desktop" }, () => {
     await expect(page.getByText("No documents yet.")).toBeVisible();
     await expectNoAxeViolations(page);
 
+    // The chosen file goes straight to storage and is checked there; a refused one says why and offers Retry.
     const upload = page.getByLabel("PDF document");
     await upload.setInputFiles({ name: "notes.pdf", mimeType: "application/pdf", buffer: Buffer.from("not a pdf at all") });
+    await expect(page.getByRole("alert").filter({ hasText: "Not uploaded: The uploaded file is not a readable PDF." })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Retry notes.pdf" })).toBeVisible();
+    // Posted anyway, the file itself reaches the same check.
     await page.getByRole("button", { name: "Upload document" }).click();
     await expect(page.getByText("The uploaded file is not a readable PDF.").first()).toBeVisible();
 
     const pdf = await renderAgreementPdf({ title: `${name} contract`, parties: ["Buyer", "Co-buyer"], pages: 2 });
     await upload.setInputFiles({ name: "Installment contract.pdf", mimeType: "application/pdf", buffer: Buffer.from(pdf) });
+    await expect(page.getByRole("status").filter({ hasText: "Ready: 2 pages" })).toBeVisible();
+    // Only the upload's id is posted: no file in the form's own request.
+    const posted = page.waitForRequest((request) => request.method() === "POST" && request.url().includes("/templates/"));
     await page.getByRole("button", { name: "Upload document" }).click();
+    expect((await posted).postData() ?? "").not.toContain("%PDF-");
     await expect(templates.message.filter({ hasText: "Added Installment contract.pdf." })).toBeVisible();
     const documents = page.getByRole("list", { name: "Documents" });
     await expect(documents.getByText("Installment contract.pdf", { exact: true })).toBeVisible();

@@ -60,29 +60,41 @@ export async function updateTemplateAction(templateId: string, previous: FormSta
   )(previous, formData);
 }
 
-const UploadSchema = z.object({
-  file: z
-    .instanceof(File, { error: "Choose a PDF file to upload." })
-    .refine((file) => file.size > 0 || file.name !== "", { error: "Choose a PDF file to upload." }),
-  executionMode: ExecutionModeSchema.optional(),
-});
+/**
+ * A template's new document: a verified direct upload (`uploadId`, what the form sends once the
+ * browser has put the file in storage) or, before the page hydrates, the file itself (small files).
+ */
+const UploadSchema = z
+  .object({
+    uploadId: z.uuid({ error: "The upload id is not valid: choose the file again." }).optional(),
+    name: z.string().max(200).optional(),
+    file: z.instanceof(File, { error: "Choose a PDF file to upload." }).optional(),
+    executionMode: ExecutionModeSchema.optional(),
+  })
+  .refine((input) => input.uploadId !== undefined || (input.file !== undefined && (input.file.size > 0 || input.file.name !== "")), {
+    error: "Choose a PDF file to upload.",
+    path: ["file"],
+  });
 
 export async function uploadTemplateDocumentAction(templateId: string, previous: FormState, formData: FormData): Promise<FormState> {
   return validatedAction(
     UploadSchema,
-    async ({ file, executionMode }, { db, principal, evidence: { ipAddress } }) => {
-      const document = await addTemplateDocument(db, {
-        principal,
-        templateId,
-        bytes: new Uint8Array(await file.arrayBuffer()),
-        name: file.name || "Document.pdf",
-        executionMode,
-        ipAddress,
-      });
+    async (input, { db, principal, evidence: { ipAddress } }) => {
+      const source = input.uploadId
+        ? { uploadId: input.uploadId, name: input.name }
+        : { bytes: new Uint8Array(await input.file!.arrayBuffer()), name: input.file!.name || "Document.pdf" };
+      const document = await addTemplateDocument(db, { principal, templateId, ...source, executionMode: input.executionMode, ipAddress });
       revalidatePath(templatePath(templateId));
       return { status: "ok", message: `Added ${document.name}.` };
     },
-    { returnTo: templatePath(templateId), toInput: (formData) => ({ file: formData.get("file"), executionMode: formData.get("executionMode") ?? undefined }) },
+    {
+      returnTo: templatePath(templateId),
+      toInput: (formData, fields) => {
+        const executionMode = formData.get("executionMode") ?? undefined;
+        const uploadId = fields.text("uploadId");
+        return uploadId ? { uploadId, name: fields.text("name"), executionMode } : { file: formData.get("file") ?? undefined, executionMode };
+      },
+    },
   )(previous, formData);
 }
 

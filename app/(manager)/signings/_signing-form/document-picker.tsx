@@ -3,7 +3,10 @@
 import { useRef, useState, type DragEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { ExecutionModeSelect } from "./execution-mode-select";
-import { completeDocumentUpload, startDocumentUpload } from "./upload-actions";
+import { uploadPdf as uploadPdfWith } from "@/components/uploads/direct-upload";
+import { completeDocumentUpload, startDocumentUpload } from "../../_shared/uploads/upload-actions";
+
+const uploadPdf = (file: File, onProgress: (fraction: number) => void) => uploadPdfWith(file, onProgress, { start: startDocumentUpload, complete: completeDocumentUpload });
 
 export type PickedFile = {
   key: number;
@@ -22,57 +25,6 @@ export const formatSize = (bytes: number) =>
   bytes >= 1024 * 1024 ? `${sizeFormat.format(bytes / 1024 / 1024)} MiB` : `${sizeFormat.format(Math.max(1, bytes / 1024))} KiB`;
 
 let nextKey = 1;
-
-type Outcome = { ok: true; uploadId: string; pageCount: number } | { ok: false; error: string };
-
-async function sha256Hex(file: File): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", await file.arrayBuffer());
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-/** PUTs the bytes where the upload says (the bucket's presigned URL or the app's endpoint), reporting progress. */
-function putBytes(file: File, put: { url: string; headers: Record<string, string> }, onProgress: (fraction: number) => void): Promise<string | undefined> {
-  return new Promise((resolve) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open("PUT", put.url);
-    for (const [name, value] of Object.entries(put.headers)) xhr.setRequestHeader(name, value);
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(event.loaded / event.total);
-    };
-    xhr.onload = () => {
-      if (xhr.status >= 200 && xhr.status < 300) return resolve(undefined);
-      let message: string | undefined;
-      try {
-        message = (JSON.parse(xhr.responseText) as { error?: string }).error;
-      } catch {
-        message = undefined;
-      }
-      resolve(message ?? `The upload was refused (HTTP ${xhr.status}). Try again.`);
-    };
-    xhr.onerror = () => resolve("The upload did not reach storage. Check your connection and try again.");
-    xhr.send(file);
-  });
-}
-
-/**
- * One file's direct upload: declare it (name, size, type, SHA-256), PUT its bytes straight to
- * storage with progress, then have the server check what arrived (a readable, unencrypted PDF
- * within the size and page limits, the same rules and messages as /v1). The form attaches the
- * verified upload by id when it is saved; no file passes through the form's own request.
- */
-async function uploadPdf(file: File, onProgress: (fraction: number) => void): Promise<Outcome> {
-  try {
-    const sha256 = await sha256Hex(file);
-    const started = await startDocumentUpload({ name: file.name || "Document.pdf", size: file.size, contentType: "application/pdf", sha256 });
-    if (!started.ok) return started;
-    const failed = await putBytes(file, started.put, onProgress);
-    if (failed) return { ok: false, error: failed };
-    const verified = await completeDocumentUpload(started.id);
-    return verified.ok ? { ok: true, uploadId: started.id, pageCount: verified.pageCount } : verified;
-  } catch {
-    return { ok: false, error: "The upload could not be started. Check your connection and try again." };
-  }
-}
 
 /**
  * The documents drop zone: a native file input (posted with the form before hydration), enhanced
