@@ -40,7 +40,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
       <body className="min-h-screen bg-slate-50 text-slate-900 antialiased">
         <a
           href="#main"
-          className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:text-blue-800 focus:shadow"
+          className="sr-only focus:not-sr-only focus:block focus:min-h-11 focus:bg-white focus:px-4 focus:py-3 focus:font-medium focus:text-blue-800 focus:underline"
         >
           Skip to content
         </a>

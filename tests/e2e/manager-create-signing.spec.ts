@@ -224,7 +224,7 @@ test.describe("bulk sending", { tag: "@desktop" }, () => {
 
     await page.getByLabel("Signers (CSV)").fill(["name,email,location", good[0], `Gale Bulk,gale.${id}@example.com,Austin Branch`, good[1]].join("\n"));
     await bulk.send();
-    await expect(page.getByText("3 packages created and sent.")).toBeVisible();
+    await expect(page.getByText("3 packages created and sent now.")).toBeVisible();
     for (const line of [2, 3, 4]) await expect(bulk.row(line)).toContainText(`Sent: ${templateName} —`);
     await expectNoAxeViolations(page);
   });
