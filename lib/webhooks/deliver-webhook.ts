@@ -4,15 +4,11 @@ import { memberships, organizations, users, webhookAttempts, webhookDeliveries, 
 import { sendEmailJob } from "@/lib/email/send-email-job";
 import { getEnv } from "@/lib/env";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
-import type { JobDefinition } from "@/lib/jobs/define-job";
-import type { DeliverWebhookPayloadSchema } from "./deliver-webhook-payload";
+import { deliverWebhookDeclaration } from "./deliver-webhook-payload";
 import { decryptWebhookSecret } from "./secret-crypto";
 import { sendWebhookRequest, type WebhookResponse } from "./send-webhook-request";
 import { signWebhook } from "./sign-webhook";
 import { WEBHOOK_DISABLE_AFTER_MS, webhookRetryDelayMs } from "./webhook-backoff";
-
-/** The delivery job itself (passed in: its module imports this one). */
-type DeliverWebhookJob = JobDefinition<typeof DeliverWebhookPayloadSchema>;
 
 export type DeliverWebhookOutcome = "succeeded" | "retrying" | "failed" | "skipped";
 
@@ -42,7 +38,7 @@ export function signingSecrets(endpoint: typeof webhookEndpoints.$inferSelect, n
  */
 export async function deliverWebhook(
   db: Db,
-  options: { deliveryId: string; attempt: number; job: DeliverWebhookJob; now?: () => Date; random?: () => number },
+  options: { deliveryId: string; attempt: number; now?: () => Date; random?: () => number },
 ): Promise<DeliverWebhookOutcome> {
   const [row] = await db
     .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints, event: webhookEvents })
@@ -143,7 +139,7 @@ export async function deliverWebhook(
       await tx.update(webhookEndpoints).set({ failingSince }).where(and(eq(webhookEndpoints.id, endpoint.id), isNull(webhookEndpoints.failingSince)));
     }
     if (delay !== null) {
-      await enqueueJob(tx, options.job, { deliveryId: delivery.id, attempt: options.attempt + 1 }, {
+      await enqueueJob(tx, deliverWebhookDeclaration, { deliveryId: delivery.id, attempt: options.attempt + 1 }, {
         idempotencyKey: `${delivery.id}:${options.attempt + 1}`,
         runAt: new Date(failedAt.getTime() + delay),
       });
