@@ -4,6 +4,7 @@ import { useRef, useState, type DragEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { ExecutionModeSelect } from "./execution-mode-select";
 import { uploadPdf as uploadPdfWith } from "@/components/uploads/direct-upload";
+import { UploadProgress } from "@/components/uploads/upload-progress";
 import { completeDocumentUpload, startDocumentUpload } from "../../_shared/uploads/upload-actions";
 
 const uploadPdf = (file: File, onProgress: (fraction: number) => void) => uploadPdfWith(file, onProgress, { start: startDocumentUpload, complete: completeDocumentUpload });
@@ -122,18 +123,7 @@ export function DocumentPicker({
               <div className="flex flex-wrap items-center gap-3">
                 <span className="min-w-0 flex-1 break-all font-medium text-slate-900">{f.file.name}</span>
                 <span className="text-slate-700">{formatSize(f.file.size)}</span>
-                {f.status === "uploading" ? (
-                  <progress value={f.progress} max={1} aria-label={`Uploading ${f.file.name}`} className="h-2 w-32" />
-                ) : null}
-                {f.status === "error" ? null : (
-                  <span role="status" className="text-slate-700">
-                    {f.status === "uploading"
-                      ? f.progress < 1
-                        ? `Uploading… ${Math.round(f.progress * 100)}%`
-                        : "Checking…"
-                      : `Ready: ${f.pageCount} ${f.pageCount === 1 ? "page" : "pages"}`}
-                  </span>
-                )}
+                {f.status === "error" ? null : <UploadProgress fileName={f.file.name} status={f.status} progress={f.progress} pageCount={f.pageCount} />}
                 {f.status === "error" ? (
                   <Button variant="secondary" className="px-2 py-1" aria-label={`Retry ${f.file.name}`} onClick={() => upload(f)}>
                     Retry

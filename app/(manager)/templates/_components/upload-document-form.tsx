@@ -6,6 +6,7 @@ import { Button, SubmitButton } from "@/components/ui/button";
 import { FormMessage, InputField } from "@/components/ui/field";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import { uploadPdf } from "@/components/uploads/direct-upload";
+import { UploadProgress } from "@/components/uploads/upload-progress";
 import { completeDocumentUpload, startDocumentUpload } from "../../_shared/uploads/upload-actions";
 import { ExecutionModeSelect } from "../../signings/_signing-form/execution-mode-select";
 
@@ -76,9 +77,6 @@ export function UploadDocumentForm({ action }: { action: (previous: FormState, f
         ) : null}
         {picked ? (
           <div className="flex flex-wrap items-center gap-3 text-sm">
-            {picked.status === "uploading" ? (
-              <progress value={picked.progress} max={1} aria-label={`Uploading ${picked.file.name}`} className="h-2 w-32" />
-            ) : null}
             {picked.status === "error" ? (
               <>
                 <p role="alert" className="font-medium text-red-800">
@@ -88,14 +86,10 @@ export function UploadDocumentForm({ action }: { action: (previous: FormState, f
                   Retry
                 </Button>
               </>
+            ) : picked.status === "uploading" ? (
+              <UploadProgress fileName={picked.file.name} status="uploading" progress={picked.progress} />
             ) : (
-              <span role="status" className="text-slate-700">
-                {picked.status === "uploading"
-                  ? picked.progress < 1
-                    ? `Uploading… ${Math.round(picked.progress * 100)}%`
-                    : "Checking…"
-                  : `Ready: ${picked.pageCount} ${picked.pageCount === 1 ? "page" : "pages"}`}
-              </span>
+              <UploadProgress fileName={picked.file.name} status="ok" progress={1} pageCount={picked.pageCount} />
             )}
           </div>
         ) : null}
