@@ -121,7 +121,7 @@ export function DocumentPicker({
           {files.map((f) => (
             <li key={f.key} className="space-y-1 px-4 py-3 text-sm">
               <div className="flex flex-wrap items-center gap-3">
-                <span className="min-w-0 flex-1 break-all font-medium text-slate-900">{f.file.name}</span>
+                <span className="min-w-48 flex-1 break-all font-medium text-slate-900">{f.file.name}</span>
                 <span className="text-slate-700">{formatSize(f.file.size)}</span>
                 {f.status === "error" ? null : <UploadProgress fileName={f.file.name} status={f.status} progress={f.progress} pageCount={f.pageCount} />}
                 {f.status === "error" ? (
