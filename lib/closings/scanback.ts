@@ -153,6 +153,9 @@ export async function getScanbackReport(db: Db, options: { principal: Principal;
 
 export type UploadScanbackOptions = { principal: Principal; packageId: string; files: readonly ScanUpload[]; ipAddress?: string | null };
 
+/** The media types of a scan (a direct upload declares one of them; inline files are sniffed). */
+export const SCAN_UPLOAD_TYPES = ["application/pdf", "image/jpeg", "image/png"] as const;
+
 /**
  * Takes one upload of scanned pages (PDFs and JPEG/PNG images, any order, any turn): cuts it into
  * pages, reads each page's code, stores each page (upright when its code was read) as an open

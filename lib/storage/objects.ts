@@ -64,6 +64,17 @@ export async function s3GetObject(target: S3Target, key: string): Promise<Uint8A
   }
 }
 
+/** An object's body as a Node stream (read as it is consumed), or undefined when it is missing. */
+export async function s3GetObjectStream(target: S3Target, key: string): Promise<AsyncIterable<Uint8Array> | undefined> {
+  try {
+    const object = await target.client.send(new GetObjectCommand({ Bucket: target.bucket, Key: key }));
+    return (object.Body as AsyncIterable<Uint8Array> | undefined) ?? undefined;
+  } catch (error) {
+    if (isMissing(error)) return undefined;
+    throw error;
+  }
+}
+
 /** Writes an object to the bucket; put-if-absent, so a repeated put of the same content is free. */
 export async function s3PutObject(target: S3Target, input: { key: string; bytes: Uint8Array; contentType: string; sha256: string }) {
   if (await s3HasObject(target, input.key)) return;
