@@ -3,7 +3,7 @@ import { createChattelDocument } from "@/lib/chattel-documents/create-chattel-do
 import { deleteChattelDocument } from "@/lib/chattel-documents/delete-chattel-document";
 import { deleteDocumentFile } from "@/lib/chattel-documents/delete-document-file";
 import { getChattelDocument } from "@/lib/chattel-documents/get-chattel-document";
-import { getDocumentFileContent } from "@/lib/chattel-documents/get-document-file-content";
+import { getDocumentFileDownload } from "@/lib/chattel-documents/get-document-file-content";
 import { listChattelDocuments } from "@/lib/chattel-documents/list-chattel-documents";
 import { listDocumentFiles } from "@/lib/chattel-documents/list-document-files";
 import { serializeChattelDocument } from "@/lib/chattel-documents/serialize-chattel-document";
@@ -12,10 +12,10 @@ import { updateChattelDocument } from "@/lib/chattel-documents/update-chattel-do
 import { uploadDocumentFile } from "@/lib/chattel-documents/upload-document-file";
 import { CHATTEL_FILE_TYPES } from "@/lib/chattel-documents/sniff-file-type";
 import { readUploadedFile } from "@/lib/uploads/read-uploaded-file";
-import { contentDisposition } from "../content-disposition";
 import { CHATTEL_FILE_UPLOAD, readUpload, readUploadRef } from "../read-upload";
 import { AttachUploadJsonSchema, AttachUploadSchema } from "../schemas/package-documents";
 import type { ApiEnv } from "../context";
+import { storedFileResponse } from "../stored-file-response";
 import { errorResponses, jsonBody, jsonResponse, pickErrors } from "../schemas/common";
 import {
   CreateDocumentSchema,
@@ -137,7 +137,12 @@ const downloadRoute = createRoute({
   summary: "Download a chattel document file",
   request: { params: DocumentFileParamSchema },
   responses: {
-    200: { description: "The file", content: { "application/pdf": binary, "image/png": binary, "image/jpeg": binary } },
+    200: { description: "The file, streamed from storage (`ETag` is its SHA-256)", content: { "application/pdf": binary, "image/png": binary, "image/jpeg": binary } },
+    302: {
+      description:
+        "With S3 storage configured and the file in the bucket: `Location` is a presigned GET of it, valid for five minutes, that answers with the same " +
+        "`Content-Type` and `Content-Disposition`",
+    },
     ...pickErrors(400, 401, 403, 404, 503),
   },
 });
@@ -217,15 +222,7 @@ export const documents = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook }
   })
   .openapi(downloadRoute, async (c) => {
     const { id, fileId } = c.req.valid("param");
-    const { file, bytes } = await getDocumentFileContent(c.get("db"), { principal: c.get("principal"), documentId: id, fileId });
-    return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
-      "Content-Type": file.contentType,
-      "Content-Length": String(bytes.byteLength),
-      "Content-Disposition": contentDisposition("attachment", file.fileName),
-      "X-Content-Type-Options": "nosniff",
-      ETag: `"${file.sha256}"`,
-      "Cache-Control": "private, no-store",
-    });
+    return storedFileResponse(await getDocumentFileDownload(c.get("db"), { principal: c.get("principal"), documentId: id, fileId }));
   })
   .openapi(deleteFileRoute, async (c) => {
     const { id, fileId } = c.req.valid("param");

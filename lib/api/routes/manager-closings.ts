@@ -14,6 +14,7 @@ import { issueAgentLink } from "@/lib/settlement-agent/issue-agent-link";
 import { revokeAgentLink } from "@/lib/settlement-agent/revoke-agent-link";
 import type { ApiEnv } from "../context";
 import { readUploadRef } from "../read-upload";
+import { storedFileResponse } from "../stored-file-response";
 import {
   ClosingSchema,
   ConvertToInkResultSchema,
@@ -315,7 +316,7 @@ export const managerClosings = new OpenAPIHono<ApiEnv>({ defaultHook: validation
   .openapi(pageImageRoute, async (c) => {
     const { id, pageId } = c.req.valid("param");
     const image = await getScanbackPageImage(c.get("db"), { principal: c.get("principal"), packageId: id, pageId });
-    return c.body(image.bytes as Uint8Array<ArrayBuffer>, 200, { "Content-Type": image.contentType, "Cache-Control": "private, no-store" });
+    return storedFileResponse(image, { disposition: "inline" });
   })
   .openapi(reviewRoute, async (c) => {
     const { id, docId } = c.req.valid("param");
