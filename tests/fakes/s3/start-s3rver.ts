@@ -9,10 +9,19 @@ export type RunningS3 = {
   stop: () => Promise<void>;
 };
 
-/** A real S3-compatible server (s3rver) on 127.0.0.1 with one empty bucket, in a temp directory. */
-export async function startS3rver(bucket = "documents"): Promise<RunningS3> {
+/** The bucket CORS rule of docs/deploy.md (browser PUTs of direct uploads), for the given origins. */
+function corsRule(origins: string[]): string {
+  return `<CORSConfiguration><CORSRule>${origins.map((o) => `<AllowedOrigin>${o}</AllowedOrigin>`).join("")}<AllowedMethod>PUT</AllowedMethod><AllowedHeader>content-type</AllowedHeader><AllowedHeader>x-amz-checksum-sha256</AllowedHeader><ExposeHeader>ETag</ExposeHeader><MaxAgeSeconds>3000</MaxAgeSeconds></CORSRule></CORSConfiguration>`;
+}
+
+/**
+ * A real S3-compatible server (s3rver) on 127.0.0.1 with one empty bucket, in a temp directory; with
+ * `corsOrigins`, the bucket has the CORS rule a browser's direct upload needs.
+ */
+export async function startS3rver(bucket = "documents", options: { corsOrigins?: string[] } = {}): Promise<RunningS3> {
   const directory = mkdtempSync(join(tmpdir(), "csig-s3-"));
-  const server = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] });
+  const configs = options.corsOrigins ? [corsRule(options.corsOrigins)] : [];
+  const server = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory, configureBuckets: [{ name: bucket, configs }] });
   const { port } = await server.run();
   return {
     env: {
