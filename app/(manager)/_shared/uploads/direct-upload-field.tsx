@@ -13,8 +13,7 @@ type Item =
   | { key: number; file: File; status: "ok"; uploadId: string; pageCount: number }
   | { key: number; file: File; status: "error"; error: string };
 
-const WAIT = "Wait until the files have uploaded.";
-const FAILED = "A file was not uploaded: retry it, or choose the files again.";
+const WAIT = "Wait until the files have uploaded: the form is sent as soon as they have.";
 
 /**
  * A file field of a form that posts to a server action, uploading straight to storage once hydrated:
@@ -22,8 +21,10 @@ const FAILED = "A file was not uploaded: retry it, or choose the files again.";
  * server actions) with its own progress bar, and a failed one has its own Retry, which leaves the
  * others as they are. When every file is in storage the form posts only their upload ids (`idsName`,
  * repeated), so no file passes through the request and a host's body limit does not apply. Before
- * hydration the field is a plain file input named `name` (the small-file path, its own limits).
- * Submitting while a file is uploading, or after one failed, is stopped by the browser with a message.
+ * hydration the field is a plain file input named `name` (the small-file path, its own limits), and
+ * so it stays while a file is not in storage: a form sent after a failed upload (not retried) posts
+ * the files themselves, and the server's answer says what is wrong with them. Submitting while a file
+ * is uploading is held by the browser with a message, and the form is sent once the uploads settle.
  */
 export function DirectUploadField({
   id,
@@ -52,12 +53,28 @@ export function DirectUploadField({
   const next = useRef(0);
   const hintId = useId();
   const uploading = items.some((i) => i.status === "uploading");
-  const failed = items.some((i) => i.status === "error");
   const allStored = items.length > 0 && items.every((i) => i.status === "ok");
 
+  // A submit tried while uploading (the browser refused it: the field is invalid meanwhile) goes out once the uploads settle.
+  const submitWhenSettled = useRef(false);
   useEffect(() => {
-    input.current?.setCustomValidity(uploading ? WAIT : failed ? FAILED : "");
-  }, [uploading, failed]);
+    const field = input.current;
+    if (!field) return;
+    field.setCustomValidity(uploading ? WAIT : "");
+    if (!uploading && submitWhenSettled.current) {
+      submitWhenSettled.current = false;
+      field.form?.requestSubmit();
+    }
+  }, [uploading, items]);
+  useEffect(() => {
+    const field = input.current;
+    if (!field) return;
+    const onInvalid = () => {
+      if (field.validationMessage === WAIT) submitWhenSettled.current = true;
+    };
+    field.addEventListener("invalid", onInvalid);
+    return () => field.removeEventListener("invalid", onInvalid);
+  }, []);
 
   // The form was reset (after a successful post): the field starts over.
   useEffect(() => {
