@@ -150,8 +150,12 @@ const schema = z
     SEALING_P12_PASSWORD: z.string().optional(),
   })
   .superRefine((env, ctx) => {
-    if (env.NODE_ENV === "production" && env.WEBHOOKS_ALLOW_LOOPBACK) {
-      ctx.addIssue({ code: "custom", path: ["WEBHOOKS_ALLOW_LOOPBACK"], message: "is for development and tests only: unset it in production" });
+    if (env.NODE_ENV === "production" && env.WEBHOOKS_ALLOW_LOOPBACK && !isLocalAddress(env.APP_URL)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["WEBHOOKS_ALLOW_LOOPBACK"],
+        message: `is for development and tests only: unset it in production when APP_URL (${env.APP_URL}) is not a local address`,
+      });
     }
     if (env.NODE_ENV === "production" && !env.AUTH_SECRET && !isLocalAddress(env.APP_URL)) {
       ctx.addIssue({
@@ -222,7 +226,8 @@ function parseStripePrices(source: Record<string, string | undefined>, ctx: stri
   return prices;
 }
 
-function isLocalAddress(url: string): boolean {
+/** Whether `url` is this machine (localhost, 127.0.0.1, [::1]): a trial or a test run, not a public deployment. */
+export function isLocalAddress(url: string): boolean {
   const host = new URL(url).hostname;
   return host === "localhost" || host === "127.0.0.1" || host === "[::1]" || host.endsWith(".localhost");
 }
