@@ -53,6 +53,8 @@ const STATIC_ACTIONS = {
   "signer.declined": "A signer declined the package",
   "signer.texts_stopped": "A signer stopped text messages (STOP)",
   "signer.texts_resumed": "A signer allowed text messages again (START)",
+  "signer.in_person_started": "A manager checked a signer's identification and handed them the device to sign in person",
+  "signer.in_person_ended": "The device of an in-person signing was handed back to its host",
   "esignature.recorded": "A signature was applied to a document",
   "document.added": "A document was added to a package",
   "document.removed": "A document was removed from a package",

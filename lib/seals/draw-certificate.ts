@@ -1,3 +1,4 @@
+import { IDENTIFICATION_LABELS } from "@/lib/in-person/identification";
 import { AUTH_METHOD_LABELS } from "@/lib/signer-access/rules";
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFImage, type PDFPage } from "pdf-lib";
 import type { SealEvidence } from "./load-seal-evidence";
@@ -81,6 +82,13 @@ export async function drawCertificate(pdfDoc: PDFDocument, options: CertificateO
     w.pair("Consent to sign electronically", signer.consentedAt ? formatSealTime(signer.consentedAt) : "not recorded");
     if (signer.consentDisclosure) w.pair("Disclosure agreed to", disclosureLine(signer.consentDisclosure));
     w.pair("Identity verified by", signer.authPassedMethod ? AUTH_METHOD_LABELS[signer.authPassedMethod] : "signed-in account");
+    for (const hosted of signer.inPerson) {
+      const id = `${IDENTIFICATION_LABELS[hosted.idType as keyof typeof IDENTIFICATION_LABELS] ?? hosted.idType}, ${hosted.idIssuer}, ending ${hosted.idLastFour}`;
+      w.line(`Signed in person, hosted by ${hosted.hostName} <${hosted.hostEmail}> from ${formatSealTime(hosted.startedAt)}; identification checked: ${id}`, {
+        size: 9,
+        indent: 12,
+      });
+    }
     w.pair("Viewed", signer.viewedAt ? formatSealTime(signer.viewedAt) : "not recorded");
     w.pair("Signed", signer.signedAt ? formatSealTime(signer.signedAt) : signer.status);
     for (const signature of evidence.signatures.filter((s) => s.signerId === signer.id)) {

@@ -1,4 +1,4 @@
-import type { SignerAuthMethod } from "@/db/schema";
+import type { SignerProofMethod } from "@/db/schema";
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import {
@@ -48,7 +48,7 @@ export type CreateSigningOptions = {
   templateId?: string;
   flowId?: string;
   /** How signers prove who they are unless a signer sets its own; default the template's, else email_code. */
-  signerAuthMethod?: SignerAuthMethod;
+  signerAuthMethod?: SignerProofMethod;
   signers?: NewSignerInput[];
   /** PDFs to attach, after any template documents: inline bytes (validated like an upload) or verified direct uploads. */
   documents?: (PdfSource & { executionMode?: ExecutionMode })[];

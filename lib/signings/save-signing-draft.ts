@@ -1,7 +1,7 @@
 import type { PdfSource } from "@/lib/uploads/uploaded-pdf-document";
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { packageSigners, type ExecutionMode, type SignerAuthMethod, type SigningPackage } from "@/db/schema";
+import { packageSigners, type ExecutionMode, type SignerProofMethod, type SigningPackage } from "@/db/schema";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { AppError } from "@/lib/errors";
 import { appointmentColumns, type ClosingAppointmentInput } from "@/lib/closings/closing-appointment";
@@ -33,7 +33,7 @@ export type SaveSigningDraftOptions = {
   templateId?: string;
   flowId?: string;
   /** How signers prove who they are unless a signer sets its own (new draft: default createSigning's; a draft: unchanged when absent). */
-  signerAuthMethod?: SignerAuthMethod;
+  signerAuthMethod?: SignerProofMethod;
   /**
    * The whole list of signers after the save: existing ones missing from it are removed. On a draft,
    * an existing signer's `authMethod` is set to what is given (absent: follows the package), a given

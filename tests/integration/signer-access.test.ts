@@ -1,6 +1,6 @@
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { auditLog, jobs, packageSigners, signerAccessLinks, signerSessions, signingPackages, webhookEvents, type SignerAuthMethod } from "@/db/schema";
+import { auditLog, jobs, packageSigners, signerAccessLinks, signerSessions, signingPackages, webhookEvents, type SignerProofMethod } from "@/db/schema";
 import { hashPassword } from "@/lib/auth/passwords";
 import { localSubjectForEmail } from "@/lib/auth/local-tokens";
 import { resolvePrincipal, type Principal } from "@/lib/auth/principal";
@@ -45,7 +45,7 @@ afterAll(async () => {
 });
 
 /** A sent package for signers who have no account, each with an optional proof method. */
-async function sendPackage(signers: { email: string; method?: SignerAuthMethod; accessCode?: string; phone?: string }[], packageMethod: SignerAuthMethod = "email_code") {
+async function sendPackage(signers: { email: string; method?: SignerProofMethod; accessCode?: string; phone?: string }[], packageMethod: SignerProofMethod = "email_code") {
   counter += 1;
   const bytes = await renderAgreementPdf({ title: `Access ${counter}`, parties: ["Borrower"], pages: 1 });
   const created = await createSigning(testDb.db, {

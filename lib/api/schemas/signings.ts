@@ -4,7 +4,7 @@ import { ClosingAppointmentSchema, ExecutionModeSchema } from "./closings";
 import { IsoDateTime, SafeString } from "./common";
 import { PackageDocumentSchema } from "./package-documents";
 import { PaginationQuerySchema } from "./pagination";
-import type { SignerAuthMethod } from "@/db/schema/signer-auth-method";
+import type { SignerProofMethod } from "@/db/schema/signer-auth-method";
 import { signerProofGaps } from "@/lib/signer-access/signer-proof-gaps";
 import { NewPackageSignerSchema, newPackageSignerFields, refineSignerAccess, SignerAuthMethodSchema, SignerSchema } from "./signers";
 
@@ -96,8 +96,8 @@ const createSigningFields = {
 
 type SigningBody = {
   templateId?: string;
-  signerAuthMethod?: SignerAuthMethod;
-  signers?: { email: string; templateRole?: string; authMethod?: SignerAuthMethod; accessCode?: string; phone?: string; keepsAccessCode?: boolean }[];
+  signerAuthMethod?: SignerProofMethod;
+  signers?: { email: string; templateRole?: string; authMethod?: SignerProofMethod; accessCode?: string; phone?: string; keepsAccessCode?: boolean }[];
 };
 
 /**
