@@ -23,5 +23,5 @@ export async function handBackAction(formData: FormData): Promise<void> {
     }
     await clearSignerSessionCookie(packageId);
   }
-  redirect(`/sign-in?handedBack=1&callbackUrl=${encodeURIComponent(isUuid(packageId) ? `/signings/${packageId}` : "/")}`);
+  redirect(`/sign-in?signedOut=1&callbackUrl=${encodeURIComponent(isUuid(packageId) ? `/signings/${packageId}` : "/")}`);
 }

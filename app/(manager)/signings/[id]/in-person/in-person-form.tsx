@@ -22,7 +22,12 @@ export function InPersonForm({ signingId, signers, preselected }: { signingId: s
   const values = state.status === "error" ? state.values : undefined;
   const errors = state.status === "error" ? state.fieldErrors : {};
   return (
-    <form action={formAction} aria-labelledby="in-person-form-heading" className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+    // Keyed by the refusal, so React's reset after the action gives back what was typed (defaultValue).
+    <form
+      key={state.status === "error" ? `error:${JSON.stringify(values)}:${state.message}` : "form"}
+      action={formAction}
+      aria-labelledby="in-person-form-heading"
+      className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
       <h2 id="in-person-form-heading" className="text-lg font-semibold text-slate-900">
         Identification checked
       </h2>
