@@ -34,11 +34,6 @@ const globalQueue = globalThis as typeof globalThis & { __closingSigningScanQueu
 // One queue per process, however many module graphs Next bundles this file into.
 const queue: FairQueue = (globalQueue.__closingSigningScanQueue ??= createFairQueue({ slots: SLOTS, perOwner: PER_OWNER }));
 
-/** Turns running and waiting in the scan queue. */
-export function scanQueueStats() {
-  return queue.stats();
-}
-
 type WorkerMessage =
   | { type: "ready"; pageCount: number }
   | { type: "page"; page: number; bytes: Uint8Array; source: "embedded" | "rendered"; width: number; height: number }

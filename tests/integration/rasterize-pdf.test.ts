@@ -156,4 +156,14 @@ describe("rasterizePdf", () => {
     expect(pages[1]).toMatchObject({ source: "rendered" });
     expect(Math.max((await sharp(pages[1]!.bytes).metadata()).height!)).toBe(1100);
   }, 60_000);
+
+  it("refuses a page whose scanned image is over 36 million pixels with a 413", async () => {
+    const huge = new Uint8Array(await sharp({ create: { width: 6200, height: 6000, channels: 3, background: "white" } }).greyscale().jpeg({ quality: 50 }).toBuffer());
+    const doc = await PDFDocument.create();
+    doc.addPage([612, 592]).drawImage(await doc.embedJpg(huge), { x: 0, y: 0, width: 612, height: 592 });
+    await expect(rasterizePdf("huge.pdf", await doc.save(), 1, { longEdge: 1100, quality: 85, pageBudgetMs: 20_000 })).rejects.toMatchObject({
+      status: 413,
+      message: expect.stringContaining("million pixels"),
+    });
+  }, 60_000);
 });
