@@ -24,7 +24,7 @@ import { buildScanPdf } from "../lib/closings/attach-document-scan";
 import { readPageCode } from "../lib/closings/read-page-code";
 import { splitScanUploads } from "../lib/closings/scan-pages";
 import { buildTablePacket } from "../lib/closings/table-packet";
-import { renderAgreementPdf } from "../lib/documents/pdf";
+import { renderAgreementPdf } from "../lib/pdf/pdf";
 
 process.env.AUTH_SECRET ??= "bench-secret-bench-secret-bench-secret";
 const PAGES = 60;

@@ -5,7 +5,7 @@ import { getDb } from "@/db/client";
 import { resolvePrincipal } from "@/lib/auth/principal";
 import { parseBearer, verifyAccessToken } from "@/lib/auth/verify-access-token";
 import { getJwks } from "@/lib/auth/local-keys";
-import { MAX_PDF_BYTES, MAX_UPLOADED_PDF_BYTES } from "@/lib/documents/validate-pdf-upload";
+import { MAX_PDF_BYTES, MAX_UPLOADED_PDF_BYTES } from "@/lib/pdf/validate-pdf-upload";
 import { AppError, INVALID_JSON_MESSAGE, MethodNotAllowed, NotFound, toErrorResponse } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { clientIp } from "./client-ip";

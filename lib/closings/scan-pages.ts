@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { validatePdfUpload, MAX_PDF_BYTES } from "@/lib/documents/validate-pdf-upload";
+import { validatePdfUpload, MAX_PDF_BYTES } from "@/lib/pdf/validate-pdf-upload";
 import { AppError, BadRequest } from "@/lib/errors";
 import { rasterizePdf } from "./rasterize-pdf";
 

@@ -5,7 +5,7 @@ import { packageDocuments, packageSeals, sealedDocuments, signingPackages } from
 import { brandMarkOf, getOrganizationBranding, type BrandMark } from "@/lib/branding/branding";
 import { checkAuthThrottle } from "@/lib/auth/check-auth-throttle";
 import { recordAuthFailure } from "@/lib/auth/record-auth-failure";
-import { MAX_PDF_BYTES } from "@/lib/documents/validate-pdf-upload";
+import { MAX_PDF_BYTES } from "@/lib/pdf/validate-pdf-upload";
 import { BadRequest, TooManyRequests } from "@/lib/errors";
 import { loadSealingIdentity } from "./load-sealing-identity";
 import { readEmbeddedSeal } from "./read-embedded-seal";

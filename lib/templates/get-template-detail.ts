@@ -2,7 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { templateDocuments } from "@/db/schema";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
-import { serializeDocumentMetadata } from "@/lib/documents/serialize-document-metadata";
+import { serializeDocumentMetadata } from "@/lib/pdf/serialize-document-metadata";
 import { getTemplateOrThrow } from "./get-template-or-throw";
 import { serializeTemplate } from "./serialize-template";
 import { templateDocumentMetadataColumns } from "./template-document-metadata-columns";

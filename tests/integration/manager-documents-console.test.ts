@@ -8,7 +8,7 @@ import { createChattelDocument } from "@/lib/chattel-documents/create-chattel-do
 import { uploadDocumentFile } from "@/lib/chattel-documents/upload-document-file";
 import { createComment } from "@/lib/comments/create-comment";
 import { listMentionableMembers } from "@/lib/comments/list-mentionable-members";
-import { renderAgreementPdf } from "@/lib/documents/pdf";
+import { renderAgreementPdf } from "@/lib/pdf/pdf";
 import { setEnvForTests } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { createOutreachMessage } from "@/lib/outreach/create-outreach-message";

@@ -4,7 +4,7 @@ import { auditLog, jobs, packageSigners, signerAccessLinks, signerSessions, sign
 import { hashPassword } from "@/lib/auth/passwords";
 import { localSubjectForEmail } from "@/lib/auth/local-tokens";
 import { resolvePrincipal, type Principal } from "@/lib/auth/principal";
-import { renderAgreementPdf } from "@/lib/documents/pdf";
+import { renderAgreementPdf } from "@/lib/pdf/pdf";
 import { recordESignature } from "@/lib/esignatures/record-esignature";
 import { setEnvForTests } from "@/lib/env";
 import { log } from "@/lib/log";

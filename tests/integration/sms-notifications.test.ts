@@ -4,7 +4,7 @@ import { POST as smsWebhookRoute } from "@/app/api/webhooks/sms/route";
 import { auditLog, inboundEvents, jobs, organizations, packageSigners, smsMessages, smsOptOuts, webhookEvents } from "@/db/schema";
 import { localSubjectForEmail } from "@/lib/auth/local-tokens";
 import { resolvePrincipal, type Principal } from "@/lib/auth/principal";
-import { renderAgreementPdf } from "@/lib/documents/pdf";
+import { renderAgreementPdf } from "@/lib/pdf/pdf";
 import { setEnvForTests } from "@/lib/env";
 import { resendInvitation } from "@/lib/signer-access/resend-invitation";
 import { createSigning } from "@/lib/signings/create-signing";

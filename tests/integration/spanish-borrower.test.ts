@@ -6,7 +6,7 @@ import { NewPackageSignerSchema } from "@/lib/api/schemas/signers";
 import { UpdateWorkspaceSettingsSchema } from "@/lib/api/schemas/workspace";
 import { localSubjectForEmail } from "@/lib/auth/local-tokens";
 import { resolvePrincipal, type Principal } from "@/lib/auth/principal";
-import { renderAgreementPdf } from "@/lib/documents/pdf";
+import { renderAgreementPdf } from "@/lib/pdf/pdf";
 import { disclosureLine } from "@/lib/seals/draw-certificate";
 import { loadSealEvidence } from "@/lib/seals/load-seal-evidence";
 import { viewAccessLink } from "@/lib/signer-access/open-access-link";
