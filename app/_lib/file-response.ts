@@ -1,28 +1,12 @@
-import { contentDisposition } from "@/lib/api/content-disposition";
+import { storedFileResponse } from "@/lib/api/stored-file-response";
+import type { StoredDownload } from "@/lib/storage/objects";
 
 /**
- * A stored file as a privately cached response with its SHA-256 as ETag (304 when it matches), inline
- * (viewers, previews) or as an attachment (`?download=1`). `contentType` is what we determined, never
- * what an uploader claimed; PDFs when absent.
+ * A stored file for a signed-in page (after its permission check), privately cached with its SHA-256
+ * as ETag (304 when it matches): inline (viewers, previews) streamed from storage, or as an
+ * attachment (`?download=1`), a presigned GET of the bucket when S3 holds it. `contentType` is what we
+ * determined, never what an uploader claimed.
  */
-export function fileResponse(
-  request: Request,
-  file: { name: string; content: Uint8Array; sha256: string; contentType?: string },
-  disposition: "inline" | "attachment" = "inline",
-): Response {
-  const etag = `"${file.sha256}"`;
-  const headers = { ETag: etag, "Cache-Control": "private, no-cache", "X-Content-Type-Options": "nosniff" };
-  const ifNoneMatch = request.headers.get("if-none-match");
-  if (ifNoneMatch && ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag)) {
-    return new Response(null, { status: 304, headers });
-  }
-  return new Response(Buffer.from(file.content), {
-    status: 200,
-    headers: {
-      ...headers,
-      "Content-Type": file.contentType || "application/pdf",
-      "Content-Disposition": contentDisposition(disposition, file.name),
-      "Content-Length": String(file.content.byteLength),
-    },
-  });
+export function fileResponse(request: Request, file: StoredDownload, disposition: "inline" | "attachment" = "inline"): Promise<Response> {
+  return storedFileResponse(file, { request, disposition, cache: "revalidate" });
 }

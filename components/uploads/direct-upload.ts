@@ -16,6 +16,14 @@ export type DirectUploadSteps = {
 
 export type DirectUploadOutcome = { ok: true; uploadId: string; pageCount: number } | { ok: false; error: string };
 
+const TYPE_BY_EXTENSION: Record<string, string> = { pdf: "application/pdf", png: "image/png", jpg: "image/jpeg", jpeg: "image/jpeg" };
+
+/** The media type a picked file is declared as: the browser's, else from its extension (the server checks the bytes either way). */
+export function declaredType(file: File): string {
+  if (file.type) return file.type;
+  return TYPE_BY_EXTENSION[file.name.split(".").pop()?.toLowerCase() ?? ""] ?? "application/octet-stream";
+}
+
 async function sha256Hex(file: File): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", await file.arrayBuffer());
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
@@ -46,10 +54,15 @@ function putBytes(file: File, put: UploadTarget, onProgress: (fraction: number) 
 }
 
 /** One PDF's direct upload, declared as `application/pdf` (the server's check names what is wrong with a file that is not one). */
-export async function uploadPdf(file: File, onProgress: (fraction: number) => void, steps: DirectUploadSteps): Promise<DirectUploadOutcome> {
+export function uploadPdf(file: File, onProgress: (fraction: number) => void, steps: DirectUploadSteps): Promise<DirectUploadOutcome> {
+  return uploadFile(file, "application/pdf", onProgress, steps);
+}
+
+/** One file's direct upload, declared as `contentType` (a PDF, PNG or JPEG; the server checks the bytes). */
+export async function uploadFile(file: File, contentType: string, onProgress: (fraction: number) => void, steps: DirectUploadSteps): Promise<DirectUploadOutcome> {
   try {
     const sha256 = await sha256Hex(file);
-    const started = await steps.start({ name: file.name || "Document.pdf", size: file.size, contentType: "application/pdf", sha256 });
+    const started = await steps.start({ name: file.name || "file", size: file.size, contentType, sha256 });
     if (!started.ok) return started;
     const failed = await putBytes(file, started.put, onProgress);
     if (failed) return { ok: false, error: failed };

@@ -8,7 +8,7 @@ export function UploadProgress({ fileName, status, progress, pageCount }: { file
     <>
       {status === "uploading" ? <progress value={progress} max={1} aria-label={`Uploading ${fileName}`} className="h-2 w-32" /> : null}
       <span role="status" className="text-slate-700">
-        {status === "uploading" ? (progress < 1 ? `Uploading… ${Math.round(progress * 100)}%` : "Checking…") : `Ready: ${pageCount} ${pageCount === 1 ? "page" : "pages"}`}
+        {status === "uploading" ? (progress < 1 ? `Uploading… ${Math.round(progress * 100)}%` : "Checking…") : pageCount ? `Ready: ${pageCount} ${pageCount === 1 ? "page" : "pages"}` : "Ready"}
       </span>
     </>
   );

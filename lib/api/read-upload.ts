@@ -1,3 +1,4 @@
+import type { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { BadRequest, InvalidJson } from "@/lib/errors";
 import type { PdfSource } from "@/lib/uploads/uploaded-pdf-document";
@@ -9,6 +10,8 @@ export type UploadKind = { what: string; mediaTypes: readonly string[]; defaultN
 
 /** A package or template document. */
 export const PDF_UPLOAD: UploadKind = { what: "the PDF", mediaTypes: ["application/pdf"], defaultName: "Document.pdf" };
+/** A chattel document's file: multipart only (or a direct upload by id). */
+export const CHATTEL_FILE_UPLOAD: UploadKind = { what: "the file", mediaTypes: [], defaultName: "file" };
 /** An organization's logo. */
 export const LOGO_UPLOAD: UploadKind = { what: "the logo", mediaTypes: ["image/png", "image/jpeg"], defaultName: "logo" };
 
@@ -19,7 +22,10 @@ export const LOGO_UPLOAD: UploadKind = { what: "the logo", mediaTypes: ["image/p
  * and their size, are the domain's checks (the `/v1` body limit caps what is read at all).
  */
 export async function readUpload(c: Context, kind: UploadKind, nameFromQuery?: string): Promise<{ bytes: Uint8Array; name: string }> {
-  const formError = `Upload ${kind.what} as the request body with Content-Type: ${kind.mediaTypes.join(" or ")}, or as the \`file\` field of a multipart/form-data form.`;
+  const formError =
+    kind.mediaTypes.length > 0
+      ? `Upload ${kind.what} as the request body with Content-Type: ${kind.mediaTypes.join(" or ")}, or as the \`file\` field of a multipart/form-data form.`
+      : `Upload ${kind.what} as the \`file\` field of a multipart/form-data form, or name a direct upload: application/json { "uploadId": … }.`;
   const mediaType = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
   if (kind.mediaTypes.includes(mediaType)) {
     return { bytes: new Uint8Array(await c.req.arrayBuffer()), name: nameFromQuery ?? kind.defaultName };
@@ -44,18 +50,27 @@ export async function readUpload(c: Context, kind: UploadKind, nameFromQuery?: s
  * else the bytes inline as `readUpload` reads them (small files).
  */
 export async function readPdfSource(c: Context, nameFromQuery?: string): Promise<PdfSource> {
-  const mediaType = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
-  if (mediaType !== "application/json") return readUpload(c, PDF_UPLOAD, nameFromQuery);
+  const ref = await readUploadRef(c, AttachUploadSchema);
+  if (!ref) return readUpload(c, PDF_UPLOAD, nameFromQuery);
+  return { uploadId: ref.uploadId, name: ref.name ?? nameFromQuery };
+}
+
+const isJsonBody = (c: Context) => (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase() === "application/json";
+
+/**
+ * An `application/json` body naming direct uploads (`POST /v1/uploads`), parsed with `schema`; undefined
+ * for any other media type (the route then reads the bytes inline). Invalid JSON or fields are a 400.
+ */
+export async function readUploadRef<T extends z.ZodType>(c: Context, schema: T): Promise<z.infer<T> | undefined> {
+  if (!isJsonBody(c)) return undefined;
   let json: unknown;
   try {
     json = await c.req.json();
   } catch {
     throw InvalidJson();
   }
-  const parsed = AttachUploadSchema.safeParse(json);
-  if (!parsed.success) {
-    throw BadRequest(`Invalid request body. ${describeIssues(parsed.error)}`);
-  }
-  return { uploadId: parsed.data.uploadId, name: parsed.data.name ?? nameFromQuery };
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) throw BadRequest(`Invalid request body. ${describeIssues(parsed.error)}`);
+  return parsed.data;
 }
 

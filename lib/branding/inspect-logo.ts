@@ -1,5 +1,7 @@
 import { AppError, BadRequest } from "@/lib/errors";
 
+/** The media types a logo may have (a direct upload declares one of them). */
+export const LOGO_TYPES = ["image/png", "image/jpeg"] as const;
 /** The largest logo we keep: a header image, not a photograph. */
 export const LOGO_MAX_BYTES = 512 * 1024;
 /** Neither side may exceed this many pixels (a decompression bomb declares huge sides in a small file). */

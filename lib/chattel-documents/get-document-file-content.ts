@@ -1,23 +1,35 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { chattelDocumentFiles, type ChattelDocumentFile } from "@/db/schema";
+import { chattelDocumentFiles } from "@/db/schema";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { NotFound } from "@/lib/errors";
 import { fileStorageFor } from "@/lib/storage/file-storage";
+import { openObject, type StoredDownload } from "@/lib/storage/objects";
 import { getChattelDocumentOrThrow } from "./get-chattel-document-or-throw";
 
-/** One file of a document the caller may read, with its bytes from whichever storage holds them. */
-export async function getDocumentFileContent(
-  db: Db,
-  options: { principal: Principal; documentId: string; fileId: string },
-): Promise<{ file: ChattelDocumentFile; bytes: Uint8Array }> {
+
+/**
+ * One file of a document the caller may read, for download (404 before anything is read): a file in
+ * the bucket is streamed from it or presigned; one kept in its row (the embedded default) is sent
+ * from the row.
+ */
+export async function getDocumentFileDownload(db: Db, options: { principal: Principal; documentId: string; fileId: string }): Promise<StoredDownload> {
   requireCapability(options.principal, "documents:read", "You do not have permission to read documents.");
   const document = await getChattelDocumentOrThrow(db, { ...options, capability: "documents:read" });
   const [file] = await db
-    .select()
+    .select({ fileName: chattelDocumentFiles.fileName, contentType: chattelDocumentFiles.contentType, sha256: chattelDocumentFiles.sha256, storage: chattelDocumentFiles.storage, storageKey: chattelDocumentFiles.storageKey })
     .from(chattelDocumentFiles)
     .where(and(eq(chattelDocumentFiles.id, options.fileId), eq(chattelDocumentFiles.chattelDocumentId, document.id)))
     .limit(1);
   if (!file) throw NotFound(`File ${options.fileId} not found.`);
-  return { file, bytes: await fileStorageFor(file.storage).get(file) };
+  const base = { fileName: file.fileName, contentType: file.contentType, sha256: file.sha256 };
+  if (file.storage === "s3" && file.storageKey) {
+    const key = file.storageKey;
+    return { ...base, storageKey: key, read: () => fileStorageFor("s3").get({ storage: "s3", storageKey: key, content: null }), open: () => openObject(db, key) };
+  }
+  const read = async () => {
+    const [row] = await db.select({ content: chattelDocumentFiles.content }).from(chattelDocumentFiles).where(eq(chattelDocumentFiles.id, options.fileId));
+    return fileStorageFor("database").get({ storage: "database", storageKey: null, content: row?.content ?? null });
+  };
+  return { ...base, storageKey: null, read };
 }

@@ -11,3 +11,6 @@ export function sniffFileType(bytes: Uint8Array): SniffedFileType | null {
   const match = SIGNATURES.find((s) => s.bytes.length <= bytes.length && s.bytes.every((b, i) => bytes[i] === b));
   return match?.type ?? null;
 }
+
+/** The media types a chattel document's file may have (a direct upload declares one of them). */
+export const CHATTEL_FILE_TYPES = ["application/pdf", "image/png", "image/jpeg"] as const;

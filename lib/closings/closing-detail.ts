@@ -1,4 +1,4 @@
-import { readObject } from "@/lib/storage/objects";
+import { objectDownload, type StoredDownload } from "@/lib/storage/objects";
 import { asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
@@ -180,11 +180,11 @@ export async function setDocumentExecutionMode(
 export async function getDocumentScanFile(
   db: Db,
   options: { principal: Principal; packageId: string; documentId: string },
-): Promise<{ name: string; content: Uint8Array; sha256: string; contentType: string }> {
+): Promise<StoredDownload> {
   requireCapability(options.principal, "signings:read", "You do not have permission to read signing packages.");
   const signing = await getSigningOrThrow(db, { ...options, capability: "signings:read" });
   const document = await getPackageDocumentOrThrow(db, signing.id, options.documentId);
   const [scan] = await db.select({ storageKey: documentScans.storageKey, sha256: documentScans.sha256 }).from(documentScans).where(eq(documentScans.documentId, document.id));
   if (!scan) throw NotFound(`Document ${document.name} has no scan.`);
-  return { name: `${document.name.replace(/\.pdf$/i, "")} (scan).pdf`, content: await readObject(db, scan.storageKey), sha256: scan.sha256, contentType: "application/pdf" };
+  return objectDownload(db, { fileName: `${document.name.replace(/\.pdf$/i, "")} (scan).pdf`, contentType: "application/pdf", sha256: scan.sha256, storageKey: scan.storageKey });
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { z } from "zod";
-import { putObject, readObject } from "@/lib/storage/objects";
+import { objectDownload, putObject, readObject, type StoredDownload } from "@/lib/storage/objects";
 import type { Db } from "@/db/client";
 import { packageDocuments, scanbackPages, type PackageDocument, type ScanbackPage, type SigningPackage } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
@@ -152,6 +152,9 @@ export async function getScanbackReport(db: Db, options: { principal: Principal;
 }
 
 export type UploadScanbackOptions = { principal: Principal; packageId: string; files: readonly ScanUpload[]; ipAddress?: string | null };
+
+/** The media types of a scan (a direct upload declares one of them; inline files are sniffed). */
+export const SCAN_UPLOAD_TYPES = ["application/pdf", "image/jpeg", "image/png"] as const;
 
 /**
  * Takes one upload of scanned pages (PDFs and JPEG/PNG images, any order, any turn): cuts it into
@@ -386,11 +389,12 @@ function notReadyMessage(entry: ScanbackReportDocument): string {
 export async function getScanbackPageImage(
   db: Db,
   options: { principal: Principal; packageId: string; pageId: string },
-): Promise<{ bytes: Uint8Array; contentType: string }> {
+): Promise<StoredDownload> {
   requireCapability(options.principal, "scanbacks:read", "You do not have permission to read scanned pages.");
   const signing = await getSigningOrThrow(db, { ...options, capability: "scanbacks:read" });
   const page = await getOpenPageOrThrow(db, signing.id, options.pageId);
-  return { bytes: await readObject(db, page.imageStorageKey), contentType: page.contentType };
+  const fileName = `${page.sourceName.replace(/\.[a-z]+$/i, "")} p${page.sourcePage}.${page.contentType === "image/png" ? "png" : "jpg"}`;
+  return objectDownload(db, { fileName, contentType: page.contentType, sha256: page.imageSha256, storageKey: page.imageStorageKey });
 }
 
 /** Stores a page image as an object; the columns a scanback page row keeps for it. */

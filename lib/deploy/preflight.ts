@@ -243,11 +243,11 @@ export function runPreflight(source: Source, options: PreflightOptions = {}): Pr
   // 6. Files.
   check("S3_BUCKET", (raw) => {
     if (!raw && serverless) add("error", "S3_BUCKET", "is not set: a serverless host needs object storage for every file (request bodies are capped, and the database would hold every PDF)");
-    else if (!raw) add("warn", "S3_BUCKET", "is not set: every file (PDFs, scans, certificates, logos) is kept in the database (it grows with every file; backups too)");
+    else if (!raw) add("warn", "S3_BUCKET", "is not set: every file (PDFs, scans, certificates, chattel files, logos) is kept in the database (it grows with every file; backups too) and every upload passes through the app");
     else {
       const endpoint = parseUrl(v("S3_ENDPOINT"));
       if (endpoint && endpoint.protocol === "http:" && !isLocalHost(endpoint.hostname)) add("warn", "S3_ENDPOINT", `is plain http to ${endpoint.host}: documents travel unencrypted`);
-      add("ok", "S3_BUCKET", `${raw}${endpoint ? ` at ${endpoint.host}` : " on AWS S3"}: every file is stored there and PDFs are uploaded straight to it (give the bucket the CORS rule in docs/deploy.md for browser uploads; run npm run storage:migrate once to move files kept in the database before)`);
+      add("ok", "S3_BUCKET", `${raw}${endpoint ? ` at ${endpoint.host}` : " on AWS S3"}: every file is stored there, uploads (documents up to 100 MiB, chattel files, scans, logos) go straight to it and downloads are presigned GETs of five minutes (give the bucket the CORS rule in docs/deploy.md for browser uploads; run npm run storage:migrate once to move files kept in the database before)`);
     }
   });
 

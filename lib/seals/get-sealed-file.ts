@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { Zip, ZipPassThrough } from "fflate";
 import type { Db } from "@/db/client";
-import { readObject, type StoredDownload } from "@/lib/storage/objects";
+import { objectDownload, openObject, type OpenedObject, type StoredDownload } from "@/lib/storage/objects";
 import { packageDocuments, packageSeals, sealedDocuments, type SigningPackage } from "@/db/schema";
 import { hasCapability, requireCapability, type Principal } from "@/lib/auth/principal";
 import { AppError, Conflict, NotFound } from "@/lib/errors";
@@ -43,7 +43,7 @@ export async function getSealedFile(db: Db, options: GetSealedFileOptions): Prom
 
   if (options.file === "certificate") {
     const key = seal.certificateStorageKey;
-    return { fileName: certificateName, contentType: "application/pdf", sha256: seal.certificateSha256, storageKey: key, read: () => readObject(db, key) };
+    return objectDownload(db, { fileName: certificateName, contentType: "application/pdf", sha256: seal.certificateSha256!, storageKey: key });
   }
   const rows = await db
     .select({ documentId: sealedDocuments.documentId, name: packageDocuments.name, storageKey: sealedDocuments.storageKey, sha256: sealedDocuments.sha256 })
@@ -58,7 +58,7 @@ export async function getSealedFile(db: Db, options: GetSealedFileOptions): Prom
     const entries = [
       ...rows.map((row, i) => ({ name: named[i]!, key: row.storageKey })),
       { name: uniqueNames([...named, certificateName]).at(-1)!, key: certificateKey },
-    ].map((entry) => ({ name: entry.name, read: () => readObject(db, entry.key) }));
+    ].map((entry) => ({ name: entry.name, open: () => openObject(db, entry.key) }));
     const stream = () => zipStream(entries, seal.sealedAt ?? new Date());
     return {
       fileName: `${base} (sealed).zip`,
@@ -72,7 +72,7 @@ export async function getSealedFile(db: Db, options: GetSealedFileOptions): Prom
   const index = isUuid(options.file) ? rows.findIndex((r) => r.documentId === options.file) : -1;
   if (index < 0) throw NotFound(`Sealed document ${options.file.slice(0, 64)} not found.`);
   const row = rows[index]!;
-  return { fileName: named[index]!, contentType: "application/pdf", sha256: row.sha256, storageKey: row.storageKey, read: () => readObject(db, row.storageKey) };
+  return objectDownload(db, { fileName: named[index]!, contentType: "application/pdf", sha256: row.sha256, storageKey: row.storageKey });
 }
 
 async function authorize(db: Db, options: GetSealedFileOptions): Promise<SigningPackage> {
@@ -92,30 +92,53 @@ async function authorize(db: Db, options: GetSealedFileOptions): Promise<Signing
 }
 
 /**
- * A ZIP of the entries, built while it is sent: each file is read from storage only when the reader
- * wants more, so the archive of a large package holds one document in memory at a time, not all of
- * them. PDFs barely compress; they are stored, which keeps the archive fast to build.
+ * A ZIP of the entries, built while it is sent: each file is streamed from storage only when the
+ * reader wants more, a slice at a time, so the archive of a large package never holds a document
+ * whole. PDFs barely compress; they are stored, which keeps the archive fast to build.
  */
-function zipStream(entries: { name: string; read: () => Promise<Uint8Array> }[], mtime: Date): ReadableStream<Uint8Array> {
+function zipStream(entries: { name: string; open: () => Promise<OpenedObject> }[], mtime: Date): ReadableStream<Uint8Array> {
   let zip: Zip;
   let next = 0;
+  let emitted = 0;
+  let finished = false;
+  let current: { file: ZipPassThrough; reader: ReadableStreamDefaultReader<Uint8Array> } | undefined;
+  /** One step: the next slice of the current file, or the next file's header. */
+  async function step() {
+    if (current) {
+      const { done, value } = await current.reader.read();
+      if (!done) return current.file.push(value);
+      current.file.push(new Uint8Array(0), true);
+      current = undefined;
+      if (next === entries.length) zip.end();
+      return;
+    }
+    if (next >= entries.length) return;
+    const entry = entries[next++]!;
+    const file = new ZipPassThrough(entry.name);
+    file.mtime = mtime;
+    zip.add(file);
+    current = { file, reader: (await entry.open()).stream.getReader() };
+  }
   return new ReadableStream<Uint8Array>({
     start(controller) {
       zip = new Zip((error, chunk, final) => {
         if (error) return controller.error(error);
+        emitted++;
         controller.enqueue(chunk);
-        if (final) controller.close();
+        if (final) {
+          finished = true;
+          controller.close();
+        }
       });
       if (entries.length === 0) zip.end();
     },
+    // A pull must enqueue something (the stream does not ask again otherwise): steps until it has.
     async pull() {
-      if (next >= entries.length) return;
-      const entry = entries[next++]!;
-      const file = new ZipPassThrough(entry.name);
-      file.mtime = mtime;
-      zip.add(file);
-      file.push(await entry.read(), true);
-      if (next === entries.length) zip.end();
+      const before = emitted;
+      while (emitted === before && !finished) await step();
+    },
+    async cancel() {
+      await current?.reader.cancel();
     },
   });
 }

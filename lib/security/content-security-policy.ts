@@ -46,8 +46,11 @@ export type ContentSecurityPolicyOptions = {
   uploadOrigins?: string[];
 };
 
-/** The pages whose forms PUT files straight to the bucket: the package form (new and edit). */
-const UPLOAD_PAGE = /^\/signings\/(new|[^/]+\/edit)\/?$/;
+/**
+ * The pages whose forms PUT files straight to the bucket: the package form (new and edit), a
+ * template's documents, a hybrid closing's scanbacks, a chattel document's files, the logo.
+ */
+const UPLOAD_PAGE = /^\/(signings\/(new|[^/]+\/edit|[^/]+\/closing)|templates\/[^/]+|documents\/[^/]+|workspace\/settings)\/?$/;
 
 /**
  * The Content-Security-Policy of an HTML response. Scripts run only with this request's nonce (Next

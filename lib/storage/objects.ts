@@ -64,6 +64,17 @@ export async function s3GetObject(target: S3Target, key: string): Promise<Uint8A
   }
 }
 
+/** An object's body as a Node stream (read as it is consumed), or undefined when it is missing. */
+export async function s3GetObjectStream(target: S3Target, key: string): Promise<AsyncIterable<Uint8Array> | undefined> {
+  try {
+    const object = await target.client.send(new GetObjectCommand({ Bucket: target.bucket, Key: key }));
+    return (object.Body as AsyncIterable<Uint8Array> | undefined) ?? undefined;
+  } catch (error) {
+    if (isMissing(error)) return undefined;
+    throw error;
+  }
+}
+
 /** Writes an object to the bucket; put-if-absent, so a repeated put of the same content is free. */
 export async function s3PutObject(target: S3Target, input: { key: string; bytes: Uint8Array; contentType: string; sha256: string }) {
   if (await s3HasObject(target, input.key)) return;
@@ -114,10 +125,58 @@ export async function readObject(db: Db, key: string): Promise<Uint8Array> {
   return row.content;
 }
 
+/** An object opened for reading: its size, and its bytes as a stream read only as the consumer pulls. */
+export type OpenedObject = { sizeBytes: number; stream: ReadableStream<Uint8Array> };
+
+/** How much of a database-held object one read fetches while it is streamed. */
+const DATABASE_CHUNK_BYTES = 1024 * 1024;
+
+/**
+ * Opens an object for streaming, never holding it whole: from the bucket, the GET's body as it
+ * arrives; from the database (the embedded default, or an object not migrated yet), 1 MiB slices
+ * (`substring` of the bytea) read one at a time as the consumer asks for more.
+ */
+export async function openObject(db: Db, key: string): Promise<OpenedObject> {
+  const target = s3Target();
+  if (target) {
+    try {
+      const object = await target.client.send(new GetObjectCommand({ Bucket: target.bucket, Key: key }));
+      if (object.Body) return { sizeBytes: Number(object.ContentLength ?? 0), stream: object.Body.transformToWebStream() as ReadableStream<Uint8Array> };
+    } catch (error) {
+      if (!isMissing(error)) throw error;
+    }
+  }
+  const [row] = await db
+    .select({ sizeBytes: sql<number>`octet_length(${fileObjects.content})`.mapWith(Number) })
+    .from(fileObjects)
+    .where(eq(fileObjects.key, key));
+  if (!row) throw new Error(`The stored object ${key} is missing from ${target ? "the bucket and the database" : "the database"}.`);
+  const size = row.sizeBytes;
+  let offset = 0;
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        if (offset >= size) return controller.close();
+        const [slice] = await db
+          .select({ bytes: sql<Uint8Array>`substring(${fileObjects.content} from ${offset + 1} for ${DATABASE_CHUNK_BYTES})`.mapWith(fileObjects.content) })
+          .from(fileObjects)
+          .where(eq(fileObjects.key, key));
+        if (!slice || slice.bytes.byteLength === 0) return controller.error(new Error(`The stored object ${key} ended early.`));
+        offset += slice.bytes.byteLength;
+        controller.enqueue(new Uint8Array(slice.bytes));
+        if (offset >= size) controller.close();
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  return { sizeBytes: size, stream };
+}
+
 /**
  * A file an authorized caller may download: its name and type, and either its object in storage
- * (`storageKey`: streamed or redirected to a presigned GET) or, for a file built on request (the ZIP
- * of a package), a stream built while it is sent. `read()` returns the whole bytes either way.
+ * (`storageKey`: streamed with `open`, or redirected to a presigned GET) or, for a file built on
+ * request (the ZIP of a package), a stream built while it is sent. `read()` returns the whole bytes
+ * (for callers that need them all, never for a download).
  */
 export type StoredDownload = {
   fileName: string;
@@ -125,8 +184,14 @@ export type StoredDownload = {
   sha256: string | null;
   storageKey: string | null;
   read: () => Promise<Uint8Array>;
+  open?: () => Promise<OpenedObject>;
   stream?: () => ReadableStream<Uint8Array>;
 };
+
+/** The download of an object in storage, after the caller's permission check. */
+export function objectDownload(db: Db, file: { fileName: string; contentType: string; sha256: string; storageKey: string }): StoredDownload {
+  return { ...file, read: () => readObject(db, file.storageKey), open: () => openObject(db, file.storageKey) };
+}
 
 /** How long a presigned download stays valid: long enough to start it, short enough not to be shared. */
 export const PRESIGNED_GET_SECONDS = 300;

@@ -10,20 +10,24 @@ import { objectKeyFor, presignedUploadUrl, s3Target } from "@/lib/storage/object
 import { serializeUpload } from "./serialize-upload";
 import { UPLOAD_CONTENT_TYPES, UPLOAD_TOKEN_HEADER, UPLOAD_TTL_MS, UPLOAD_URL_SECONDS } from "./upload-limits";
 
+/** Whoever may attach an uploaded file somewhere may upload one: documents, templates, chattel files, scans, the logo. */
+const UPLOADING_CAPABILITIES = ["signings:write", "templates:write", "documents:write", "scanbacks:write", "settings:write"] as const;
+
 export type CreateUploadInput = { name: string; sizeBytes: number; contentType: string; sha256: string };
 
 /** Where and how the client sends the bytes: one PUT, whichever storage is behind it. */
 export type UploadTarget = { method: "PUT"; url: string; headers: Record<string, string>; expiresAt: string };
 
 /**
- * Starts a direct upload for the caller: checks what is declared (a PDF of at most 100 MiB) and
+ * Starts a direct upload for the caller: checks what is declared (a PDF, PNG or JPEG of at most 100 MiB) and
  * answers a short-lived PUT bounded to that size, type and hash. With S3 configured it is S3's own
  * presigned PUT of a staging object; on the embedded default it is the app's own endpoint with a
  * single-use token in a header (only its hash is stored). The bytes are checked again when the
  * upload is verified, since a staging PUT to an S3-compatible store may not enforce the signed checksum.
  */
 export async function createUpload(db: Db, options: CreateUploadInput & { principal: Principal }) {
-  if (!hasCapability(options.principal, "signings:write") && !hasCapability(options.principal, "templates:write")) {
+  // A settlement agent's session has no account to own an upload: its scans come inline (small files).
+  if (options.principal.agentSession || !UPLOADING_CAPABILITIES.some((capability) => hasCapability(options.principal, capability))) {
     throw Forbidden("You do not have permission to upload documents.");
   }
   const contentType = options.contentType.toLowerCase();

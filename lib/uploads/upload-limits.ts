@@ -2,7 +2,12 @@
 export const UPLOAD_URL_SECONDS = 15 * 60;
 /** How long an upload may wait to be attached; after that it is refused, and the sweep deletes it. */
 export const UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
-/** The media types a direct upload may declare (package and template documents are PDFs). */
-export const UPLOAD_CONTENT_TYPES = ["application/pdf"] as const;
+/**
+ * The media types a direct upload may declare: PDFs (package, template and chattel documents, scans)
+ * and PNG or JPEG images (chattel files, scans, logos). Each form that attaches an upload accepts
+ * only its own types.
+ */
+export const UPLOAD_CONTENT_TYPES = ["application/pdf", "image/png", "image/jpeg"] as const;
+export type UploadContentType = (typeof UPLOAD_CONTENT_TYPES)[number];
 /** The header carrying the app endpoint's single-use PUT token (never in the URL, which logs keep). */
 export const UPLOAD_TOKEN_HEADER = "Upload-Token";

@@ -1,6 +1,6 @@
 import type { Db } from "@/db/client";
 import type { Principal } from "@/lib/auth/principal";
-import { Conflict } from "@/lib/errors";
+import { BadRequest, Conflict } from "@/lib/errors";
 import { getUploadOrThrow } from "./verify-upload";
 
 /** A document's file: its bytes inline (small files), or a direct upload by id (any size up to the limit). */
@@ -21,6 +21,7 @@ export type UploadedPdf = { name: string; storageKey: string; sizeBytes: number;
  */
 export async function uploadedPdfDocument(tx: Db, options: { principal: Principal; uploadId: string; name?: string }): Promise<UploadedPdf> {
   const upload = await getUploadOrThrow(tx, { principal: options.principal, uploadId: options.uploadId, lock: true });
+  if (upload.contentType !== "application/pdf") throw BadRequest(`Upload ${upload.id} is ${upload.contentType}; a document here must be a PDF.`);
   if (!upload.verifiedAt || upload.pageCount === null) {
     throw Conflict(`Upload ${upload.id} has not been verified: PUT the file, then POST /v1/uploads/${upload.id}/complete.`);
   }

@@ -1,12 +1,13 @@
+import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { fileObjects, uploads, type Upload } from "@/db/schema";
 import type { Principal } from "@/lib/auth/principal";
-import { sha256Hex } from "@/lib/pdf/pdf";
+import { sniffFileType } from "@/lib/chattel-documents/sniff-file-type";
 import { validatePdfUpload } from "@/lib/pdf/validate-pdf-upload";
 import { BadRequest, Conflict, NotFound } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";
-import { s3CopyObject, s3DeleteObject, s3GetObject, s3HasObject, s3Target } from "@/lib/storage/objects";
+import { s3CopyObject, s3DeleteObject, s3GetObjectStream, s3HasObject, s3Target } from "@/lib/storage/objects";
 import { serializeUpload } from "./serialize-upload";
 
 /**
@@ -30,7 +31,7 @@ export async function getUploadOrThrow(db: Db, options: { principal: Principal; 
 
 /**
  * Checks what arrived for an upload, once: exactly the declared size, SHA-256 and type, and a PDF
- * that opens, is not encrypted and has at most 500 pages. With S3 the bytes are read from the staging
+ * that opens, is not encrypted and has at most 500 pages (an image: its format's signature). With S3 the bytes are read from the staging
  * object, copied (inside the bucket) to their content key and the staging object removed; on the
  * embedded default the app's PUT endpoint already stored them under their content key. Whatever is
  * wrong is a 4xx naming it, and the upload stays unverified (a refused staging object is deleted, so
@@ -41,7 +42,6 @@ export async function verifyUpload(db: Db, options: { principal: Principal; uplo
   if (upload.verifiedAt) return serializeUpload(upload);
   const notArrived = Conflict(`Nothing has arrived for upload ${upload.id} yet: PUT the file to the upload URL first.`);
   const target = s3Target();
-  let bytes: Uint8Array;
   if (target && !upload.tokenHash) {
     const head = await s3HasObject(target, upload.stagingKey);
     if (!head) {
@@ -57,32 +57,62 @@ export async function verifyUpload(db: Db, options: { principal: Principal; uplo
     if (head.sizeBytes !== upload.sizeBytes) throw await refuse(`The uploaded file has ${head.sizeBytes} bytes; ${upload.sizeBytes} were declared.`);
     const type = (head.contentType ?? "").split(";")[0]!.trim().toLowerCase();
     if (type !== upload.contentType) throw await refuse(`The uploaded file was sent as ${type || "no type"}; ${upload.contentType} was declared.`);
-    const read = await s3GetObject(target, upload.stagingKey);
+    // Hashed as it streams from the bucket; only a PDF's bytes are kept, for the check that opens it.
+    const read = await readStagedObject(target, upload.stagingKey, upload.contentType === "application/pdf");
     if (!read) throw notArrived;
-    bytes = read;
-    const sha256 = sha256Hex(bytes);
-    if (sha256 !== upload.sha256) throw await refuse(`The uploaded file's SHA-256 is ${sha256}; ${upload.sha256} was declared.`);
-    let pdf;
+    if (read.sha256 !== upload.sha256) throw await refuse(`The uploaded file's SHA-256 is ${read.sha256}; ${upload.sha256} was declared.`);
+    let pageCount: number | null;
     try {
-      pdf = await validatePdfUpload({ bytes, name: upload.name, direct: true });
+      pageCount = await checkContent(upload, read.bytes, read.head);
     } catch (error) {
       await s3DeleteObject(target, upload.stagingKey);
       throw error;
     }
     await s3CopyObject(target, { from: upload.stagingKey, to: upload.storageKey, contentType: upload.contentType });
     await s3DeleteObject(target, upload.stagingKey);
-    return markVerified(db, upload, pdf.pageCount);
+    return markVerified(db, upload, pageCount);
   }
   if (upload.tokenHash) throw notArrived;
   const [object] = await db.select({ content: fileObjects.content }).from(fileObjects).where(eq(fileObjects.key, upload.storageKey));
   if (!object) throw notArrived;
-  bytes = object.content;
-  // The PUT endpoint checked size and hash before storing; the PDF itself is checked here.
-  const pdf = await validatePdfUpload({ bytes, name: upload.name, direct: true });
-  return markVerified(db, upload, pdf.pageCount);
+  // The PUT endpoint checked size and hash before storing; the content itself is checked here.
+  return markVerified(db, upload, await checkContent(upload, object.content, object.content.subarray(0, 16)));
 }
 
-async function markVerified(db: Db, upload: Upload, pageCount: number) {
+/**
+ * What the declared type requires of the bytes: a PDF opens, is not encrypted and has at most 500
+ * pages (its page count is returned); an image starts with its format's signature (its decoding is
+ * the attaching form's check: a logo's sides, a scan's pixels). 400 naming what is wrong.
+ */
+async function checkContent(upload: Upload, bytes: Uint8Array | undefined, head: Uint8Array): Promise<number | null> {
+  if (upload.contentType === "application/pdf") {
+    const pdf = await validatePdfUpload({ bytes: bytes!, name: upload.name, direct: true });
+    return pdf.pageCount;
+  }
+  const sniffed = sniffFileType(head);
+  if (sniffed?.contentType !== upload.contentType) {
+    throw BadRequest(`The uploaded file is ${sniffed ? sniffed.contentType : "not a PDF, PNG or JPEG"}; ${upload.contentType} was declared.`);
+  }
+  return null;
+}
+
+/** A staged object read as a stream: its SHA-256, its first bytes, and its whole bytes only when `keep`. */
+async function readStagedObject(target: NonNullable<ReturnType<typeof s3Target>>, key: string, keep: boolean) {
+  const body = await s3GetObjectStream(target, key);
+  if (!body) return undefined;
+  const hash = createHash("sha256");
+  const chunks: Uint8Array[] = [];
+  let head = new Uint8Array(0);
+  for await (const chunk of body) {
+    const bytes = chunk as Uint8Array;
+    hash.update(bytes);
+    if (head.byteLength < 16) head = Buffer.concat([head, bytes.subarray(0, 16 - head.byteLength)]);
+    if (keep) chunks.push(bytes);
+  }
+  return { sha256: hash.digest("hex"), head, bytes: keep ? Buffer.concat(chunks) : undefined };
+}
+
+async function markVerified(db: Db, upload: Upload, pageCount: number | null) {
   const [verified] = await db.update(uploads).set({ verifiedAt: new Date(), pageCount }).where(eq(uploads.id, upload.id)).returning();
   return serializeUpload(verified!);
 }

@@ -209,7 +209,7 @@ describe.each(["embedded", "s3"] as const)("direct uploads (%s storage)", (stora
       method: "POST",
       json: { name: "a.docx", size: 10, contentType: "application/msword", sha256: "a".repeat(64) },
     });
-    expect([typed.status, typed.body]).toEqual([400, { error: "contentType: application/msword is not accepted; upload application/pdf." }]);
+    expect([typed.status, typed.body]).toEqual([400, { error: "contentType: application/msword is not accepted; upload application/pdf or image/png or image/jpeg." }]);
     expect(await testDb.db.select().from(uploads).where(eq(uploads.name, "Huge.pdf"))).toEqual([]);
   });
 

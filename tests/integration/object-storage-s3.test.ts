@@ -1,20 +1,22 @@
 import { createHash } from "node:crypto";
 import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import { eq, sql } from "drizzle-orm";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fileObjects, packageDocuments, sealedDocuments } from "@/db/schema";
+import { fileObjects, packageDocuments, scanbackPages, sealedDocuments } from "@/db/schema";
 import { setEnvForTests } from "@/lib/env";
 import { localSubjectForEmail } from "@/lib/auth/local-tokens";
 import { resolvePrincipal } from "@/lib/auth/principal";
 import { createJobRegistry } from "@/lib/jobs/create-job-registry";
 import { runDueJobs } from "@/lib/jobs/run-due-jobs";
 import { sealPackageJob } from "@/lib/seals/seal-package-job";
+import { renderAgreementPdf } from "@/lib/pdf/pdf";
 import { addPackageDocument } from "@/lib/signings/add-package-document";
 import { readObject } from "@/lib/storage/objects";
 import { startS3rver, type RunningS3 } from "../fakes/s3/start-s3rver";
 import { callApi, tokenFor } from "../helpers/api";
 import { createTestDb, type TestDb } from "../helpers/db";
-import { loadDemoWorld, type DemoWorld } from "../helpers/fixtures";
+import { createUser, loadDemoWorld, type DemoWorld } from "../helpers/fixtures";
 import { createSignerPackage } from "../helpers/signing-fixtures";
 
 // With S3 configured every file goes to the bucket: after a journey from upload to seal the database
@@ -70,6 +72,8 @@ async function databaseFileBytes(): Promise<number> {
 
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
+const pngLogo = async () => new Uint8Array(await sharp({ create: { width: 40, height: 20, channels: 3, background: "navy" } }).png().toBuffer());
+
 describe("file storage with S3 configured", () => {
   it("upload → send → sign → seal leaves no file bytes in the database; the sealed file downloads through a presigned GET", async () => {
     const email = "s3-journey@demo.local";
@@ -113,6 +117,81 @@ describe("file storage with S3 configured", () => {
     const zip = await callApi(`/v1/signing/signer/signings/${pkg.id}/sealed/all`, { token: await tokenFor(email) });
     expect(zip.status).toBe(200);
     expect(zip.headers.get("content-type")).toBe("application/zip");
+  });
+
+  it("a whole journey by direct uploads (package, scanback, chattel file, logo): upload by id → send → sign → seal; no file byte in the database, no staging object left", async () => {
+    const manager = await tokenFor("manager@demo.local");
+    /** POST /v1/uploads, then the presigned PUT straight to the bucket, exactly as answered. */
+    async function uploaded(token: string, bytes: Uint8Array, name: string, contentType: string): Promise<string> {
+      const res = await callApi("/v1/uploads", { method: "POST", token, json: { name, size: bytes.byteLength, contentType, sha256: sha256(bytes) } });
+      expect(res.status, res.text).toBe(201);
+      const { id, put } = res.body as { id: string; put: { url: string; headers: Record<string, string> } };
+      expect(put.url.startsWith(s3.env.S3_ENDPOINT!)).toBe(true);
+      const sent = await fetch(put.url, { method: "PUT", headers: put.headers, body: bytes as Uint8Array<ArrayBuffer> });
+      expect(sent.status).toBe(200);
+      return id;
+    }
+    const pdf = await renderAgreementPdf({ title: "Direct journey", parties: ["Borrower"], pages: 2 });
+    const note = await renderAgreementPdf({ title: "Ink note", parties: ["Borrower"], pages: 1 });
+    const email = "s3-direct-journey@demo.local";
+    await createUser(testDb.db, email);
+    const create = async (title: string, documents: { name: string; uploadId: string; executionMode?: string }[]) => {
+      const res = await callApi("/v1/signing/manager/signings", { method: "POST", token: manager, json: { locationId: world.austin.id, title, signers: [{ name: "Dee Rect", email }], documents } });
+      expect(res.status, res.text).toBe(201);
+      const id = (res.body as { id: string }).id;
+      expect((await callApi(`/v1/signing/manager/signings/${id}/send`, { method: "POST", token: manager })).status).toBe(200);
+      return id;
+    };
+    const packageId = await create("Direct journey", [{ name: "Contract.pdf", uploadId: await uploaded(manager, pdf, "Contract.pdf", "application/pdf") }]);
+    const [contract] = await testDb.db.select().from(packageDocuments).where(eq(packageDocuments.packageId, packageId));
+    expect(contract!.sha256).toBe(sha256(pdf));
+
+    // A hybrid closing's ink note; its scanback uploaded straight to the bucket (a blank page: read, reported unreadable).
+    const hybridId = await create("Direct journey, ink", [{ name: "Note.pdf", uploadId: await uploaded(manager, note, "Note.pdf", "application/pdf"), executionMode: "wet_sign" }]);
+    const blank = new Uint8Array(await sharp({ create: { width: 850, height: 1100, channels: 3, background: "white" } }).png().toBuffer());
+    const scans = await callApi(`/v1/signing/manager/signings/${hybridId}/scanbacks`, {
+      method: "POST",
+      token: manager,
+      json: { uploadIds: [await uploaded(manager, blank, "scan.png", "image/png")] },
+    });
+    expect(scans.status, scans.text).toBe(201);
+    expect((scans.body as { pageCount: number }).pageCount).toBe(1);
+
+    // A chattel document's file and the logo, by upload id too.
+    const chattel = await callApi("/v1/documents", { method: "POST", token: manager, json: { type: "bill_of_sale", title: "Direct journey", locationId: world.austin.id } });
+    const photo = new Uint8Array(await sharp({ create: { width: 64, height: 48, channels: 3, background: "gray" } }).jpeg().toBuffer());
+    const file = await callApi(`/v1/documents/${(chattel.body as { id: string }).id}/files`, {
+      method: "POST",
+      token: manager,
+      json: { uploadId: await uploaded(manager, photo, "photo.jpg", "image/jpeg") },
+    });
+    expect(file.status, file.text).toBe(201);
+    const owner = await tokenFor("owner@demo.local");
+    const logo = await callApi("/v1/workspace/settings/logo", { method: "PUT", token: owner, json: { uploadId: await uploaded(owner, await pngLogo(), "logo.png", "image/png") } });
+    expect(logo.status, logo.text).toBe(200);
+
+    // The signer signs; the package seals, into the bucket.
+    const signed = await callApi(`/v1/signing/signer/signings/${packageId}/documents/${contract!.id}/esignatures`, {
+      method: "POST",
+      token: await tokenFor(email),
+      json: { kind: "typed", text: "Dee Rect", font: "great-vibes", consent: true },
+    });
+    expect(signed.status, signed.text).toBe(201);
+    const registry = createJobRegistry([sealPackageJob]);
+    await runDueJobs(testDb.db, { workerId: "s3-direct-journey", registry });
+    const [sealed] = await testDb.db.select().from(sealedDocuments).where(eq(sealedDocuments.packageId, packageId));
+    expect(sealed).toBeDefined();
+
+    const keys = await bucketKeys();
+    expect(keys).toContain(`sha256/${sha256(pdf)}`);
+    expect(keys).toContain(`sha256/${sha256(note)}`);
+    expect(keys).toContain(sealed!.storageKey);
+    const pages = await testDb.db.select({ key: scanbackPages.imageStorageKey }).from(scanbackPages).where(eq(scanbackPages.packageId, hybridId));
+    expect(pages).toHaveLength(1);
+    expect(keys).toContain(pages[0]!.key);
+    expect(keys.filter((k) => k.startsWith("uploads/"))).toEqual([]);
+    expect(await testDb.db.select({ key: fileObjects.key }).from(fileObjects)).toEqual([]);
+    expect(await databaseFileBytes()).toBe(0);
   });
 
   it("the same PDF in two packages is one object", async () => {

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { buildContentSecurityPolicy } from "@/lib/security/content-security-policy";
 import { bucketUploadOrigins } from "@/lib/storage/bucket-upload-origins";
 
-// The browser PUTs a direct upload to the bucket's presigned URL: the package form's CSP must allow
+// The browser PUTs a direct upload to the bucket's presigned URL: the CSP of every page with an upload form must allow
 // that URL's origin, whatever the S3 configuration. The SDK's own presigned URL is the oracle.
 
 const configs = [
@@ -30,14 +30,21 @@ describe("bucketUploadOrigins", () => {
     expect(bucketUploadOrigins({ S3_BUCKET: undefined, S3_ENDPOINT: undefined, S3_REGION: "us-east-1", S3_FORCE_PATH_STYLE: false })).toEqual([]);
   });
 
-  it("widens connect-src on the package form only", () => {
+  it("widens connect-src on the pages with a direct-upload form only", () => {
     const csp = (pathname: string) =>
       buildContentSecurityPolicy({ nonce: "n", pathname, production: true, uploadOrigins: ["https://docs.s3.example.com"] })
         .split("; ")
         .find((d) => d.startsWith("connect-src"));
     expect(csp("/signings/new")).toBe("connect-src 'self' https://docs.s3.example.com");
     expect(csp("/signings/0190c5a4-0000-7000-8000-000000000000/edit")).toBe("connect-src 'self' https://docs.s3.example.com");
+    for (const page of ["/templates/0190c5a4-0000-7000-8000-000000000000", "/signings/0190c5a4-0000-7000-8000-000000000000/closing", "/documents/0190c5a4-0000-7000-8000-000000000000", "/workspace/settings"]) {
+      expect(csp(page), page).toBe("connect-src 'self' https://docs.s3.example.com");
+    }
     expect(csp("/signings")).toBe("connect-src 'self'");
+    expect(csp("/templates")).toBe("connect-src 'self'");
+    expect(csp("/documents")).toBe("connect-src 'self'");
+    expect(csp("/signings/0190c5a4-0000-7000-8000-000000000000/closing/pages/x")).toBe("connect-src 'self'");
+    expect(csp("/workspace")).toBe("connect-src 'self'");
     expect(csp("/signings/0190c5a4-0000-7000-8000-000000000000")).toBe("connect-src 'self'");
   });
 });

@@ -3,15 +3,19 @@ import { createChattelDocument } from "@/lib/chattel-documents/create-chattel-do
 import { deleteChattelDocument } from "@/lib/chattel-documents/delete-chattel-document";
 import { deleteDocumentFile } from "@/lib/chattel-documents/delete-document-file";
 import { getChattelDocument } from "@/lib/chattel-documents/get-chattel-document";
-import { getDocumentFileContent } from "@/lib/chattel-documents/get-document-file-content";
+import { getDocumentFileDownload } from "@/lib/chattel-documents/get-document-file-content";
 import { listChattelDocuments } from "@/lib/chattel-documents/list-chattel-documents";
 import { listDocumentFiles } from "@/lib/chattel-documents/list-document-files";
 import { serializeChattelDocument } from "@/lib/chattel-documents/serialize-chattel-document";
 import { serializeDocumentFile } from "@/lib/chattel-documents/serialize-document-file";
 import { updateChattelDocument } from "@/lib/chattel-documents/update-chattel-document";
 import { uploadDocumentFile } from "@/lib/chattel-documents/upload-document-file";
-import { contentDisposition } from "../content-disposition";
+import { CHATTEL_FILE_TYPES } from "@/lib/chattel-documents/sniff-file-type";
+import { readUploadedFile } from "@/lib/uploads/read-uploaded-file";
+import { CHATTEL_FILE_UPLOAD, readUpload, readUploadRef } from "../read-upload";
+import { AttachUploadJsonSchema, AttachUploadSchema } from "../schemas/package-documents";
 import type { ApiEnv } from "../context";
+import { storedFileResponse } from "../stored-file-response";
 import { errorResponses, jsonBody, jsonResponse, pickErrors } from "../schemas/common";
 import {
   CreateDocumentSchema,
@@ -23,7 +27,7 @@ import {
   DocumentSchema,
   ListDocumentsQuerySchema,
   UpdateDocumentSchema,
-  UploadDocumentFileSchema,
+  UploadDocumentFileFormSchema,
 } from "../schemas/documents";
 import { PaginationQuerySchema } from "../schemas/pagination";
 import { serializePage } from "../serialize-page";
@@ -90,7 +94,7 @@ const deleteRoute = createRoute({
   responses: { 204: { description: "Deleted" }, ...pickErrors(400, 401, 403, 404) },
 });
 
-// POST /v1/documents/{id}/files – upload a PDF, PNG or JPEG (multipart/form-data, part `file`).
+// POST /v1/documents/{id}/files – attach a PDF, PNG or JPEG: a direct upload by id (JSON), or multipart/form-data, part `file`.
 const uploadRoute = createRoute({
   method: "post",
   path: "/v1/documents/{id}/files",
@@ -99,9 +103,16 @@ const uploadRoute = createRoute({
   summary: "Upload a file to a chattel document",
   request: {
     params: DocumentIdParamSchema,
-    body: { required: true, content: { "multipart/form-data": { schema: UploadDocumentFileSchema } } },
+    body: {
+      required: true,
+      description:
+        "`application/json` naming a direct upload (`{ \"uploadId\": …, \"name\"?: … }`, from `POST /v1/uploads`: the bytes go straight to storage, " +
+        "so no request to this API carries them), or, for small files, a multipart form with the file as its `file` part. Either way at most 10 MiB.",
+      // Plain JSON Schemas: a zod schema here would make the route validate every body as a form.
+      content: { "application/json": { schema: AttachUploadJsonSchema }, "multipart/form-data": { schema: UploadDocumentFileFormSchema } },
+    },
   },
-  responses: { 201: jsonResponse(DocumentFileSchema, "The stored file's metadata"), ...pickErrors(400, 401, 403, 404, 503), ...tooLarge },
+  responses: { 201: jsonResponse(DocumentFileSchema, "The stored file's metadata"), ...pickErrors(400, 401, 403, 404, 409, 503), ...tooLarge },
 });
 
 // GET /v1/documents/{id}/files – the document's files (metadata).
@@ -126,7 +137,12 @@ const downloadRoute = createRoute({
   summary: "Download a chattel document file",
   request: { params: DocumentFileParamSchema },
   responses: {
-    200: { description: "The file", content: { "application/pdf": binary, "image/png": binary, "image/jpeg": binary } },
+    200: { description: "The file, streamed from storage (`ETag` is its SHA-256)", content: { "application/pdf": binary, "image/png": binary, "image/jpeg": binary } },
+    302: {
+      description:
+        "With S3 storage configured and the file in the bucket: `Location` is a presigned GET of it, valid for five minutes, that answers with the same " +
+        "`Content-Type` and `Content-Disposition`",
+    },
     ...pickErrors(400, 401, 403, 404, 503),
   },
 });
@@ -181,12 +197,17 @@ export const documents = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook }
     return c.body(null, 204);
   })
   .openapi(uploadRoute, async (c) => {
-    const { file } = c.req.valid("form");
-    const stored = await uploadDocumentFile(c.get("db"), {
-      principal: c.get("principal"),
+    const db = c.get("db");
+    const principal = c.get("principal");
+    const ref = await readUploadRef(c, AttachUploadSchema);
+    const file = ref
+      ? await readUploadedFile(db, { principal, uploadId: ref.uploadId, accept: CHATTEL_FILE_TYPES })
+      : await readUpload(c, CHATTEL_FILE_UPLOAD);
+    const stored = await uploadDocumentFile(db, {
+      principal,
       documentId: c.req.valid("param").id,
-      fileName: file.name,
-      bytes: new Uint8Array(await file.arrayBuffer()),
+      fileName: ref?.name ?? file.name,
+      bytes: file.bytes,
       ipAddress: c.get("ipAddress"),
     });
     return c.json(serializeDocumentFile(stored), 201);
@@ -201,15 +222,7 @@ export const documents = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook }
   })
   .openapi(downloadRoute, async (c) => {
     const { id, fileId } = c.req.valid("param");
-    const { file, bytes } = await getDocumentFileContent(c.get("db"), { principal: c.get("principal"), documentId: id, fileId });
-    return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
-      "Content-Type": file.contentType,
-      "Content-Length": String(bytes.byteLength),
-      "Content-Disposition": contentDisposition("attachment", file.fileName),
-      "X-Content-Type-Options": "nosniff",
-      ETag: `"${file.sha256}"`,
-      "Cache-Control": "private, no-store",
-    });
+    return storedFileResponse(await getDocumentFileDownload(c.get("db"), { principal: c.get("principal"), documentId: id, fileId }));
   })
   .openapi(deleteFileRoute, async (c) => {
     const { id, fileId } = c.req.valid("param");

@@ -5,13 +5,16 @@ import { getClosingDetail, serializeClosing, setDocumentExecutionMode, updateClo
 import { convertPackageToInk } from "@/lib/closings/convert-to-ink";
 import { getTablePacket } from "@/lib/closings/get-table-packet";
 import { reviewDocumentScan } from "@/lib/closings/review-document-scan";
-import { acceptScanback, assignScanbackPage, discardScanbackPage, getScanbackPageImage, getScanbackReport, uploadScanback, type ScanbackReport } from "@/lib/closings/scanback";
+import { acceptScanback, assignScanbackPage, discardScanbackPage, getScanbackPageImage, getScanbackReport, SCAN_UPLOAD_TYPES, uploadScanback, type ScanbackReport } from "@/lib/closings/scanback";
 import type { ScanUpload } from "@/lib/closings/scan-pages";
 import { BadRequest } from "@/lib/errors";
+import { readUploadedFiles } from "@/lib/uploads/read-uploaded-file";
 import { getAgentLinkStatus, type AgentLinkStatus } from "@/lib/settlement-agent/get-agent-link-status";
 import { issueAgentLink } from "@/lib/settlement-agent/issue-agent-link";
 import { revokeAgentLink } from "@/lib/settlement-agent/revoke-agent-link";
 import type { ApiEnv } from "../context";
+import { readUploadRef } from "../read-upload";
+import { storedFileResponse } from "../stored-file-response";
 import {
   ClosingSchema,
   ConvertToInkResultSchema,
@@ -23,6 +26,7 @@ import {
   ScanbackReportSchema,
   ScanbackUploadResultSchema,
   ScanReviewSchema,
+  ScanbackUploadRefsSchema,
   ScanUploadContent,
   SetExecutionModeSchema,
   SettlementAgentLinkRequestSchema,
@@ -92,8 +96,9 @@ const uploadRoute = createRoute({
   operationId: "uploadScanbacks",
   summary: "Upload scanned ink pages",
   description:
-    "PDFs and JPEG/PNG images as repeated `files` fields of a multipart form, or one raw `application/pdf`, `image/jpeg` or `image/png` body " +
-    "(name in `?name=`). Pages may come in any order and turned. Nothing is attached yet: the answer is the package's report of open pages. " +
+    "PDFs and JPEG/PNG images uploaded straight to storage (`POST /v1/uploads`) and named by id (`application/json` `{ \"uploadIds\": [...] }`: " +
+    "the bytes never pass through this request), or, for small files, as repeated `files` fields of a multipart form, or one raw " +
+    "`application/pdf`, `image/jpeg` or `image/png` body (name in `?name=`). Pages may come in any order and turned. Nothing is attached yet: the answer is the package's report of open pages. " +
     "At most 10 MiB, 100 files and 200 pages per upload. A PDF page that is one full-page JPEG (a scanner's output) is kept as it is; any other page is " +
     "rendered at 200 dpi, and a page that takes more than 20 s or too much memory refuses its file (400). 503 when the server's PDF renderer cannot " +
     "be loaded and a page needs rendering.",
@@ -233,9 +238,11 @@ export function serializeScanbackReport(report: ScanbackReport) {
   return { ...report, pages: report.pages.map((p) => ({ ...p, uploadedAt: p.uploadedAt.toISOString() })) };
 }
 
-const FORM_ERROR = "Upload the scans as `files` fields of a multipart/form-data form, or one file as the body with Content-Type application/pdf, image/jpeg or image/png.";
+const FORM_ERROR = "Name scans uploaded with POST /v1/uploads as application/json { \"uploadIds\": [...] }, or upload them as `files` fields of a multipart/form-data form, or one file as the body with Content-Type application/pdf, image/jpeg or image/png.";
 
 async function readScanUploads(c: Context, nameFromQuery?: string): Promise<ScanUpload[]> {
+  const refs = await readUploadRef(c, ScanbackUploadRefsSchema);
+  if (refs) return readUploadedFiles(c.get("db"), { principal: c.get("principal"), uploadIds: refs.uploadIds, accept: SCAN_UPLOAD_TYPES });
   const mediaType = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
   if (mediaType === "application/pdf" || mediaType === "image/jpeg" || mediaType === "image/png") {
     return [{ bytes: new Uint8Array(await c.req.arrayBuffer()), name: nameFromQuery ?? "scan" }];
@@ -311,7 +318,7 @@ export const managerClosings = new OpenAPIHono<ApiEnv>({ defaultHook: validation
   .openapi(pageImageRoute, async (c) => {
     const { id, pageId } = c.req.valid("param");
     const image = await getScanbackPageImage(c.get("db"), { principal: c.get("principal"), packageId: id, pageId });
-    return c.body(image.bytes as Uint8Array<ArrayBuffer>, 200, { "Content-Type": image.contentType, "Cache-Control": "private, no-store" });
+    return storedFileResponse(image, { disposition: "inline" });
   })
   .openapi(reviewRoute, async (c) => {
     const { id, docId } = c.req.valid("param");

@@ -5,7 +5,7 @@ import { getDocumentFile } from "@/lib/document-owners/get-document-file";
 import { listPackageDocuments } from "@/lib/signings/list-package-documents";
 import { serializeDocumentMetadata } from "@/lib/pdf/serialize-document-metadata";
 import type { ApiEnv } from "../context";
-import { documentFileBody } from "../document-file-body";
+import { storedFileResponse } from "../stored-file-response";
 import { readPdfSource } from "../read-upload";
 import { errorResponses, jsonResponse, pickErrors } from "../schemas/common";
 import {
@@ -87,7 +87,7 @@ export const managerSigningDocuments = new OpenAPIHono<ApiEnv>({ defaultHook: va
   .openapi(fileRoute, async (c) => {
     const { id, docId } = c.req.valid("param");
     const file = await getDocumentFile(c.get("db"), { principal: c.get("principal"), owner: "package", ownerId: id, documentId: docId });
-    return documentFileBody(c, file);
+    return storedFileResponse(file, { disposition: "inline" });
   })
   .openapi(deleteRoute, async (c) => {
     const { id, docId } = c.req.valid("param");

@@ -15,7 +15,7 @@ import { serializeTemplate } from "@/lib/templates/serialize-template";
 import { setTemplateDocumentExecutionMode } from "@/lib/templates/set-template-document-execution-mode";
 import { updateTemplate } from "@/lib/templates/update-template";
 import type { ApiEnv } from "../context";
-import { documentFileBody } from "../document-file-body";
+import { storedFileResponse } from "../stored-file-response";
 import { readPdfSource } from "../read-upload";
 import { errorResponses, jsonBody, jsonResponse, pickErrors } from "../schemas/common";
 import { DocumentParamsSchema, PdfUploadContent } from "../schemas/package-documents";
@@ -207,7 +207,7 @@ export const managerTemplates = new OpenAPIHono<ApiEnv>({ defaultHook: validatio
   .openapi(templateDocumentFileRoute, async (c) => {
     const { id, docId } = c.req.valid("param");
     const file = await getDocumentFile(c.get("db"), { principal: c.get("principal"), owner: "template", ownerId: id, documentId: docId });
-    return documentFileBody(c, file);
+    return storedFileResponse(file, { disposition: "inline" });
   })
   .openapi(setTemplateDocumentModeRoute, async (c) => {
     const { id, docId } = c.req.valid("param");

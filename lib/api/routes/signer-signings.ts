@@ -10,7 +10,7 @@ import { getAssignedDocumentFile } from "@/lib/signings/get-assigned-document-fi
 import { getAssignedSigning } from "@/lib/signings/get-assigned-signing";
 import { listAssignedSignings } from "@/lib/signings/list-assigned-signings";
 import { serializeAssignedSigning } from "@/lib/signings/serialize-assigned-signing";
-import { contentDisposition } from "../content-disposition";
+import { storedFileResponse } from "../stored-file-response";
 import type { ApiEnv } from "../context";
 import { jsonBody, jsonResponse, pickErrors } from "../schemas/common";
 import { PackageFieldListSchema } from "../schemas/fields";
@@ -164,18 +164,7 @@ export const signerSignings = new OpenAPIHono<ApiEnv>({ defaultHook: validationH
   .openapi(fileRoute, async (c) => {
     const { id, docId } = c.req.valid("param");
     const file = await getAssignedDocumentFile(c.get("db"), { principal: c.get("principal"), packageId: id, documentId: docId });
-    const etag = `"${file.sha256}"`;
-    const headers = { ETag: etag, "Cache-Control": "private, no-cache", "X-Content-Type-Options": "nosniff" };
-    const ifNoneMatch = c.req.header("if-none-match");
-    if (ifNoneMatch && ifNoneMatch.split(",").some((t) => t.trim().replace(/^W\//, "") === etag)) {
-      return c.body(null, 304, headers);
-    }
-    return c.body(Buffer.from(file.content), 200, {
-      ...headers,
-      "Content-Type": "application/pdf",
-      "Content-Disposition": contentDisposition("inline", file.name),
-      "Content-Length": String(file.content.byteLength),
-    });
+    return storedFileResponse(file, { request: c.req.raw, disposition: "inline", cache: "revalidate" });
   })
   .openapi(recordRoute, async (c) => {
     const { id, docId } = c.req.valid("param");

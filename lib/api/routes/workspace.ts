@@ -12,7 +12,10 @@ import { removeMembership } from "@/lib/workspace/remove-membership";
 import { serializeMembership } from "@/lib/workspace/serialize-membership";
 import { updateWorkspaceSettings } from "@/lib/workspace/update-workspace-settings";
 import type { ApiEnv } from "../context";
-import { LOGO_UPLOAD, readUpload } from "../read-upload";
+import { LOGO_TYPES } from "@/lib/branding/inspect-logo";
+import { readUploadedFile } from "@/lib/uploads/read-uploaded-file";
+import { LOGO_UPLOAD, readUpload, readUploadRef } from "../read-upload";
+import { AttachUploadJsonSchema, AttachUploadSchema } from "../schemas/package-documents";
 import { errorResponses, jsonBody, jsonResponse, pickErrors } from "../schemas/common";
 import { OrganizationQuerySchema } from "../schemas/organization-query";
 import {
@@ -122,12 +125,14 @@ const putLogoRoute = createRoute({
   operationId: "uploadLogo",
   summary: "Upload the organization's logo",
   description:
-    "The raw image as the body (`Content-Type: image/png` or `image/jpeg`) or the `file` field of a multipart form. " +
+    "The raw image as the body (`Content-Type: image/png` or `image/jpeg`) or the `file` field of a multipart form, or `application/json` " +
+    "naming a direct upload (`{ \"uploadId\": … }`, from `POST /v1/uploads`). " +
     "The type is read from the bytes; SVG and other formats are refused. Served from this origin and shown on signer pages, emails and the certificate.",
   request: {
     query: OrganizationQuerySchema,
     body: {
       content: {
+        "application/json": { schema: AttachUploadJsonSchema },
         "image/png": { schema: { type: "string", format: "binary" } },
         "image/jpeg": { schema: { type: "string", format: "binary" } },
         "multipart/form-data": { schema: { type: "object", properties: { file: { type: "string", format: "binary" } }, required: ["file"] } },
@@ -137,7 +142,7 @@ const putLogoRoute = createRoute({
   },
   responses: {
     200: jsonResponse(LogoSchema, "The stored logo"),
-    ...pickErrors(400, 401, 403, 404),
+    ...pickErrors(400, 401, 403, 404, 409),
     413: { ...errorResponses[400], description: "The logo exceeds 512 KiB" },
   },
 });
@@ -217,10 +222,15 @@ export const workspace = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook }
     return c.json(settings, 200);
   })
   .openapi(putLogoRoute, async (c) => {
+    const principal = c.get("principal");
+    const ref = await readUploadRef(c, AttachUploadSchema);
+    const file = ref
+      ? await readUploadedFile(c.get("db"), { principal, uploadId: ref.uploadId, accept: LOGO_TYPES })
+      : await readUpload(c, LOGO_UPLOAD);
     const logo = await setOrganizationLogo(c.get("db"), {
-      principal: c.get("principal"),
+      principal,
       ...c.req.valid("query"),
-      bytes: (await readUpload(c, LOGO_UPLOAD)).bytes,
+      bytes: file.bytes,
       ipAddress: c.get("ipAddress"),
     });
     return c.json(logo, 200);

@@ -140,7 +140,21 @@ export const ScanbackPageParamsSchema = z.object({
   pageId: SafeString.max(100).openapi({ param: { name: "pageId", in: "path" } }),
 });
 
+/** Scans uploaded straight to storage (`POST /v1/uploads`), named by id in the order they were scanned. */
+export const ScanbackUploadRefsSchema = z.strictObject({
+  uploadIds: z.array(z.uuid({ error: "expected an upload id (from POST /v1/uploads)" })).min(1).max(100),
+});
+
 export const ScanUploadContent = {
+  // A plain JSON Schema: a zod schema in a body's content would make the route validate every body as JSON.
+  "application/json": {
+    schema: {
+      type: "object" as const,
+      properties: { uploadIds: { type: "array" as const, minItems: 1, maxItems: 100, items: { type: "string" as const, format: "uuid" }, description: "Direct uploads (POST /v1/uploads): PDFs, JPEGs or PNGs" } },
+      required: ["uploadIds"],
+      additionalProperties: false,
+    },
+  },
   "multipart/form-data": {
     schema: {
       type: "object" as const,

@@ -134,3 +134,10 @@ export const UploadDocumentFileSchema = z
       .openapi({ type: "string", format: "binary", description: "PDF, PNG or JPEG; the type is read from the bytes" }),
   })
   .openapi("UploadDocumentFileRequest");
+
+/** The small-file form of a chattel file upload, as a plain JSON Schema (the route reads the form itself). */
+export const UploadDocumentFileFormSchema = {
+  type: "object" as const,
+  properties: { file: { type: "string" as const, format: "binary", description: "PDF, PNG or JPEG; the type is read from the bytes" } },
+  required: ["file"],
+};

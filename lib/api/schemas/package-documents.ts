@@ -24,7 +24,7 @@ export const AttachUploadSchema = z
   });
 
 /** AttachUploadSchema as plain JSON Schema: a zod schema in a body's content would make the route validate every body as JSON. */
-const AttachUploadJsonSchema = {
+export const AttachUploadJsonSchema = {
   type: "object" as const,
   properties: {
     uploadId: { type: "string" as const, format: "uuid", description: "An upload's id (from POST /v1/uploads)" },

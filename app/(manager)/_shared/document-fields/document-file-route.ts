@@ -17,7 +17,7 @@ export function documentFileRoute(owner: DocumentOwner) {
       const principal = await getSessionPrincipal(db);
       if (!principal) throw Unauthorized("Sign in to view this document.");
       const { id, docId } = await params;
-      return fileResponse(request, await getDocumentFile(db, { principal, owner, ownerId: id, documentId: docId }));
+      return await fileResponse(request, await getDocumentFile(db, { principal, owner, ownerId: id, documentId: docId }));
     } catch (error) {
       return errorJsonResponse(error);
     }

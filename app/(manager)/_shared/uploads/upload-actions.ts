@@ -18,7 +18,8 @@ const refused = (error: unknown): Refused => {
 };
 
 /**
- * The first step of a direct upload from a manager's form (the package form, a template's documents) (the same `createUpload` as `POST /v1/uploads`):
+ * The first step of a direct upload from a manager's form (the package form, a template's documents,
+ * a chattel document's files, scanbacks, the logo) (the same `createUpload` as `POST /v1/uploads`):
  * what the browser declares about a picked file, answered with where to PUT its bytes. No file
  * passes through a server action.
  */

@@ -6,10 +6,12 @@ import { formDataToObject, validatedAction } from "@/app/_lib/validated-action";
 import { CreateCommentSchema } from "@/lib/api/schemas/comments";
 import { UploadDocumentFileSchema } from "@/lib/api/schemas/documents";
 import { CreateOutreachMessageSchema } from "@/lib/api/schemas/outreach";
+import { CHATTEL_FILE_TYPES } from "@/lib/chattel-documents/sniff-file-type";
 import { uploadDocumentFile } from "@/lib/chattel-documents/upload-document-file";
 import { createComment } from "@/lib/comments/create-comment";
 import { createOutreachMessage } from "@/lib/outreach/create-outreach-message";
 import { previewOutreachMessage } from "@/lib/outreach/preview-outreach-message";
+import { readUploadedFile } from "@/lib/uploads/read-uploaded-file";
 
 // Every action names its document in a hidden `documentId` field, checked as a UUID like the /v1 path
 // parameter before any domain function sees it; the domain function then checks scope and capability.
@@ -24,14 +26,23 @@ function withoutEmpty(formData: FormData): Record<string, string | string[]> {
   return Object.fromEntries(Object.entries(formDataToObject(formData)).filter(([, v]) => v !== ""));
 }
 
+/** The file itself (before hydration, small files), or its direct upload's id (the hydrated form). */
+const UploadFileForm = DocumentId.extend({
+  file: UploadDocumentFileSchema.shape.file.optional(),
+  uploadId: z.uuid("This upload does not exist; choose the file again.").optional(),
+}).refine((d) => d.file !== undefined || d.uploadId !== undefined, { error: "Choose a file to upload.", path: ["file"] });
+
 export const uploadFileAction = validatedAction(
-  UploadDocumentFileSchema.extend(DocumentId.shape),
-  async ({ documentId, file }, { db, principal, evidence: { ipAddress } }) => {
+  UploadFileForm,
+  async ({ documentId, file, uploadId }, { db, principal, evidence: { ipAddress } }) => {
+    const picked = uploadId
+      ? await readUploadedFile(db, { principal, uploadId, accept: CHATTEL_FILE_TYPES })
+      : { name: file!.name, bytes: new Uint8Array(await file!.arrayBuffer()) };
     const stored = await uploadDocumentFile(db, {
       principal,
       documentId,
-      fileName: file.name,
-      bytes: new Uint8Array(await file.arrayBuffer()),
+      fileName: picked.name,
+      bytes: picked.bytes,
       ipAddress,
     });
     revalidatePath(`/documents/${documentId}`);
@@ -42,7 +53,12 @@ export const uploadFileAction = validatedAction(
     toInput: (formData) => {
       const file = formData.get("file");
       // A file input left empty still posts a nameless empty file.
-      return { documentId: formData.get("documentId"), file: file instanceof File && (file.size > 0 || file.name) ? file : undefined };
+      const uploadId = formData.get("uploadId");
+      return {
+        documentId: formData.get("documentId"),
+        file: file instanceof File && (file.size > 0 || file.name) ? file : undefined,
+        uploadId: typeof uploadId === "string" && uploadId !== "" ? uploadId : undefined,
+      };
     },
   },
 );

@@ -3,9 +3,10 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { UpdateWorkspaceSettingsSchema } from "@/lib/api/schemas/workspace";
-import { LOGO_MAX_BYTES } from "@/lib/branding/inspect-logo";
+import { LOGO_MAX_BYTES, LOGO_TYPES } from "@/lib/branding/inspect-logo";
 import { removeOrganizationLogo, setOrganizationLogo } from "@/lib/branding/organization-logo";
 import { previewBrandingChange, type BrandPreview } from "@/lib/branding/preview-branding";
+import { readUploadedFile } from "@/lib/uploads/read-uploaded-file";
 import { updateWorkspaceSettings } from "@/lib/workspace/update-workspace-settings";
 import type { FormFields } from "../../../_lib/form-fields";
 import { validatedAction, type FormState } from "../../../_lib/validated-action";
@@ -57,14 +58,22 @@ const OrganizationForm = z.object({ organizationId: z.coerce.number().int().posi
 export const uploadLogoAction = validatedAction(
   OrganizationForm,
   async ({ organizationId }, { db, principal, formData, evidence }): Promise<FormState> => {
-    const file = formData.get("logo");
-    if (!(file instanceof File) || file.size === 0) return { status: "error", message: "Choose a PNG or JPEG file to upload.", fieldErrors: { logo: "Choose a PNG or JPEG file to upload." }, values: {} };
-    // Refused before reading it: the domain would say the same after.
-    if (file.size > LOGO_MAX_BYTES) {
-      const message = `The file is ${Math.ceil(file.size / 1024)} KiB; a logo may be at most ${LOGO_MAX_BYTES / 1024} KiB.`;
-      return { status: "error", message, fieldErrors: { logo: message }, values: {} };
+    // Once the page has hydrated the logo went straight to storage and only its upload id is posted.
+    const uploadId = formData.get("uploadId");
+    let bytes: Uint8Array;
+    if (typeof uploadId === "string" && uploadId !== "") {
+      bytes = (await readUploadedFile(db, { principal, uploadId, accept: LOGO_TYPES })).bytes;
+    } else {
+      const file = formData.get("logo");
+      if (!(file instanceof File) || file.size === 0) return { status: "error", message: "Choose a PNG or JPEG file to upload.", fieldErrors: { logo: "Choose a PNG or JPEG file to upload." }, values: {} };
+      // Refused before reading it: the domain would say the same after.
+      if (file.size > LOGO_MAX_BYTES) {
+        const message = `The file is ${Math.ceil(file.size / 1024)} KiB; a logo may be at most ${LOGO_MAX_BYTES / 1024} KiB.`;
+        return { status: "error", message, fieldErrors: { logo: message }, values: {} };
+      }
+      bytes = new Uint8Array(await file.arrayBuffer());
     }
-    await setOrganizationLogo(db, { principal, organizationId, bytes: new Uint8Array(await file.arrayBuffer()), ipAddress: evidence.ipAddress });
+    await setOrganizationLogo(db, { principal, organizationId, bytes, ipAddress: evidence.ipAddress });
     revalidatePath("/workspace", "layout");
     return { status: "ok", message: "Logo uploaded." };
   },

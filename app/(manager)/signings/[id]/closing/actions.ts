@@ -6,8 +6,9 @@ import { appointmentFromForm } from "@/lib/closings/closing-appointment";
 import { setDocumentExecutionMode, updateClosingAppointment } from "@/lib/closings/closing-detail";
 import { convertPackageToInk } from "@/lib/closings/convert-to-ink";
 import { reviewDocumentScan } from "@/lib/closings/review-document-scan";
-import { acceptScanback, assignScanbackPage, discardScanbackPage, uploadScanback, type ScanbackAssignment } from "@/lib/closings/scanback";
+import { acceptScanback, assignScanbackPage, discardScanbackPage, SCAN_UPLOAD_TYPES, uploadScanback, type ScanbackAssignment } from "@/lib/closings/scanback";
 import { AppError } from "@/lib/errors";
+import { readUploadedFiles } from "@/lib/uploads/read-uploaded-file";
 import { issueAgentLink } from "@/lib/settlement-agent/issue-agent-link";
 import { revokeAgentLink } from "@/lib/settlement-agent/revoke-agent-link";
 import { contextAction, errorState, type ActionContext, type FormState } from "../../../../_lib/validated-action";
@@ -35,14 +36,21 @@ function closingAction(step: (signingId: string, context: ActionContext) => Prom
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
-/** "Upload scans": the same `uploadScanback` as POST /v1/…/scanbacks. Nothing is attached yet. */
+/**
+ * "Upload scans": the same `uploadScanback` as POST /v1/…/scanbacks. Nothing is attached yet. Once the
+ * page has hydrated the files went straight to storage and only their `uploadIds` are posted; before,
+ * the files themselves (the small-file path).
+ */
 export const uploadScansAction = closingAction(async (signingId, { db, principal, formData, evidence }) => {
-  const files = await Promise.all(
+  const uploadIds = formData.getAll("uploadIds").filter((id): id is string => typeof id === "string" && id !== "");
+  const uploaded = await readUploadedFiles(db, { principal, uploadIds, accept: SCAN_UPLOAD_TYPES });
+  const inline = await Promise.all(
     formData
       .getAll("files")
       .filter((f): f is File => f instanceof File && f.size > 0)
       .map(async (f) => ({ name: f.name, bytes: new Uint8Array(await f.arrayBuffer()) })),
   );
+  const files = [...uploaded, ...inline];
   const result = await uploadScanback(db, { principal, packageId: signingId, files, ipAddress: evidence.ipAddress });
   const mine = result.report.pages.filter((p) => p.uploadId === result.uploadId);
   const read = mine.filter((p) => p.status === "matched" || p.status === "duplicate").length;

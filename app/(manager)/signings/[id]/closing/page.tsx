@@ -12,6 +12,7 @@ import { isOpenSigningStatus } from "@/lib/signings/state-machine";
 import { formatDateTime } from "@/lib/format";
 import { loadOr404 } from "@/app/_lib/load-or-404";
 import { requirePrincipal } from "../../../../_lib/require-principal";
+import { DirectUploadField } from "../../../_shared/uploads/direct-upload-field";
 import { ClosingForm } from "./closing-form";
 import { AgentLinkForm } from "./agent-link-form";
 import { getAgentLinkStatus, type AgentLinkStatus } from "@/lib/settlement-agent/get-agent-link-status";
@@ -244,8 +245,7 @@ export default async function ClosingPage({ params }: { params: Promise<{ id: st
         >
           <div className="space-y-6">
             <ClosingForm action="upload" signingId={id} label="Upload and check" pendingLabel="Reading the pages…" multipart>
-              <Label htmlFor="scan-files">Scanned files</Label>
-              <Input id="scan-files" name="files" type="file" multiple required accept="application/pdf,image/jpeg,image/png" />
+              <DirectUploadField id="scan-files" name="files" idsName="uploadIds" label="Scanned files" multiple required accept="application/pdf,image/jpeg,image/png" />
             </ClosingForm>
 
             <div className="space-y-2">

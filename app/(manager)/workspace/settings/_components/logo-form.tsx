@@ -2,7 +2,8 @@
 
 import { useActionState } from "react";
 import { SubmitButton } from "@/components/ui/button";
-import { FormMessage, InputField } from "@/components/ui/field";
+import { FormMessage } from "@/components/ui/field";
+import { DirectUploadField } from "../../../_shared/uploads/direct-upload-field";
 import type { FormState } from "../../../../_lib/validated-action";
 import { removeLogoAction, uploadLogoAction } from "../actions";
 
@@ -10,7 +11,7 @@ import { removeLogoAction, uploadLogoAction } from "../actions";
 export function LogoForm({ organizationId, logo }: { organizationId: number; logo: { url: string; width: number; height: number } | null }) {
   const [uploadState, upload] = useActionState<FormState, FormData>(uploadLogoAction, { status: "idle" });
   const [removeState, remove] = useActionState<FormState, FormData>(removeLogoAction, { status: "idle" });
-  const error = uploadState.status === "error" ? (uploadState.fieldErrors.logo ?? uploadState.message) : undefined;
+  const error = uploadState.status === "error" ? (uploadState.fieldErrors.logo ?? uploadState.fieldErrors.uploadId ?? uploadState.message) : undefined;
   return (
     <fieldset className="space-y-3 rounded-lg border border-slate-200 p-4">
       <legend className="px-1 text-sm font-semibold text-slate-900">Logo</legend>
@@ -22,10 +23,9 @@ export function LogoForm({ organizationId, logo }: { organizationId: number; log
       )}
       <form action={upload} className="space-y-3">
         <input type="hidden" name="organizationId" value={organizationId} />
-        <InputField
+        <DirectUploadField
           id="settings-logo-file"
           name="logo"
-          type="file"
           accept="image/png,image/jpeg"
           label="Upload a logo"
           hint="PNG or JPEG, at most 512 KiB and 2000 pixels a side. Shown about 40 pixels high."

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { getSessionPrincipal } from "@/lib/auth/get-session-principal";
 import { prepareDatabase } from "@/lib/boot";
-import { getDocumentFileContent } from "@/lib/chattel-documents/get-document-file-content";
+import { getDocumentFileDownload } from "@/lib/chattel-documents/get-document-file-content";
 import { BadRequest, errorJsonResponse, Unauthorized } from "@/lib/errors";
 import { fileResponse } from "../../../../../_lib/file-response";
 
@@ -22,9 +22,9 @@ export async function GET(request: Request, { params }: Params): Promise<Respons
     const { db } = await prepareDatabase();
     const principal = await getSessionPrincipal(db);
     if (!principal) throw Unauthorized("Sign in to view this file.");
-    const { file, bytes } = await getDocumentFileContent(db, { principal, documentId: ids.data.id, fileId: ids.data.fileId });
     // The type sniffed from the bytes at upload (PDF, PNG or JPEG), never the name the uploader gave.
-    return fileResponse(request, { name: file.fileName, content: bytes, sha256: file.sha256, contentType: file.contentType }, query.data.download === "1" ? "attachment" : "inline");
+    const file = await getDocumentFileDownload(db, { principal, documentId: ids.data.id, fileId: ids.data.fileId });
+    return await fileResponse(request, file, query.data.download === "1" ? "attachment" : "inline");
   } catch (error) {
     return errorJsonResponse(error);
   }

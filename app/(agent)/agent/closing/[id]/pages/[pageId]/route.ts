@@ -1,4 +1,5 @@
 // GET /agent/closing/:id/pages/:pageId – one open scanned page's image, for the settlement agent session of the package.
+import { storedFileResponse } from "@/lib/api/stored-file-response";
 import { prepareDatabase } from "@/lib/boot";
 import { getScanbackPageImage } from "@/lib/closings/scanback";
 import { errorJsonResponse, Unauthorized } from "@/lib/errors";
@@ -13,9 +14,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
     const principal = await currentAgentPrincipal(db, id, request);
     if (!principal) throw Unauthorized("This session has ended. Ask the closing team for a new link.");
     const image = await getScanbackPageImage(db, { principal, packageId: id, pageId });
-    return new Response(Buffer.from(image.bytes), {
-      headers: { "Content-Type": image.contentType, "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff" },
-    });
+    return await storedFileResponse(image, { disposition: "inline" });
   } catch (error) {
     return errorJsonResponse(error);
   }

@@ -1,6 +1,7 @@
 // GET /signings/:id/closing/pages/:pageId – one open scanned page's image, for the manager assigning it by hand.
 import { getScanbackPageImage } from "@/lib/closings/scanback";
 import { getSessionPrincipal } from "@/lib/auth/get-session-principal";
+import { storedFileResponse } from "@/lib/api/stored-file-response";
 import { prepareDatabase } from "@/lib/boot";
 import { errorJsonResponse, Unauthorized } from "@/lib/errors";
 
@@ -13,9 +14,7 @@ export async function GET(_request: Request, { params }: { params: Promise<{ id:
     if (!principal) throw Unauthorized("Sign in to view scanned pages.");
     const { id, pageId } = await params;
     const image = await getScanbackPageImage(db, { principal, packageId: id, pageId });
-    return new Response(Buffer.from(image.bytes), {
-      headers: { "Content-Type": image.contentType, "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff" },
-    });
+    return await storedFileResponse(image, { disposition: "inline" });
   } catch (error) {
     return errorJsonResponse(error);
   }

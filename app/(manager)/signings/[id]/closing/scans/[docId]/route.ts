@@ -13,7 +13,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
     const principal = await getSessionPrincipal(db);
     if (!principal) throw Unauthorized("Sign in to view this document.");
     const { id, docId } = await params;
-    return fileResponse(request, await getDocumentScanFile(db, { principal, packageId: id, documentId: docId }));
+    return await fileResponse(request, await getDocumentScanFile(db, { principal, packageId: id, documentId: docId }));
   } catch (error) {
     return errorJsonResponse(error);
   }

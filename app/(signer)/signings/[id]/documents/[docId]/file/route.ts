@@ -21,7 +21,7 @@ export async function GET(request: Request, { params }: Params): Promise<Respons
     const principal = await getSessionPrincipal(db, { packageId: id, cookiesFrom: request });
     if (!principal) throw Unauthorized("Sign in to view this document.");
     const file = await getViewableDocumentFile(db, { principal, packageId: id, documentId: docId });
-    return fileResponse(request, file, query.data.download === "1" ? "attachment" : "inline");
+    return await fileResponse(request, file, query.data.download === "1" ? "attachment" : "inline");
   } catch (error) {
     return errorJsonResponse(error);
   }
