@@ -17,7 +17,16 @@ export const MAX_VERIFY_BYTES = MAX_PDF_BYTES + 1024 * 1024;
 export type SealLender = BrandMark;
 
 export type SealVerification =
-  | { outcome: "sealed"; packageTitle: string; sealedAt: Date; fileLabel: string; sha256: string; lender: SealLender }
+  | {
+      outcome: "sealed";
+      packageTitle: string;
+      sealedAt: Date;
+      /** The time-stamp authority's time (RFC 3161 genTime) in the file's seal; null for a seal made without one. */
+      trustedTime: Date | null;
+      fileLabel: string;
+      sha256: string;
+      lender: SealLender;
+    }
   | { outcome: "modified"; reason: "changed" | "appended" | "unknown_copy"; sha256: string }
   | { outcome: "not_sealed"; sha256: string };
 
@@ -26,7 +35,7 @@ export type SealVerification =
  *
  * - `sealed`: the file's SHA-256 is one we stored for a sealed document or certificate. Only what the
  *   file itself prints is returned (the package title, the sealing time, the document's name, the
- *   lender's display name and logo from its certificate).
+ *   lender's display name and logo from its certificate), and the trusted time of its timestamp.
  * - `modified`: the file carries a signature made with our sealing certificate, but its bytes are not
  *   a copy we sealed: the signed content changed (`changed`), something was appended after sealing
  *   (`appended`), or the signature checks out yet we hold no such file (`unknown_copy`).
@@ -49,7 +58,15 @@ export async function verifySealedPdf(db: Db, { bytes, clientIp }: { bytes: Uint
     .where(eq(sealedDocuments.sha256, sha256))
     .limit(1);
   if (document?.sealedAt) {
-    return { outcome: "sealed", packageTitle: document.title, sealedAt: document.sealedAt, fileLabel: document.name, sha256, lender: await lenderOf(db, document.organizationId) };
+    return {
+      outcome: "sealed",
+      packageTitle: document.title,
+      sealedAt: document.sealedAt,
+      trustedTime: trustedTimeOf(bytes),
+      fileLabel: document.name,
+      sha256,
+      lender: await lenderOf(db, document.organizationId),
+    };
   }
   const [certificate] = await db
     .select({ title: signingPackages.title, sealedAt: packageSeals.sealedAt, organizationId: signingPackages.organizationId })
@@ -62,6 +79,7 @@ export async function verifySealedPdf(db: Db, { bytes, clientIp }: { bytes: Uint
       outcome: "sealed",
       packageTitle: certificate.title,
       sealedAt: certificate.sealedAt,
+      trustedTime: trustedTimeOf(bytes),
       fileLabel: "Certificate of completion",
       sha256,
       lender: await lenderOf(db, certificate.organizationId),
@@ -74,6 +92,11 @@ export async function verifySealedPdf(db: Db, { bytes, clientIp }: { bytes: Uint
   if (!seal.intact) return { outcome: "modified", reason: "changed", sha256 };
   if (!seal.coversWholeFile) return { outcome: "modified", reason: "appended", sha256 };
   return { outcome: "modified", reason: "unknown_copy", sha256 };
+}
+
+function trustedTimeOf(bytes: Uint8Array): Date | null {
+  const timestamp = readEmbeddedSeal(bytes)?.timestamp;
+  return timestamp?.valid ? timestamp.genTime : null;
 }
 
 async function lenderOf(db: Db, organizationId: number): Promise<SealLender> {

@@ -61,6 +61,11 @@ function VerifyResult({ state }: { state: Extract<VerifyState, { status: "ok" }>
           <span className="font-medium">{state.fileName}</span> is exactly the file we sealed: {result.fileLabel} of the package “{result.packageTitle}”
           {result.lender.displayName ? <> from {result.lender.displayName}</> : null}, sealed on {formatDateTime(result.sealedAt, "long")}.
         </p>
+        {result.trustedTime ? (
+          <p data-testid="verify-trusted-time">
+            Trusted time: {formatDateTime(result.trustedTime, "long")}, from the seal&rsquo;s timestamp by an independent time-stamp authority (RFC 3161).
+          </p>
+        ) : null}
         <p className="break-all text-sm">SHA-256 {result.sha256}</p>
       </section>
     );
