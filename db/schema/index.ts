@@ -37,3 +37,4 @@ export * from "./idempotency-keys";
 export * from "./uploads";
 export * from "./bulk-send-items";
 export * from "./webhooks";
+export * from "./transferable-records";

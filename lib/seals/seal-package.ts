@@ -6,6 +6,7 @@ import { packageSeals, sealedDocuments } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { getEnv } from "@/lib/env";
 import { putObject, readObject } from "@/lib/storage/objects";
+import { establishTransferableRecords } from "@/lib/transferable-records/establish-transferable-records";
 import { drawCertificate } from "./draw-certificate";
 import { loadSealEvidence, type SealEvidence } from "./load-seal-evidence";
 import { loadSealingIdentity } from "./load-sealing-identity";
@@ -92,7 +93,10 @@ export async function sealPackage(db: Db, options: SealPackageOptions): Promise<
     });
   }
   const certificateDoc = await PDFDocument.create();
-  await drawCertificate(certificateDoc, { evidence, sealedAt, verifyUrl });
+  const authoritativeCopies = Object.fromEntries(
+    files.filter((f) => evidence.documents.find((d) => d.id === f.documentId)?.transferable).map((f) => [f.documentId, f.sha256]),
+  );
+  await drawCertificate(certificateDoc, { evidence, sealedAt, verifyUrl, authoritativeCopies });
   setMetadata(certificateDoc, evidence, "Certificate of completion");
   const certificate = await signSealedPdf(certificateDoc, signOptions);
   const storedCertificate = await putObject(db, { bytes: certificate, contentType: "application/pdf" });
@@ -147,6 +151,13 @@ export async function sealPackage(db: Db, options: SealPackageOptions): Promise<
           ...(f.timestampedAt ? { timestampedAt: f.timestampedAt } : {}),
         })),
       },
+    });
+    await establishTransferableRecords(tx, {
+      packageId,
+      organizationId: evidence.signing.organizationId,
+      anchor: evidence.auditHeadHash,
+      establishedAt: sealedAt,
+      copies: files.filter((f) => f.documentId in authoritativeCopies),
     });
     return { outcome: "sealed" as const, documents: files.length };
   });

@@ -8,6 +8,8 @@ import { recordAuthFailure } from "@/lib/auth/record-auth-failure";
 import { MAX_PDF_BYTES } from "@/lib/documents/validate-pdf-upload";
 import { BadRequest, TooManyRequests } from "@/lib/errors";
 import { loadSealingIdentity } from "./load-sealing-identity";
+import { getPublicRecordControl, type PublicRecordControl } from "@/lib/transferable-records/get-vault-record";
+import { COPY_KEYWORD_PREFIX } from "@/lib/transferable-records/mark-copy";
 import { readEmbeddedSeal } from "./read-embedded-seal";
 
 /** Sealed files are the original (at most MAX_PDF_BYTES) plus the certificate pages and the signature. */
@@ -26,7 +28,11 @@ export type SealVerification =
       fileLabel: string;
       sha256: string;
       lender: SealLender;
+      /** When the file is a transferable record's authoritative copy: its controller and control history. */
+      transferableRecord: PublicRecordControl | null;
     }
+  /** A marked copy of a transferable record (not the authoritative copy): the record's controller and history. */
+  | { outcome: "record_copy"; sha256: string; transferableRecord: PublicRecordControl }
   | { outcome: "modified"; reason: "changed" | "appended" | "unknown_copy"; sha256: string }
   | { outcome: "not_sealed"; sha256: string };
 
@@ -66,6 +72,7 @@ export async function verifySealedPdf(db: Db, { bytes, clientIp }: { bytes: Uint
       fileLabel: document.name,
       sha256,
       lender: await lenderOf(db, document.organizationId),
+      transferableRecord: await getPublicRecordControl(db, { sha256 }),
     };
   }
   const [certificate] = await db
@@ -83,8 +90,14 @@ export async function verifySealedPdf(db: Db, { bytes, clientIp }: { bytes: Uint
       fileLabel: "Certificate of completion",
       sha256,
       lender: await lenderOf(db, certificate.organizationId),
+      transferableRecord: null,
     };
   }
+
+  // A copy we marked names its record in the PDF keywords (lib/transferable-records/mark-copy.ts).
+  const copyOf = new RegExp(`${COPY_KEYWORD_PREFIX}([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})`).exec(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1"));
+  const record = copyOf ? await getPublicRecordControl(db, { recordId: copyOf[1] }) : null;
+  if (record) return { outcome: "record_copy", sha256, transferableRecord: record };
 
   const seal = readEmbeddedSeal(bytes);
   const ours = createHash("sha256").update(loadSealingIdentity().certificateDer).digest("hex");

@@ -80,7 +80,7 @@ describe("the /verify form action", () => {
     expect(state).toMatchObject({ status: "ok", fileName: "my copy.pdf", result: { outcome: "sealed", packageTitle: TITLE } });
     // The lender is what the file's certificate prints (its display name and logo), nothing more; the
     // trusted time is the file's own timestamp (none here: no TSA_URL in this test).
-    expect(Object.keys((state as { result: object }).result).sort()).toEqual(["fileLabel", "lender", "outcome", "packageTitle", "sealedAt", "sha256", "trustedTime"]);
+    expect(Object.keys((state as { result: object }).result).sort()).toEqual(["fileLabel", "lender", "outcome", "packageTitle", "sealedAt", "sha256", "transferableRecord", "trustedTime"]);
     expect(state).toMatchObject({ result: { trustedTime: null } });
     expect(Object.keys((state as { result: { lender: object } }).result.lender).sort()).toEqual(["color", "displayName", "logoPath"]);
     expect(await submit(undefined)).toEqual({ status: "error", message: "Choose a PDF file." });
