@@ -1,7 +1,7 @@
 import { asc, eq, inArray, or } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "@/db/client";
-import { organizations, packageDocuments, signingPackages, transferableControlLog, transferableRecords, type TransferableRecord } from "@/db/schema";
+import { organizations, packageDocuments, signingPackages, transferableControlLog, transferableRecords, type ControlAction, type TransferableRecord } from "@/db/schema";
 import type { Principal } from "@/lib/auth/principal";
 import { Conflict, NotFound } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";
@@ -12,7 +12,7 @@ type OrganizationRef = { id: number; name: string };
 
 export type ControlHistoryEntry = {
   seq: number;
-  action: string;
+  action: ControlAction;
   from: OrganizationRef | null;
   to: OrganizationRef | null;
   controller: OrganizationRef;
