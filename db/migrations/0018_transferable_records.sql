@@ -33,6 +33,7 @@ CREATE TABLE "transferable_records" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "template_documents" ADD COLUMN "transferable" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "package_documents" ADD COLUMN "transferable" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "transferable_control_log" ADD CONSTRAINT "transferable_control_log_record_id_transferable_records_id_fk" FOREIGN KEY ("record_id") REFERENCES "public"."transferable_records"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "transferable_control_log" ADD CONSTRAINT "transferable_control_log_from_organization_id_organizations_id_fk" FOREIGN KEY ("from_organization_id") REFERENCES "public"."organizations"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

@@ -37,6 +37,7 @@ const STATIC_ACTIONS = {
   "signing.deleted": "A draft package was deleted",
   "signing.appointment_updated": "A package's closing appointment changed",
   "signing.sealed": "A package's sealed PDFs and certificate were made",
+  "template.document_transferable_changed": "A template's document was marked transferable (or no longer)",
   "document.transferable_changed": "A draft's document was marked transferable (or no longer)",
   "record.established": "A transferable record's authoritative copy was established under its sender's control",
   "record.transfer_offered": "Control of a transferable record was offered to another organization",

@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { organizations } from "@/db/schema";
+import { organizations, packageDocuments } from "@/db/schema";
+import { renderAgreementPdf } from "@/lib/documents/pdf";
 import { setEnvForTests } from "@/lib/env";
 import { sealPackage } from "@/lib/seals/seal-package";
-import { callApi, tokenFor } from "../helpers/api";
+import { callApi, fetchApi, tokenFor } from "../helpers/api";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { createUser, loadDemoWorld, type DemoWorld } from "../helpers/fixtures";
 import { createSignerPackage } from "../helpers/signing-fixtures";
@@ -77,5 +78,37 @@ describe("/v1 eVault", () => {
     expect(paper).toMatchObject({ status: 200, body: { status: "paper_out" } });
     expect((await callApi(`/v1/vault/records/${record.id}/authoritative-copy`, { token: investor })).status).toBe(409);
     expect((await callApi(`/v1/vault/records/not-a-record/release`, { method: "POST", token: investor })).status).toBe(404);
+  });
+});
+
+describe("/v1 template documents marked transferable", () => {
+  it("packages created from the template start with the document marked; bad input and other organizations change nothing", async () => {
+    const owner = await tokenFor("owner@demo.local");
+    const created = await callApi("/v1/signing/manager/templates", { token: owner, json: { name: "RIC template", organizationId: world.austin.organizationId, roles: [{ key: "buyer", label: "Buyer", role: "signer", routingOrder: 1 }] } });
+    expect(created.status).toBe(201);
+    const templateId = (created.body as { id: string }).id;
+    const pdf = await renderAgreementPdf({ title: "Retail installment contract", parties: ["Buyer"], pages: 1 });
+    const upload = await fetchApi(
+      new Request(`http://core-api.test/v1/signing/manager/templates/${templateId}/documents?name=RIC.pdf`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${owner}`, "content-type": "application/pdf" },
+        body: pdf as Uint8Array<ArrayBuffer>,
+      }),
+    );
+    expect(upload.status).toBe(201);
+    const docId = ((await upload.json()) as { id: string }).id;
+    const path = `/v1/signing/manager/templates/${templateId}/documents/${docId}/transferable`;
+    expect((await callApi(path, { method: "PUT", token: owner, json: {} })).status).toBe(400);
+    expect((await callApi(path, { method: "PUT", token: await tokenFor("vault-admin@other.local"), json: { transferable: true } })).status).toBe(404);
+    expect(await callApi(path, { method: "PUT", token: owner, json: { transferable: true } })).toMatchObject({ status: 200, body: { documentId: docId, transferable: true } });
+    expect((await callApi(`/v1/signing/manager/templates/${templateId}`, { token: owner })).body).toMatchObject({ documents: [{ id: docId, transferable: true }] });
+
+    const pkg = await callApi("/v1/signing/manager/signings", {
+      token: owner,
+      json: { locationId: world.austin.id, title: "From the RIC template", templateId, signers: [{ name: "Tim Template", email: "tim@demo.local", role: "signer", routingOrder: 1, templateRole: "buyer" }] },
+    });
+    expect(pkg.status).toBe(201);
+    const [copy] = await testDb.db.select().from(packageDocuments).where(eq(packageDocuments.packageId, (pkg.body as { id: string }).id));
+    expect(copy).toMatchObject({ name: "RIC.pdf", transferable: true });
   });
 });

@@ -11,6 +11,7 @@ import {
 } from "@/lib/transferable-records/change-control";
 import { getAuthoritativeCopy, getVaultRecord, listVaultRecords, type VaultRecordView } from "@/lib/transferable-records/get-vault-record";
 import { setDocumentTransferable } from "@/lib/transferable-records/set-document-transferable";
+import { setTemplateDocumentTransferable } from "@/lib/transferable-records/set-template-document-transferable";
 import type { ApiEnv } from "../context";
 import { jsonBody, jsonResponse, pickErrors } from "../schemas/common";
 import { DocumentParamsSchema } from "../schemas/package-documents";
@@ -49,6 +50,18 @@ const markRoute = createRoute({
     "(see the eVault). Drafts only (409 after sending).",
   request: { params: DocumentParamsSchema, body: jsonBody(DocumentTransferableSchema) },
   responses: { 200: jsonResponse(DocumentTransferableResultSchema, "The document's flag"), ...pickErrors(400, 401, 403, 404, 409) },
+});
+
+// PUT /v1/signing/manager/templates/{id}/documents/{docId}/transferable – packages from the template start with the document marked.
+const markTemplateRoute = createRoute({
+  method: "put",
+  path: "/v1/signing/manager/templates/{id}/documents/{docId}/transferable",
+  tags: ["Templates and flows"],
+  operationId: "setTemplateDocumentTransferable",
+  summary: "Mark a template's document as a transferable record (or not)",
+  description: "Every package created from the template afterwards (package form, /v1, bulk CSV send) starts with its copy of the document marked.",
+  request: { params: DocumentParamsSchema, body: jsonBody(DocumentTransferableSchema) },
+  responses: { 200: jsonResponse(DocumentTransferableResultSchema, "The document's flag"), ...pickErrors(400, 401, 403, 404) },
 });
 
 const listRoute = createRoute({
@@ -142,6 +155,12 @@ export const vault = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook })
     const { id, docId } = c.req.valid("param");
     const { transferable } = c.req.valid("json");
     const result = await setDocumentTransferable(c.get("db"), { principal: c.get("principal"), packageId: id, documentId: docId, transferable, ipAddress: c.get("ipAddress") });
+    return c.json(result, 200);
+  })
+  .openapi(markTemplateRoute, async (c) => {
+    const { id, docId } = c.req.valid("param");
+    const { transferable } = c.req.valid("json");
+    const result = await setTemplateDocumentTransferable(c.get("db"), { principal: c.get("principal"), templateId: id, documentId: docId, transferable, ipAddress: c.get("ipAddress") });
     return c.json(result, 200);
   })
   .openapi(listRoute, async (c) => c.json({ data: (await listVaultRecords(c.get("db"), { principal: c.get("principal") })).map(serialize) }, 200))
