@@ -42,8 +42,21 @@ export function RecordControlForms({ recordId, label, role, status, pending, ple
         ) : null}
         {role === "pledgee" ? button("release", "Release pledge") : null}
         {role === "controller" && pending ? button("withdraw", "Withdraw offer") : null}
-        {role === "controller" && !pending && !pledged ? button("paper_out", "Convert to paper", "ghost") : null}
       </div>
+      {role === "controller" && !pending && !pledged ? (
+        <form action={runControl} className="flex flex-wrap items-center gap-2">
+          <input type="hidden" name="recordId" value={recordId} />
+          <input type="hidden" name="op" value="paper_out" />
+          <label className="inline-flex items-center gap-2 text-sm text-slate-800">
+            <input type="checkbox" name="confirm" required className="h-4 w-4" />
+            The paper original is printed and signed; retire the electronic authoritative copy for good
+            <span className="sr-only"> ({label})</span>
+          </label>
+          <SubmitButton variant="secondary" className={small} pendingLabel="Saving…">
+            Convert to paper<span className="sr-only"> ({label})</span>
+          </SubmitButton>
+        </form>
+      ) : null}
       {role === "controller" && !pending && !pledged ? (
         <form action={offerAction} className="flex flex-wrap items-end gap-2">
           <input type="hidden" name="recordId" value={recordId} />
