@@ -24,6 +24,15 @@ import { callApi, tokenFor } from "../helpers/api";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { createUser, loadDemoWorld, type DemoWorld } from "../helpers/fixtures";
 import { createSignerPackage } from "../helpers/signing-fixtures";
+import { randomUUID } from "node:crypto";
+import { inArray } from "drizzle-orm";
+import { packageDocuments, signingPackages } from "@/db/schema";
+import { NewPackageSignerSchema } from "@/lib/api/schemas/signers";
+import { renderAgreementPdf } from "@/lib/documents/pdf";
+import { createSigningsFromCsv } from "@/lib/signings/create-signings-from-csv";
+import { addTemplateDocument } from "@/lib/templates/add-template-document";
+import { createTemplate } from "@/lib/templates/create-template";
+import { setTemplateDocumentTransferable } from "@/lib/transferable-records/set-template-document-transferable";
 
 const run = promisify(execFile);
 const dir = mkdtempSync(join(tmpdir(), "evault-test-"));
@@ -255,5 +264,31 @@ describe("transferable records", () => {
     await expect(setDocumentTransferable(testDb.db, { principal: lender, packageId: pkg.id, documentId: contract.id, transferable: false })).rejects.toMatchObject({ code: "conflict" });
     const draft = await createSignerPackage(testDb.db, { location: world.austin, title: "Draft note", status: "draft", signers: [{ email: "draft-buyer@demo.local" }] });
     await expect(setDocumentTransferable(testDb.db, { principal: lender, packageId: draft.id, documentId: contract.id, transferable: true })).rejects.toMatchObject({ code: "not_found" });
+  });
+
+  it("a bulk CSV send from a template whose contract is marked transferable marks every package's copy", async () => {
+    const template = await createTemplate(testDb.db, {
+      principal: lender,
+      organizationId: ids.lender,
+      name: "Bulk RIC",
+      roles: [{ key: "buyer", label: "Buyer", role: "signer", routingOrder: 1 }],
+    });
+    const contract = await addTemplateDocument(testDb.db, { principal: lender, templateId: template.id, name: "RIC.pdf", bytes: await renderAgreementPdf({ title: "RIC", parties: ["Buyer"], pages: 1 }) });
+    await addTemplateDocument(testDb.db, { principal: lender, templateId: template.id, name: "Privacy notice.pdf", bytes: await renderAgreementPdf({ title: "Privacy", parties: ["Buyer"], pages: 1 }) });
+    await expect(setTemplateDocumentTransferable(testDb.db, { principal: investor, templateId: template.id, documentId: contract.id, transferable: true })).rejects.toMatchObject({ code: expect.stringMatching(/^(not_found|forbidden)$/) });
+    await setTemplateDocumentTransferable(testDb.db, { principal: lender, templateId: template.id, documentId: contract.id, transferable: true });
+
+    const csv = "name,email,location\nBea Bulk,bea.bulk@example.com,Austin Branch\nCal Bulk,cal.bulk@example.com,Austin Branch\n";
+    const result = await createSigningsFromCsv(testDb.db, { principal: lender, templateId: template.id, csv, signerSchema: NewPackageSignerSchema, batchId: randomUUID() });
+    expect(result).toMatchObject({ valid: true, sent: 2 });
+    const packages = await testDb.db.select().from(signingPackages).where(inArray(signingPackages.title, ["Bulk RIC — Bea Bulk", "Bulk RIC — Cal Bulk"]));
+    expect(packages).toHaveLength(2);
+    const documents = await testDb.db.select().from(packageDocuments).where(inArray(packageDocuments.packageId, packages.map((p) => p.id)));
+    expect(documents.map((d) => [d.name, d.transferable]).sort()).toEqual([
+      ["Privacy notice.pdf", false],
+      ["Privacy notice.pdf", false],
+      ["RIC.pdf", true],
+      ["RIC.pdf", true],
+    ]);
   });
 });
