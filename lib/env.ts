@@ -148,6 +148,15 @@ const schema = z
      */
     SEALING_P12: optionalString,
     SEALING_P12_PASSWORD: z.string().optional(),
+    /**
+     * The RFC 3161 time-stamp authority every seal is stamped by (PAdES-B-T), e.g.
+     * `http://timestamp.digicert.com`. Unset: seals carry no trusted timestamp (preflight warns in
+     * production). Set: no package is sealed without one; an unreachable authority delays the seal.
+     */
+    TSA_URL: optionalUrl(["http:", "https:"]),
+    /** HTTP basic credentials for an authority that asks for them (both or neither). */
+    TSA_USERNAME: optionalString,
+    TSA_PASSWORD: optionalString,
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && env.WEBHOOKS_ALLOW_LOOPBACK && !isLocalAddress(env.APP_URL)) {
@@ -190,6 +199,13 @@ const schema = z
         code: "custom",
         path: ["SEALING_P12"],
         message: `is required in production when APP_URL (${env.APP_URL}) is not a local address (sealed PDFs must not be signed with a self-signed development certificate)`,
+      });
+    }
+    if (Boolean(env.TSA_USERNAME) !== Boolean(env.TSA_PASSWORD)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.TSA_USERNAME ? "TSA_PASSWORD" : "TSA_USERNAME"],
+        message: "must be set together with the other time-stamp authority credential",
       });
     }
     if (Boolean(env.PLAID_CLIENT_ID) !== Boolean(env.PLAID_SECRET)) {

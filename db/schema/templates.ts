@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, text, uuid, boolean } from "drizzle-orm/pg-core";
 import { createdAt, idColumn, updatedAt } from "./columns";
 import { executionModeEnum } from "./execution-modes";
 import { organizations } from "./organizations";
@@ -48,6 +48,8 @@ export const templateDocuments = pgTable(
     pageCount: integer("page_count").notNull(),
     position: integer("position").notNull().default(0),
     executionMode: executionModeEnum("execution_mode").notNull().default("esign"),
+    /** Packages created from the template start with this document marked as a transferable record. */
+    transferable: boolean("transferable").notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [index("template_documents_template_id_idx").on(t.templateId)],

@@ -22,6 +22,7 @@ import { webhooks } from "./routes/webhooks";
 import { registerWebhookEvents } from "./register-webhook-events";
 import { signer } from "./routes/signer";
 import { uploadRoutes } from "./routes/uploads";
+import { vault } from "./routes/vault";
 import { validationHook } from "./validation";
 import { getPath } from "hono/utils/url";
 import { capBody } from "./cap-body";
@@ -120,6 +121,7 @@ export function createApiApp(): OpenAPIHono<ApiEnv> {
   app.route("/", manager);
   app.route("/", signer);
   app.route("/", uploadRoutes);
+  app.route("/", vault);
 
   let document: unknown;
   // GET /v1/openapi.json – the OpenAPI 3.1 document generated from the request and response schemas.

@@ -24,6 +24,12 @@ export type CertificateOptions = {
   documentId?: string;
   sealedAt: Date;
   verifyUrl: string;
+  /**
+   * The authoritative copies' SHA-256 by document id (transferable records), known once the documents
+   * are sealed: the standalone certificate prints them. A document's own appended certificate cannot
+   * hold its own hash; it says the file is the authoritative copy.
+   */
+  authoritativeCopies?: Record<string, string>;
 };
 
 /**
@@ -61,6 +67,17 @@ export async function drawCertificate(pdfDoc: PDFDocument, options: CertificateO
     w.line(`${document.name}${mark} · ${document.pageCount} page${document.pageCount === 1 ? "" : "s"}`, { font: bold, size: 9.5 });
     w.line(document.sha256, { font: mono, size: 8.5 });
     w.line(`Execution: ${EXECUTION_MODE_TEXT[document.executionMode]}`, { size: 9, indent: 12 });
+    if (document.transferable) {
+      w.line(`Transferable record: its sealed PDF is the single authoritative copy, under the control of ${evidence.organizationName} at sealing.`, { size: 9, indent: 12, font: bold });
+      const authoritative = options.authoritativeCopies?.[document.id];
+      if (authoritative) {
+        w.line("Authoritative copy SHA-256:", { size: 9, indent: 12 });
+        w.line(authoritative, { size: 8.5, indent: 24, font: mono });
+      } else if (document.id === options.documentId) {
+        w.line("This sealed file is that authoritative copy; any other rendering is marked COPY.", { size: 9, indent: 12 });
+      }
+      w.line(`Current controller and control history: ${options.verifyUrl}`, { size: 9, indent: 12, color: MUTED });
+    }
     const scan = evidence.scans.find((s) => s.documentId === document.id);
     if (scan) {
       const reviewer = scan.reviewerName ? `${scan.reviewerName} <${scan.reviewerEmail}>` : "a former member";

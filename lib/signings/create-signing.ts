@@ -146,6 +146,7 @@ export async function createSigning(db: Db, options: CreateSigningOptions): Prom
               pageCount: d.pageCount,
               position: d.position,
               executionMode: options.templateDocumentModes?.[d.id] ?? d.executionMode,
+              transferable: d.transferable,
             })),
           )
           .returning({ id: packageDocuments.id });

@@ -16,5 +16,5 @@ export async function getTemplateDetail(db: Db, options: { principal: Principal;
     .from(templateDocuments)
     .where(eq(templateDocuments.templateId, template.id))
     .orderBy(asc(templateDocuments.position), asc(templateDocuments.id));
-  return { ...serializeTemplate(template), documents: documents.map((d) => ({ ...serializeDocumentMetadata(d), executionMode: d.executionMode })) };
+  return { ...serializeTemplate(template), documents: documents.map((d) => ({ ...serializeDocumentMetadata(d), executionMode: d.executionMode, transferable: d.transferable })) };
 }

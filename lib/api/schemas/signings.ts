@@ -146,6 +146,8 @@ export const SigningFormSchema = z
     signers: z.array(SigningFormSignerSchema).max(50).optional(),
     /** How each attached document of a draft is executed, by document id. */
     documentModes: z.record(z.uuid({ error: "expected a document id" }), ExecutionModeSchema).optional(),
+    /** Whether each attached document of a draft is a transferable record, by document id (docs/transferable-records.md). */
+    documentTransferable: z.record(z.uuid({ error: "expected a document id" }), z.boolean()).optional(),
     /** A new package from a template: how some of the template's documents are executed, by template document id. */
     templateDocumentModes: z.record(z.uuid({ error: "expected a template document id" }), ExecutionModeSchema).optional(),
     /** How each newly added PDF is executed, in the order the files are posted (one value: every file). */
