@@ -18,7 +18,7 @@ import { signerSessionPrincipal } from "@/lib/signer-access/signer-session-princ
 import { passSignerProofWithAccount, verifySignerProof } from "@/lib/signer-access/verify-signer-proof";
 import { cancelSigning } from "@/lib/signings/cancel-signing";
 import { createSigning } from "@/lib/signings/create-signing";
-import { getSignerPackagePage } from "@/lib/signings/get-signer-package-page";
+import { getSignerPackagePage } from "@/lib/views/get-signer-package-page";
 import { recordSigningConsent } from "@/lib/signings/record-signing-consent";
 import { remindSigners } from "@/lib/signings/remind-signers";
 import { sendSigning } from "@/lib/signings/send-signing";

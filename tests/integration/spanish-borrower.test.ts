@@ -11,7 +11,7 @@ import { disclosureLine } from "@/lib/seals/draw-certificate";
 import { loadSealEvidence } from "@/lib/seals/load-seal-evidence";
 import { viewAccessLink } from "@/lib/signer-access/open-access-link";
 import { createSigning } from "@/lib/signings/create-signing";
-import { getSignerPackagePage } from "@/lib/signings/get-signer-package-page";
+import { getSignerPackagePage } from "@/lib/views/get-signer-package-page";
 import { sendSigning } from "@/lib/signings/send-signing";
 import { updateWorkspaceSettings } from "@/lib/workspace/update-workspace-settings";
 import { lastDeliveredMailTo } from "../helpers/mail";

@@ -9,7 +9,7 @@ import type { Locale } from "@/lib/i18n/locales";
 import { BrandHeader } from "@/components/brand/brand-header";
 import { InPersonBanner } from "./in-person-banner";
 import { DocumentsViewer } from "@/components/pdf-viewer/documents-viewer";
-import type { SignerPackagePage } from "@/lib/signings/get-signer-package-page";
+import type { SignerPackagePage } from "@/lib/views/get-signer-package-page";
 import { listMyDocumentFields } from "@/lib/fields/list-my-document-fields";
 import { serializeField } from "@/lib/fields/serialize-field";
 import { formatDateTime, joinNames } from "@/lib/format";

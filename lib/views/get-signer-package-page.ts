@@ -6,12 +6,12 @@ import { getBankStatus } from "@/lib/bank/get-bank-status";
 import { brandMarkOf, getOrganizationBranding, type BrandMark } from "@/lib/branding/branding";
 import { resolveBorrowerLocale, type Locale } from "@/lib/i18n/locales";
 import { getSigningFlowSteps } from "@/lib/flows/get-signing-flow-steps";
-import { buildSignerSigningView, type SignerSigningView } from "./build-signer-signing-view";
-import { decideSignerPageState, type SignerPageState } from "./decide-signer-page-state";
+import { buildSignerSigningView, type SignerSigningView } from "@/lib/signings/build-signer-signing-view";
+import { decideSignerPageState, type SignerPageState } from "@/lib/signings/decide-signer-page-state";
 import { bankOwnerOf } from "@/lib/bank/bank-owner";
-import { markAssignmentViewed } from "./get-assigned-signing";
-import { getSignerAssignmentOrThrow } from "./get-signer-assignment-or-throw";
-import { findConsentEntry } from "./find-consent-entry";
+import { markAssignmentViewed } from "@/lib/signings/get-assigned-signing";
+import { getSignerAssignmentOrThrow } from "@/lib/signings/get-signer-assignment-or-throw";
+import { findConsentEntry } from "@/lib/signings/find-consent-entry";
 import { inPersonSigningOf } from "@/lib/in-person/end-in-person-signing";
 
 export type GetSignerPackagePageOptions = { principal: Principal; packageId: string; ipAddress?: string | null };
