@@ -5,7 +5,7 @@
 //   its length (Content-Length) or streams it (chunked): the platform buffers the body and counts.
 // - Requests are spread across the instances in turn (no stickiness: any instance may get any request).
 // - An instance is frozen (SIGSTOP) half a second after its last answer, once nothing it handed to the
-//   platform's `waitUntil` is still running (after(); reported by tests/simhost/wait-until.cjs), and
+//   platform's `waitUntil` is still running (after(); reported by tests/simhost/wait-until.mjs), and
 //   thawed (SIGCONT) before the next request is forwarded to it. Timers, pollers and any work that
 //   was not handed to `waitUntil` stop with it, exactly as on such a host.
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from "node:http";
@@ -38,6 +38,8 @@ export type InstanceState = {
 export type FreezingProxy = {
   url: string;
   states: () => InstanceState[];
+  /** What happened, in order: each request forwarded and answered, each freeze and thaw (ms since the proxy started). */
+  events: { at: number; instance: string; event: "request" | "answer" | "freeze" | "thaw" | "waitUntil" | "waitUntil done"; path?: string }[];
   /** Requests refused with 413, and why. */
   refused: { method: string; path: string; reason: "content-length" | "streamed" }[];
   close: () => Promise<void>;
@@ -78,6 +80,10 @@ export async function startFreezingProxy(instances: Instance[], options: { freez
   const refused: FreezingProxy["refused"] = [];
   let turn = 0;
   let closed = false;
+  const started = performance.now();
+  const events: FreezingProxy["events"] = [];
+  const log = (t: Tracked, event: FreezingProxy["events"][number]["event"], path?: string) =>
+    events.push({ at: Math.round(performance.now() - started), instance: t.name, event, ...(path ? { path } : {}) });
 
   const scheduleFreeze = (t: Tracked) => {
     clearTimeout(t.timer);
@@ -88,14 +94,20 @@ export async function startFreezingProxy(instances: Instance[], options: { freez
       signal(t.instance.pid, "SIGSTOP");
       t.frozen = true;
       t.freezes += 1;
+      log(t, "freeze");
     }, Math.max(0, t.quietSince + freezeAfterMs - Date.now()));
   };
 
   for (const t of tracked) {
     t.instance.waitUntilReports?.on("data", (chunk: Buffer) => {
       for (const c of chunk.toString()) {
-        if (c === "+") t.waitUntilPending += 1;
-        else if (c === "-") t.waitUntilPending = Math.max(0, t.waitUntilPending - 1);
+        if (c === "+") {
+          t.waitUntilPending += 1;
+          log(t, "waitUntil");
+        } else if (c === "-") {
+          t.waitUntilPending = Math.max(0, t.waitUntilPending - 1);
+          log(t, "waitUntil done");
+        }
       }
       if (t.waitUntilPending === 0) {
         t.quietSince = Date.now();
@@ -112,13 +124,17 @@ export async function startFreezingProxy(instances: Instance[], options: { freez
       signal(t.instance.pid, "SIGCONT");
       t.frozen = false;
       t.thaws += 1;
+      log(t, "thaw");
     }
     t.inFlight += 1;
     t.requests += 1;
+    const path = (req.url ?? "/").split("?")[0]!;
+    log(t, "request", `${req.method} ${path}`);
     let done = false;
     const finish = () => {
       if (done) return;
       done = true;
+      log(t, "answer", `${req.method} ${path}`);
       t.inFlight -= 1;
       t.quietSince = Date.now();
       scheduleFreeze(t);
@@ -180,6 +196,7 @@ export async function startFreezingProxy(instances: Instance[], options: { freez
   return {
     url: `http://127.0.0.1:${address.port}`,
     refused,
+    events,
     states: () => tracked.map(({ name, frozen, inFlight, waitUntilPending, freezes, thaws, requests }) => ({ name, frozen, inFlight, waitUntilPending, freezes, thaws, requests })),
     close: async () => {
       closed = true;

@@ -17,6 +17,7 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Readable } from "node:stream";
+import { pathToFileURL } from "node:url";
 import { openDb } from "@/db/client";
 import { getEnv } from "@/lib/env";
 import { loadSealingIdentity } from "@/lib/seals/load-sealing-identity";
@@ -92,8 +93,8 @@ export async function startSimulatedHost(): Promise<SimulatedHost> {
     const copy = copyStandalone();
     cleanups.push(() => copy.remove());
     // The platform's waitUntil, preloaded into each instance; outside the read-only app folder.
-    const preload = join(copy.root, "wait-until.cjs");
-    copyFileSync(join(REPO, "tests", "simhost", "wait-until.cjs"), preload);
+    const preload = join(copy.root, "wait-until.mjs");
+    copyFileSync(join(REPO, "tests", "simhost", "wait-until.mjs"), preload);
 
     const env: Record<string, string> = {
       DATABASE_URL: database.url,
@@ -113,7 +114,9 @@ export async function startSimulatedHost(): Promise<SimulatedHost> {
     };
     const instances: Server[] = [];
     for (let i = 0; i < 2; i++) {
-      const server = startStandalone(copy, await freePort(), env, { nodeArgs: ["--require", preload], reportPipe: true });
+      // SIMHOST_WAIT_UNTIL=0: no platform waitUntil, so an instance is frozen in the middle of its after() work.
+      const nodeArgs = process.env.SIMHOST_WAIT_UNTIL === "0" ? [] : ["--import", pathToFileURL(preload).href];
+      const server = startStandalone(copy, await freePort(), env, { nodeArgs, reportPipe: true });
       instances.push(server);
       cleanups.push(() => server.stop());
     }

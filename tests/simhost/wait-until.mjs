@@ -1,12 +1,11 @@
-// Preloaded into each instance of the simulated host (`node --require wait-until.cjs server.js`): the
+// Preloaded into each instance of the simulated host (`node --import wait-until.mjs server.js`): the
 // platform's `waitUntil`, as a Vercel-style host hands it to Next through the `@next/request-context`
 // global (Next reads it in `getWaitUntil()`; `after()` passes its callbacks' promise to it). Each
 // promise is reported on file descriptor 3, "+" when handed over and "-" when it settles, so that the
 // host's proxy (tests/simhost/freezing-proxy.ts) keeps the instance running until its after() work is
 // done and freezes it only then, as such a host does. Without the proxy's pipe (fd 3 not open), it
 // reports nothing.
-"use strict";
-const { writeSync } = require("node:fs");
+import { writeSync } from "node:fs";
 
 function report(sign) {
   try {
