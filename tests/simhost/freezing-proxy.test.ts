@@ -32,7 +32,8 @@ let proxy: FreezingProxy;
 
 async function startInstance(name: string): Promise<{ child: ChildProcess; port: number }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["--import", PRELOAD, "-e", INSTANCE], { env: { PORT: String(port), NAME: name }, stdio: ["ignore", "pipe", "inherit", "pipe"] });
+  const env = { PATH: process.env.PATH ?? "", NODE_ENV: "test", PORT: String(port), NAME: name } as const;
+  const child: ChildProcess = spawn(process.execPath, ["--import", PRELOAD, "-e", INSTANCE], { env, stdio: ["ignore", "pipe", "inherit", "pipe"] });
   children.push(child);
   await new Promise<void>((resolve) => child.stdout!.once("data", () => resolve()));
   return { child, port };
