@@ -8,7 +8,7 @@ import type { Readable } from "node:stream";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../helpers/free-port";
-import { BODY_LIMIT_BYTES, startFreezingProxy, type FreezingProxy } from "./freezing-proxy";
+import { BODY_LIMIT_BYTES, postChunked, startFreezingProxy, type FreezingProxy } from "./freezing-proxy";
 
 // An instance: counts ticks of a 20 ms timer; `/handed` answers, then hands 800 ms of ticking work to
 // waitUntil; `/` answers with its name and tick count.
@@ -64,16 +64,7 @@ describe("the simulated host's freezing proxy", () => {
     const requestsBefore = proxy.states().reduce((sum, s) => sum + s.requests, 0);
     const over = Buffer.alloc(BODY_LIMIT_BYTES + 1, 1);
     expect((await fetch(proxy.url, { method: "POST", body: over })).status).toBe(413);
-    const streamed = await fetch(proxy.url, {
-      method: "POST",
-      body: new ReadableStream({
-        start(controller) {
-          for (let i = 0; i < over.byteLength; i += 1 << 20) controller.enqueue(over.subarray(i, i + (1 << 20)));
-          controller.close();
-        },
-      }),
-      duplex: "half",
-    } as RequestInit);
+    const streamed = await postChunked(proxy.url, over);
     expect(streamed.status).toBe(413);
     expect(proxy.refused.map((r) => r.reason)).toEqual(["content-length", "streamed"]);
     expect(proxy.states().reduce((sum, s) => sum + s.requests, 0)).toBe(requestsBefore);

@@ -45,6 +45,17 @@ export type FreezingProxy = {
   close: () => Promise<void>;
 };
 
+/** POSTs `bytes` to `url` as a stream of 1 MiB chunks, without a Content-Length (chunked). */
+export function postChunked(url: string, bytes: Uint8Array): Promise<Response> {
+  const body = new ReadableStream({
+    start(controller) {
+      for (let i = 0; i < bytes.byteLength; i += 1 << 20) controller.enqueue(bytes.subarray(i, i + (1 << 20)));
+      controller.close();
+    },
+  });
+  return fetch(url, { method: "POST", body, duplex: "half" } as RequestInit);
+}
+
 type Tracked = InstanceState & { instance: Instance; quietSince: number; timer?: NodeJS.Timeout };
 
 function signal(pid: number | undefined, name: "SIGSTOP" | "SIGCONT"): void {

@@ -11,7 +11,7 @@ import { SignPanel } from "../e2e/pages/sign-panel";
 import { SigningFormPage } from "../e2e/pages/signing-form-page";
 import { routePlaidLink } from "../e2e/support/plaid-link";
 import { expect, expectNoAxeViolations, signInAs, test as base } from "../e2e/support/fixtures";
-import { BODY_LIMIT_BYTES } from "./freezing-proxy";
+import { BODY_LIMIT_BYTES, postChunked } from "./freezing-proxy";
 import { startSimulatedHost, type SimulatedHost } from "./simulated-host";
 
 /**
@@ -128,16 +128,7 @@ test("the host: instances as nobody from a read-only copy, only node on PATH, fr
   const declared = await fetch(`${host.url}/v1/uploads`, { method: "POST", body: over, headers: { "content-type": "application/octet-stream" } });
   expect(declared.status).toBe(413);
   // The same bytes streamed without a length (chunked): counted as they arrive.
-  const streamed = await fetch(`${host.url}/v1/uploads`, {
-    method: "POST",
-    body: new ReadableStream({
-      start(controller) {
-        for (let i = 0; i < over.byteLength; i += 1 << 20) controller.enqueue(over.subarray(i, i + (1 << 20)));
-        controller.close();
-      },
-    }),
-    duplex: "half",
-  } as RequestInit);
+  const streamed = await postChunked(`${host.url}/v1/uploads`, over);
   expect(streamed.status).toBe(413);
   expect(host.proxy.refused.map((r) => r.reason)).toEqual(["content-length", "streamed"]);
   // Just under the limit reaches the app (which wants a signed-in caller).
