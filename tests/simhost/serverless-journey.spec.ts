@@ -3,7 +3,7 @@ import { readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { asc, eq } from "drizzle-orm";
 import { openDb, type DbHandle } from "@/db/client";
 import { outboxEmails, packageSeals, signingPackages } from "@/db/schema";
-import { renderAgreementPdf } from "@/lib/documents/pdf";
+import { renderAgreementPdf } from "@/lib/pdf/pdf";
 import { loadDemoWorld } from "../helpers/fixtures";
 import { sentInkPackage } from "../helpers/ink-package";
 import { BankStepPage } from "../e2e/pages/bank-step-page";
