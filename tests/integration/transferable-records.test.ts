@@ -11,6 +11,7 @@ import { verifyAuditChain } from "@/lib/audit/verify-audit-chain";
 import { localSubjectForEmail } from "@/lib/auth/local-tokens";
 import { resolvePrincipal, type Principal } from "@/lib/auth/principal";
 import { setEnvForTests } from "@/lib/env";
+import { getPackageSeal } from "@/lib/seals/get-package-seal";
 import { getSealedFile } from "@/lib/seals/get-sealed-file";
 import { sealPackage } from "@/lib/seals/seal-package";
 import { verifySealedPdf } from "@/lib/seals/verify-sealed-pdf";
@@ -101,7 +102,9 @@ describe("transferable records", () => {
     const [sealed] = await testDb.db.select().from(sealedDocuments).where(eq(sealedDocuments.documentId, contract.id));
     expect(record.authoritativeSha256).toBe(sealed!.sha256);
     expect(record.authoritativeStorageKey).toBe(sealed!.storageKey);
-    // Only the marked document is a record.
+    // Only the marked document is a record; the seal's view says which.
+    const sealView = await getPackageSeal(testDb.db, { packageId: pkg.id });
+    expect(Object.fromEntries(sealView!.documents.map((d) => [d.documentId, d.transferable]))).toEqual({ [contract.id]: true, [pkg.documents[1]!.id]: false });
     expect(await testDb.db.select().from(transferableRecords).where(eq(transferableRecords.packageId, pkg.id))).toHaveLength(1);
 
     // The log's first entry links to the package's anchored audit head; the audit trail carries the entry's hash.
