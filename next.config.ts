@@ -17,7 +17,8 @@ export const RUNTIME_FILES = [
   "./db/migrations/**/*",
   // lib/seals/signature-font-bytes.ts: the typed-signature faces stamped into the sealed PDF.
   "./node_modules/@fontsource/{dancing-script,great-vibes,caveat,homemade-apple}/files/*-latin-400-normal.woff",
-  // lib/documents/pdf-worker-source.ts: pdf-lib (and its internal stream decoders), required by path in a worker.
+  // lib/pdf/pdf-worker-source.ts (pdf-lib and its internal stream decoders) and
+  // lib/closings/rasterize-pdf-worker-source.ts (pdf-lib, to take a scanned page's JPEG as it is), required by path in a worker.
   "./node_modules/pdf-lib/{package.json,cjs/**/*.js}",
   "./node_modules/pdf-lib/node_modules/tslib/{package.json,tslib.js}",
   "./node_modules/@pdf-lib/{standard-fonts,upng}/{package.json,lib/**/*.js,cjs/**/*.js,UPNG.js}",

@@ -4,7 +4,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { alias: { "@": fileURLToPath(new URL("./", import.meta.url)) } },
   test: {
-    include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts", "tests/http/**/*.test.ts", "tests/standalone/**/*.test.ts"],
+    include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts", "tests/http/**/*.test.ts", "tests/standalone/**/*.test.ts", "tests/simhost/**/*.test.ts"],
     environment: "node",
     setupFiles: ["tests/setup.ts"],
     globalSetup: ["tests/global-setup.ts"],

@@ -2,7 +2,7 @@
 // JavaScript the signer package page loads first.
 //
 // 1. creates a fresh PostgreSQL database (csig_viewer_<random>), migrates and seeds it, and adds a package
-//    for signer@demo.local with one 20-page document (pdf-lib, lib/documents/pdf.ts);
+//    for signer@demo.local with one 20-page document (pdf-lib, lib/pdf/pdf.ts);
 // 2. starts `next start` from the production build (built first when .next/BUILD_ID is missing) on 127.0.0.1;
 // 3. signs in as signer@demo.local / demo-signing through the sign-in page in headless Chromium
 //    (/usr/bin/chromium, playwright-core);
@@ -35,7 +35,7 @@ import postgres from "postgres";
 import { chromium, type Browser, type BrowserContext, type Cookie } from "playwright-core";
 import { openDb } from "@/db/client";
 import { packageDocuments, packageSigners, signatureRequests, signingPackages, users } from "@/db/schema";
-import { inspectPdf, renderAgreementPdf } from "@/lib/documents/pdf";
+import { inspectPdf, renderAgreementPdf } from "@/lib/pdf/pdf";
 import { firstLoadTable, measureSignerRoutes, signInAsSigner, signerPagePasses, TARGET_FIRST_LOAD_GZIP_KB } from "./first-load-js";
 import { putObject } from "@/lib/storage/objects";
 

@@ -22,7 +22,7 @@ import { migrateDb, openDb, setDbHandle, type Db } from "@/db/client";
 import { documentFields, locations, packageDocuments, packageSeals, packageSigners } from "@/db/schema";
 import { localSubjectForEmail } from "@/lib/auth/local-tokens";
 import { resolvePrincipal } from "@/lib/auth/principal";
-import { renderAgreementPdf } from "@/lib/documents/pdf";
+import { renderAgreementPdf } from "@/lib/pdf/pdf";
 import { getEnv } from "@/lib/env";
 import { recordESignature } from "@/lib/esignatures/record-esignature";
 import { jobRegistry } from "@/lib/jobs/registry";

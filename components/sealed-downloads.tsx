@@ -46,7 +46,10 @@ export function SealedDownloads({ packageId, seal, audience, headingLevel = 2, l
           <ul className="mt-3 divide-y divide-slate-100">
             {seal.documents.map((d) => (
               <li key={d.documentId} className="flex flex-wrap items-center justify-between gap-2 py-2">
-                <span className="min-w-0 break-words text-slate-900">{d.name}</span>
+                <span className="min-w-0 break-words text-slate-900">
+                  {d.name}
+                  {d.transferable ? <span className="block text-xs text-slate-700">{t("transferableCopy")}</span> : null}
+                </span>
                 <a href={sealedFileUrl(packageId, d.documentId)} className={`${linkClass} text-sm`} download>
                   {t("downloadSealed")}
                   <span className="sr-only"> {t("ofDocument", { name: d.name })}</span>

@@ -10,7 +10,7 @@ import { enqueueScheduledJob } from "@/lib/jobs/enqueue-scheduled-job";
 import { jobEventName } from "@/lib/jobs/job-event";
 import { createJobLogger } from "@/lib/jobs/job-logger";
 import { jobRegistry } from "@/lib/jobs/registry";
-import { getInngest, type InngestClient } from "./client";
+import { getInngest, type InngestClient } from "@/lib/jobs/inngest-client";
 
 /**
  * The payload of the job an event names. Events carry only the row's id (`{ jobId }`): the payload

@@ -148,10 +148,23 @@ const schema = z
      */
     SEALING_P12: optionalString,
     SEALING_P12_PASSWORD: z.string().optional(),
+    /**
+     * The RFC 3161 time-stamp authority every seal is stamped by (PAdES-B-T), e.g.
+     * `http://timestamp.digicert.com`. Unset: seals carry no trusted timestamp (preflight warns in
+     * production). Set: no package is sealed without one; an unreachable authority delays the seal.
+     */
+    TSA_URL: optionalUrl(["http:", "https:"]),
+    /** HTTP basic credentials for an authority that asks for them (both or neither). */
+    TSA_USERNAME: optionalString,
+    TSA_PASSWORD: optionalString,
   })
   .superRefine((env, ctx) => {
-    if (env.NODE_ENV === "production" && env.WEBHOOKS_ALLOW_LOOPBACK) {
-      ctx.addIssue({ code: "custom", path: ["WEBHOOKS_ALLOW_LOOPBACK"], message: "is for development and tests only: unset it in production" });
+    if (env.NODE_ENV === "production" && env.WEBHOOKS_ALLOW_LOOPBACK && !isLocalAddress(env.APP_URL)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["WEBHOOKS_ALLOW_LOOPBACK"],
+        message: `is for development and tests only: unset it in production when APP_URL (${env.APP_URL}) is not a local address`,
+      });
     }
     if (env.NODE_ENV === "production" && !env.AUTH_SECRET && !isLocalAddress(env.APP_URL)) {
       ctx.addIssue({
@@ -188,6 +201,13 @@ const schema = z
         message: `is required in production when APP_URL (${env.APP_URL}) is not a local address (sealed PDFs must not be signed with a self-signed development certificate)`,
       });
     }
+    if (Boolean(env.TSA_USERNAME) !== Boolean(env.TSA_PASSWORD)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.TSA_USERNAME ? "TSA_PASSWORD" : "TSA_USERNAME"],
+        message: "must be set together with the other time-stamp authority credential",
+      });
+    }
     if (Boolean(env.PLAID_CLIENT_ID) !== Boolean(env.PLAID_SECRET)) {
       ctx.addIssue({
         code: "custom",
@@ -222,7 +242,8 @@ function parseStripePrices(source: Record<string, string | undefined>, ctx: stri
   return prices;
 }
 
-function isLocalAddress(url: string): boolean {
+/** Whether `url` is this machine (localhost, 127.0.0.1, [::1]): a trial or a test run, not a public deployment. */
+export function isLocalAddress(url: string): boolean {
   const host = new URL(url).hostname;
   return host === "localhost" || host === "127.0.0.1" || host === "[::1]" || host.endsWith(".localhost");
 }

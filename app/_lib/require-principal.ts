@@ -42,10 +42,10 @@ export async function requirePrincipal(returnTo: string): Promise<{ db: Db; prin
 
 /**
  * A signer's pages of a package: `/signings/<id>` and its signer sub-pages, never the manager's pages
- * under the same prefix (`closing`, `edit`, `fields`): a signer's link session there is no principal,
+ * under the same prefix (`closing`, `edit`, `fields`, `in-person`): a signer's link session there is no principal,
  * and those pages send it to sign-in instead of failing on a principal they cannot serve.
  */
-const SIGNER_PATH = /^\/signings\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?!\/(?:closing|edit|fields)(?:[/?#]|$))(?:[/?#]|$)/i;
+const SIGNER_PATH = /^\/signings\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?!\/(?:closing|edit|fields|in-person)(?:[/?#]|$))(?:[/?#]|$)/i;
 
 function signerPackageOf(returnTo: string): string | null {
   const match = SIGNER_PATH.exec(returnTo);

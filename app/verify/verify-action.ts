@@ -27,7 +27,7 @@ const verify = publicAction<VerifyState>(async ({ formData, evidence }) => {
     return {
       status: "ok",
       fileName: parsed.data.name.slice(0, 200),
-      result: result.outcome === "sealed" ? { ...result, sealedAt: result.sealedAt.toISOString() } : result,
+      result: result.outcome === "sealed" ? { ...result, sealedAt: result.sealedAt.toISOString(), trustedTime: result.trustedTime?.toISOString() ?? null } : result,
     };
   } catch (error) {
     if (error instanceof AppError) return { status: "error", message: error.message.replace(/^file: (.)/, (_, first: string) => first.toUpperCase()) };

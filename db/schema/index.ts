@@ -37,3 +37,5 @@ export * from "./idempotency-keys";
 export * from "./uploads";
 export * from "./bulk-send-items";
 export * from "./webhooks";
+export * from "./in-person-signings";
+export * from "./transferable-records";

@@ -23,6 +23,12 @@ export const packageDocuments = pgTable(
     /** How the document is executed, and where it stands (hybrid closings). */
     executionMode: executionModeEnum("execution_mode").notNull().default("esign"),
     executionStatus: documentExecutionStatusEnum("execution_status").notNull().default("pending"),
+    /**
+     * A transferable record (electronic chattel paper, a transferable promissory note): once sealed,
+     * its sealed PDF is the one authoritative copy under the sending organization's control
+     * (`transferable_records`).
+     */
+    transferable: boolean("transferable").notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [index("package_documents_package_id_idx").on(t.packageId)],

@@ -1,7 +1,7 @@
 import { index, integer, pgEnum, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import { createdAt, idColumn, timestampTz, updatedAt } from "./columns";
-import { signerAuthMethodEnum } from "./signer-auth-method";
+import { signerAuthMethodEnum, type SignerProofMethod } from "./signer-auth-method";
 import { signingPackages } from "./signing-packages";
 import { users } from "./users";
 
@@ -28,7 +28,7 @@ export const packageSigners = pgTable(
     declinedAt: timestampTz("declined_at"),
     declineReason: text("decline_reason"),
     /** This signer's proof of identity; null follows the package's `signer_auth_method`. */
-    authMethod: signerAuthMethodEnum("auth_method"),
+    authMethod: signerAuthMethodEnum("auth_method").$type<SignerProofMethod>(),
     /** The access code the lender gave the signer out of band (scrypt hash); never returned. */
     accessCodeHash: text("access_code_hash"),
     /** E.164 mobile number: for `sms_code`, and for texts when `smsConsentAt` is set. */

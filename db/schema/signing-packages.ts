@@ -5,7 +5,7 @@ import { createdAt, idColumn, timestampTz, updatedAt } from "./columns";
 import { flows } from "./flows";
 import { locations } from "./locations";
 import { organizations } from "./organizations";
-import { signerAuthMethodEnum } from "./signer-auth-method";
+import { signerAuthMethodEnum, type SignerProofMethod } from "./signer-auth-method";
 import { templates } from "./templates";
 import { users } from "./users";
 
@@ -51,7 +51,7 @@ export const signingPackages = pgTable(
     settlementAgent: text("settlement_agent"),
     esignOpensAt: timestampTz("esign_opens_at"),
     /** How signers prove who they are unless a signer overrides it. */
-    signerAuthMethod: signerAuthMethodEnum("signer_auth_method").notNull().default("email_code"),
+    signerAuthMethod: signerAuthMethodEnum("signer_auth_method").$type<SignerProofMethod>().notNull().default("email_code"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,8 +1,8 @@
-import { index, integer, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, text, uuid, boolean } from "drizzle-orm/pg-core";
 import { createdAt, idColumn, updatedAt } from "./columns";
 import { executionModeEnum } from "./execution-modes";
 import { organizations } from "./organizations";
-import { signerAuthMethodEnum, type SignerAuthMethod } from "./signer-auth-method";
+import { signerAuthMethodEnum, type SignerProofMethod } from "./signer-auth-method";
 import { users } from "./users";
 
 export type TemplateRole = {
@@ -11,7 +11,7 @@ export type TemplateRole = {
   role: "signer" | "co_signer";
   routingOrder: number;
   /** How the signer taking the role proves who they are; absent follows the template's `signer_auth_method`. */
-  authMethod?: SignerAuthMethod;
+  authMethod?: SignerProofMethod;
 };
 
 /** A reusable package: documents plus signer roles, copied into a package created from it. */
@@ -26,7 +26,7 @@ export const templates = pgTable(
     description: text("description"),
     roles: jsonb("roles").$type<TemplateRole[]>().notNull().default([]),
     /** How signers of packages created from the template prove who they are. */
-    signerAuthMethod: signerAuthMethodEnum("signer_auth_method").notNull().default("email_code"),
+    signerAuthMethod: signerAuthMethodEnum("signer_auth_method").$type<SignerProofMethod>().notNull().default("email_code"),
     createdByUserId: uuid("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -48,6 +48,8 @@ export const templateDocuments = pgTable(
     pageCount: integer("page_count").notNull(),
     position: integer("position").notNull().default(0),
     executionMode: executionModeEnum("execution_mode").notNull().default("esign"),
+    /** Packages created from the template start with this document marked as a transferable record. */
+    transferable: boolean("transferable").notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [index("template_documents_template_id_idx").on(t.templateId)],

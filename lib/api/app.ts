@@ -5,7 +5,7 @@ import { getDb } from "@/db/client";
 import { resolvePrincipal } from "@/lib/auth/principal";
 import { parseBearer, verifyAccessToken } from "@/lib/auth/verify-access-token";
 import { getJwks } from "@/lib/auth/local-keys";
-import { MAX_PDF_BYTES, MAX_UPLOADED_PDF_BYTES } from "@/lib/documents/validate-pdf-upload";
+import { MAX_PDF_BYTES, MAX_UPLOADED_PDF_BYTES } from "@/lib/pdf/validate-pdf-upload";
 import { AppError, INVALID_JSON_MESSAGE, MethodNotAllowed, NotFound, toErrorResponse } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { clientIp } from "./client-ip";
@@ -22,6 +22,7 @@ import { webhooks } from "./routes/webhooks";
 import { registerWebhookEvents } from "./register-webhook-events";
 import { signer } from "./routes/signer";
 import { uploadRoutes } from "./routes/uploads";
+import { vault } from "./routes/vault";
 import { validationHook } from "./validation";
 import { getPath } from "hono/utils/url";
 import { capBody } from "./cap-body";
@@ -120,6 +121,7 @@ export function createApiApp(): OpenAPIHono<ApiEnv> {
   app.route("/", manager);
   app.route("/", signer);
   app.route("/", uploadRoutes);
+  app.route("/", vault);
 
   let document: unknown;
   // GET /v1/openapi.json – the OpenAPI 3.1 document generated from the request and response schemas.

@@ -13,6 +13,7 @@ const ITEMS: { href: string; label: string; requires?: Capability }[] = [
   { href: "/places", label: "Places", requires: "locations:read" },
   { href: "/templates", label: "Templates", requires: "templates:read" },
   { href: "/flows", label: "Flows", requires: "flows:read" },
+  { href: "/vault", label: "eVault", requires: "organizations:write" },
   { href: "/workspace/members", label: "Workspace", requires: "memberships:read" },
   { href: "/me/esignatures", label: "My signatures" },
   { href: "/settings/api-keys", label: "API keys" },

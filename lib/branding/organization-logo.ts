@@ -3,7 +3,7 @@ import type { Db } from "@/db/client";
 import { organizationLogos, organizations, type OrganizationLogo } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import type { Principal } from "@/lib/auth/principal";
-import { sha256Hex } from "@/lib/documents/pdf";
+import { sha256Hex } from "@/lib/pdf/pdf";
 import { NotFound } from "@/lib/errors";
 import { fileStorageFor, getFileStorage } from "@/lib/storage/file-storage";
 import { resolveOrganizationId } from "@/lib/workspace/resolve-organization-id";

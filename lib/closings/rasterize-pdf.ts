@@ -1,84 +1,160 @@
 import { dirname } from "node:path";
 import { Worker } from "node:worker_threads";
-import { BadRequest } from "@/lib/errors";
+import { AppError, BadRequest, Unavailable } from "@/lib/errors";
+import { log } from "@/lib/log";
+import { createFairQueue, type FairQueue } from "./fair-queue";
 import { RASTERIZE_WORKER_SOURCE } from "./rasterize-pdf-worker-source";
 
-export type RasterizedPage = { page: number; bytes: Uint8Array };
+/**
+ * One page of a scan PDF as a JPEG: `embedded` when the page was one full-page JPEG, taken as it is
+ * (the scanner's own image and resolution), `rendered` when it was drawn at `longEdge`.
+ */
+export type RasterizedPage = { page: number; bytes: Uint8Array; source: "embedded" | "rendered"; width: number; height: number };
 
 export type RasterizeOptions = {
   /** Long edge of each rendered page in pixels. */
   longEdge: number;
-  /** JPEG quality, 0–100. */
+  /** JPEG quality of rendered pages, 0–100. */
   quality: number;
-  /** A page that takes longer than this to render cancels the file (its worker is terminated). */
+  /** A page that takes longer than this (opening the file counts as a page) cancels the file: its worker is terminated. */
   pageBudgetMs: number;
-  /** The worker's JavaScript heap; an over-budget file dies alone. */
+  /** The worker's JavaScript heap; a file that needs more dies alone. */
   heapMb?: number;
+  /** Whose scan this is (an organization): pages get turns round-robin across owners. */
+  owner?: string;
 };
 
-/** At most this many files render at once, so one slow file never holds everyone else's. */
-const MAX_CONCURRENT = 2;
-let running = 0;
-const waiting: (() => void)[] = [];
+/** An image on a page larger than this is refused (embedded) or not drawn (rendered): 600 dpi on letter fits. */
+export const MAX_IMAGE_PIXELS = 36_000_000;
+/** Pages in work at once in this process, and at most this many of them one owner's. */
+const SLOTS = 2;
+const PER_OWNER = 1;
 
-async function slot<T>(task: () => Promise<T>): Promise<T> {
-  if (running >= MAX_CONCURRENT) await new Promise<void>((resolve) => waiting.push(resolve));
-  running++;
-  try {
-    return await task();
-  } finally {
-    running--;
-    waiting.shift()?.();
-  }
+const globalQueue = globalThis as typeof globalThis & { __closingSigningScanQueue?: FairQueue };
+// One queue per process, however many module graphs Next bundles this file into.
+const queue: FairQueue = (globalQueue.__closingSigningScanQueue ??= createFairQueue({ slots: SLOTS, perOwner: PER_OWNER }));
+
+type WorkerMessage =
+  | { type: "ready"; pageCount: number }
+  | { type: "page"; page: number; bytes: Uint8Array; source: "embedded" | "rendered"; width: number; height: number }
+  | { type: "error"; reason: "unavailable" | "too_large" | "unreadable"; message: string };
+
+/** A worker for one file, read one message at a time, each within a time budget. */
+function openSession(name: string, bytes: Uint8Array, options: RasterizeOptions) {
+  const worker = new Worker(RASTERIZE_WORKER_SOURCE, {
+    eval: true,
+    workerData: {
+      searchFrom: [process.cwd(), ...(process.argv[1] ? [dirname(process.argv[1])] : [])],
+      bytes,
+      longEdge: options.longEdge,
+      quality: options.quality,
+      maxImagePixels: MAX_IMAGE_PIXELS,
+    },
+    resourceLimits: { maxOldGenerationSizeMb: options.heapMb ?? 256, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
+    stdout: false,
+    stderr: false,
+  });
+  const inbox: WorkerMessage[] = [];
+  let failure: "memory" | "died" | null = null;
+  let wake: (() => void) | null = null;
+  worker.on("message", (message: WorkerMessage) => {
+    inbox.push(message);
+    wake?.();
+  });
+  worker.on("error", (error: Error & { code?: string }) => {
+    failure ??= error.code === "ERR_WORKER_OUT_OF_MEMORY" ? "memory" : "died";
+    wake?.();
+  });
+  worker.on("exit", () => {
+    failure ??= "died";
+    wake?.();
+  });
+  let closed = false;
+  return {
+    post(message: { type: "page"; page: number }) {
+      worker.postMessage(message);
+    },
+    /** The worker's next message; `what` names the work (`Page 3 of "scan.pdf"`) in the refusal when it runs over its budget or its memory. */
+    async next(what: string): Promise<Exclude<WorkerMessage, { type: "error" }>> {
+      let timer: NodeJS.Timeout | undefined;
+      let overtime = false;
+      try {
+        while (inbox.length === 0 && !failure && !overtime) {
+          await new Promise<void>((resolve) => {
+            wake = resolve;
+            timer ??= setTimeout(() => {
+              overtime = true;
+              resolve();
+            }, options.pageBudgetMs);
+          });
+          wake = null;
+        }
+      } finally {
+        clearTimeout(timer);
+      }
+      const message = inbox.shift();
+      if (message && message.type !== "error") return message;
+      if (message?.type === "error") {
+        if (message.reason === "unavailable") {
+          log.error("scan renderer unavailable", { detail: message.message });
+          throw Unavailable(`This server cannot render PDF scans right now: its PDF renderer could not be loaded. Upload the pages as JPEG or PNG images, or try again later.`);
+        }
+        if (message.reason === "too_large") {
+          throw new AppError("payload_too_large", `${message.message} in "${name}", more than ${MAX_IMAGE_PIXELS / 1_000_000} million; scan at 300 dpi or less.`);
+        }
+        throw BadRequest(`"${name}" could not be read as a PDF scan.`);
+      }
+      if (overtime) {
+        throw BadRequest(`${what} took longer than ${Math.round(options.pageBudgetMs / 1000)} s to render; scan it again or upload it as an image.`);
+      }
+      if (failure === "memory") throw BadRequest(`${what} needs more memory than one page may use; scan it again or upload it as an image.`);
+      throw BadRequest(`"${name}" could not be read as a PDF scan.`);
+    },
+    close() {
+      if (closed) return;
+      closed = true;
+      void worker.terminate();
+    },
+  };
 }
 
 /**
- * Renders the first `pageCount` pages of a PDF to JPEG inside Node (pdfjs-dist on @napi-rs/canvas, in
- * a worker thread): no system binary. Each page must finish within `pageBudgetMs`, else the worker is
- * terminated and the file refused with a 400 naming the page; a file the renderer cannot read is 400.
+ * The first `pageCount` pages of a PDF as JPEGs, inside Node (no system binary): a page that is one
+ * full-page JPEG (a scanner's output) is taken as it is; any other page is rendered with pdfjs-dist on
+ * @napi-rs/canvas at `longEdge`. One worker thread per file. Every page, and the opening of the file,
+ * waits for a turn in a queue shared by the process (two pages at once, one per owner, round-robin
+ * across owners), then must finish within `pageBudgetMs` and the worker's heap, else the worker is
+ * terminated and the file refused with a 400 naming the page. A file the reader cannot read is 400;
+ * an embedded image over `MAX_IMAGE_PIXELS` is 413; a renderer that cannot be loaded (its native
+ * module missing) is 503.
  */
-export function rasterizePdf(name: string, bytes: Uint8Array, pageCount: number, options: RasterizeOptions): Promise<RasterizedPage[]> {
-  return slot(
-    () =>
-      new Promise<RasterizedPage[]>((resolve, reject) => {
-        const pages: RasterizedPage[] = [];
-        const worker = new Worker(RASTERIZE_WORKER_SOURCE, {
-          eval: true,
-          workerData: {
-            searchFrom: [process.cwd(), ...(process.argv[1] ? [dirname(process.argv[1])] : [])],
-            bytes,
-            pageCount,
-            longEdge: options.longEdge,
-            quality: options.quality,
-          },
-          resourceLimits: { maxOldGenerationSizeMb: options.heapMb ?? 256, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
-        });
-        let settled = false;
-        let timer: NodeJS.Timeout | undefined;
-        const finish = (error?: Error) => {
-          if (settled) return;
-          settled = true;
-          clearTimeout(timer);
-          void worker.terminate();
-          if (error) reject(error);
-          else resolve(pages);
-        };
-        const arm = () => {
-          clearTimeout(timer);
-          timer = setTimeout(() => {
-            finish(BadRequest(`Page ${pages.length + 1} of "${name}" took longer than ${Math.round(options.pageBudgetMs / 1000)} s to render; scan it again or upload it as an image.`));
-          }, options.pageBudgetMs);
-        };
-        arm();
-        worker.on("message", (message: { type: string; page?: number; bytes?: Uint8Array; message?: string }) => {
-          if (message.type === "page") {
-            pages.push({ page: message.page!, bytes: message.bytes! });
-            arm();
-          } else if (message.type === "done") finish();
-          else finish(BadRequest(`"${name}" could not be read as a PDF scan.`));
-        });
-        worker.on("error", () => finish(BadRequest(`"${name}" could not be read as a PDF scan.`)));
-        worker.on("exit", () => finish(BadRequest(`"${name}" could not be read as a PDF scan.`)));
-      }),
-  );
+export async function rasterizePdf(name: string, bytes: Uint8Array, pageCount: number, options: RasterizeOptions): Promise<RasterizedPage[]> {
+  const owner = options.owner ?? "";
+  let session: ReturnType<typeof openSession> | undefined;
+  try {
+    let count = 0;
+    let release = await queue.acquire(owner);
+    try {
+      session = openSession(name, bytes, options);
+      const ready = await session.next(`"${name}"`);
+      count = ready.type === "ready" ? Math.min(ready.pageCount, pageCount) : 0;
+    } finally {
+      release();
+    }
+    const pages: RasterizedPage[] = [];
+    for (let number = 1; number <= count; number++) {
+      release = await queue.acquire(owner);
+      try {
+        session.post({ type: "page", page: number });
+        const reply = await session.next(`Page ${number} of "${name}"`);
+        if (reply.type !== "page" || reply.page !== number) throw BadRequest(`"${name}" could not be read as a PDF scan.`);
+        pages.push({ page: number, bytes: reply.bytes, source: reply.source, width: reply.width, height: reply.height });
+      } finally {
+        release();
+      }
+    }
+    return pages;
+  } finally {
+    session?.close();
+  }
 }

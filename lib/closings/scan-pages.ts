@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { validatePdfUpload, MAX_PDF_BYTES } from "@/lib/documents/validate-pdf-upload";
+import { validatePdfUpload, MAX_PDF_BYTES } from "@/lib/pdf/validate-pdf-upload";
 import { AppError, BadRequest } from "@/lib/errors";
 import { rasterizePdf } from "./rasterize-pdf";
 
@@ -31,9 +31,23 @@ function kindOf(bytes: Uint8Array): "pdf" | "png" | "jpeg" | null {
 /** A page that takes longer than this to render cancels its file: a hostile PDF cannot hold the renderer. */
 const PAGE_BUDGET_MS = 20_000;
 
-async function rasterizeScanPdf(file: ScanUpload, pageCount: number): Promise<ScanPage[]> {
-  const rendered = await rasterizePdf(file.name, file.bytes, pageCount, { longEdge: RENDER_LONG_EDGE, quality: 85, pageBudgetMs: PAGE_BUDGET_MS });
-  return rendered.map(({ page, bytes }) => ({ sourceName: file.name, sourcePage: page, bytes, contentType: "image/jpeg" as const }));
+async function rasterizeScanPdf(file: ScanUpload, pageCount: number, owner: string | undefined): Promise<ScanPage[]> {
+  const rendered = await rasterizePdf(file.name, file.bytes, pageCount, { longEdge: RENDER_LONG_EDGE, quality: 85, pageBudgetMs: PAGE_BUDGET_MS, owner });
+  const pages: ScanPage[] = [];
+  for (const { page, bytes, width, height } of rendered) {
+    // A scanner's own JPEG above 300 dpi on letter is brought down, as an uploaded image is.
+    const shrunk =
+      Math.max(width, height) <= MAX_LONG_EDGE
+        ? bytes
+        : new Uint8Array(
+            await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "none" })
+              .resize({ width: MAX_LONG_EDGE, height: MAX_LONG_EDGE, fit: "inside", withoutEnlargement: true })
+              .jpeg({ quality: 85 })
+              .toBuffer(),
+          );
+    pages.push({ sourceName: file.name, sourcePage: page, bytes: shrunk, contentType: "image/jpeg" });
+  }
+  return pages;
 }
 
 /**
@@ -63,11 +77,12 @@ async function normalizeImage(file: ScanUpload, kind: "png" | "jpeg"): Promise<S
 /**
  * Cuts a scanback upload (PDFs and JPEG/PNG images, in any order) into page images, file by file
  * and page by page in the order given. 413 over the size or page caps, 400 for a file that is not a
- * PDF, JPEG or PNG, or is damaged. PDFs are checked like every PDF upload and rendered at 200 dpi
- * inside Node (`rasterizePdf`: pdfjs-dist on @napi-rs/canvas in a worker thread, each page held to a
- * time budget), at most two files at once.
+ * PDF, JPEG or PNG, or is damaged. PDFs are checked like every PDF upload, then cut inside Node
+ * (`rasterizePdf`, in a worker thread): a page that is one full-page JPEG, as scanners write them, is
+ * kept as it is; any other page is rendered at 200 dpi (pdfjs-dist on @napi-rs/canvas). Each page is
+ * held to a time budget and waits its turn in a queue fair across `owner`s (organizations).
  */
-export async function splitScanUploads(files: readonly ScanUpload[]): Promise<ScanPage[]> {
+export async function splitScanUploads(files: readonly ScanUpload[], options: { owner?: string } = {}): Promise<ScanPage[]> {
   if (files.length === 0) throw BadRequest("Upload at least one scanned file (PDF, JPEG or PNG).");
   if (files.length > MAX_SCAN_FILES) throw new AppError("payload_too_large", `Upload at most ${MAX_SCAN_FILES} files at once.`);
   const total = files.reduce((sum, f) => sum + f.bytes.byteLength, 0);
@@ -83,7 +98,7 @@ export async function splitScanUploads(files: readonly ScanUpload[]): Promise<Sc
     if (kind === "pdf") {
       const { pageCount } = await validatePdfUpload(file);
       if (pages.length + pageCount > MAX_SCAN_PAGES) throw new AppError("payload_too_large", `Upload at most ${MAX_SCAN_PAGES} pages at once.`);
-      pages.push(...(await rasterizeScanPdf(file, pageCount)));
+      pages.push(...(await rasterizeScanPdf(file, pageCount, options.owner)));
     } else {
       if (pages.length + 1 > MAX_SCAN_PAGES) throw new AppError("payload_too_large", `Upload at most ${MAX_SCAN_PAGES} pages at once.`);
       pages.push(await normalizeImage(file, kind));

@@ -170,7 +170,7 @@ export async function uploadScanback(db: Db, options: UploadScanbackOptions): Pr
   const ink = new Map(documents.filter((d) => isInkMode(d.executionMode)).map((d) => [d.id, d]));
   if (ink.size === 0) throw Conflict("This package has no document signed in ink, so it takes no scans.");
 
-  const pages = await splitScanUploads(options.files);
+  const pages = await splitScanUploads(options.files, { owner: String(signing.organizationId) });
   const uploadId = randomUUID();
   const rows: (typeof scanbackPages.$inferInsert)[] = [];
   for (const page of pages) {

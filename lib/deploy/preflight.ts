@@ -170,6 +170,12 @@ export function runPreflight(source: Source, options: PreflightOptions = {}): Pr
     if (!raw) add("error", "SEALING_P12", "is not set: sealed PDFs would be signed with a self-signed development certificate");
     else findings.push(checkSealingCertificate(raw, source.SEALING_P12_PASSWORD ?? "", now));
   });
+  check("TSA_URL", (raw) => {
+    const url = parseUrl(raw);
+    if (!raw) add("warn", "TSA_URL", "is not set: seals carry no trusted timestamp (PAdES-B-T), so once the sealing certificate expires or is replaced a validator cannot tell a seal was made while it was valid");
+    else if (!url) add("error", "TSA_URL", "is not a URL");
+    else add("ok", "TSA_URL", `time-stamp authority ${url.host}${v("TSA_USERNAME") ? " (basic authentication)" : ""}`);
+  });
   check("TRUSTED_PROXY_HOPS", (raw) => {
     const hops = Number(raw ?? "0");
     if (hops === 0) add("warn", "TRUSTED_PROXY_HOPS", "is 0: right when clients connect to the app directly; behind nginx, a load balancer or a Vercel-style host every evidence IP would be the proxy's (set the number of proxies that append to X-Forwarded-For)");

@@ -25,7 +25,7 @@ import { getSignerAssignmentOrThrow } from "@/lib/signings/get-signer-assignment
 import { notifyNextRoutingGroup } from "@/lib/signings/notify-next-routing-group";
 import { isOpenSigningStatus, signingStatusLabel } from "@/lib/signings/state-machine";
 import { transitionSigning } from "@/lib/signings/transition-signing";
-import { deliverVaultEventJob } from "@/lib/vault/deliver-vault-event-job";
+import { deliverVaultEventDeclaration, vaultJobKey } from "@/lib/vault/deliver-vault-event-payload";
 import type { VaultEvent } from "@/lib/vault/vault-event";
 import { parsePngDataUrl } from "./parse-png-data-url";
 import { SIGNATURE_FONTS } from "./signature-fonts";
@@ -179,7 +179,7 @@ export async function recordESignature(db: Db, options: RecordESignatureOptions)
         // returned `created: false` above and enqueues nothing.
         firstESign: true,
       };
-      await enqueueJob(tx, deliverVaultEventJob, { eSignatureId: inserted.id, event }, { idempotencyKey: inserted.id });
+      await enqueueJob(tx, deliverVaultEventDeclaration, { eSignatureId: inserted.id, event, attempt: 1 }, { idempotencyKey: vaultJobKey(inserted.id, 1) });
     }
     return { eSignature: inserted, created: true };
   });

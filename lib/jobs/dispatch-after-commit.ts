@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { jobs } from "@/db/schema/jobs";
-import { getInngest } from "@/inngest/client";
+import { getInngest } from "@/lib/jobs/inngest-client";
 import { getEnv, isInngestConfigured } from "@/lib/env";
 import { installJobKick, trackDispatch, wakeJobRunners } from "./after-commit-hook";
 import { dispatchQueuedJobs } from "./dispatch-queued-jobs";

@@ -64,3 +64,30 @@ export async function enqueueJob<TSchema extends JobPayloadSchema>(
   if (!existing) throw new Error(`Job "${job.name}" conflicted on its idempotency key but was not found.`);
   return { engine, job: existing, created: false };
 }
+
+/**
+ * Several jobs of one kind in one insert (a fan-out: one event to many endpoints), each as
+ * `enqueueJob` would write it. A row whose idempotency key exists already is skipped. Returns the
+ * rows written.
+ */
+export async function enqueueJobs<TSchema extends JobPayloadSchema>(
+  db: Db,
+  job: JobDeclaration<TSchema>,
+  items: { payload: z.input<TSchema>; options?: Omit<EnqueueJobOptions, "engine"> }[],
+): Promise<Job[]> {
+  if (items.length === 0) return [];
+  const values = items.map(({ payload, options = {} }) => {
+    const parsed = job.schema.safeParse(payload);
+    if (!parsed.success) throw new Error(`Invalid payload for job "${job.name}": ${z.prettifyError(parsed.error)}`);
+    return {
+      name: job.name,
+      payload: parsed.data,
+      maxAttempts: job.maxAttempts,
+      idempotencyKey: options.idempotencyKey ?? null,
+      ...(options.runAt ? { runAt: options.runAt } : {}),
+    };
+  });
+  const inserted = await db.insert(jobs).values(values).onConflictDoNothing({ target: [jobs.name, jobs.idempotencyKey] }).returning();
+  for (const row of inserted) dispatchAfterCommit(row.id);
+  return inserted;
+}

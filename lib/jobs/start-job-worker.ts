@@ -32,7 +32,7 @@ export async function startJobWorker(): Promise<() => Promise<void>> {
       await Promise.all([stopPolling(), stopScheduler()]);
     };
   }
-  const { getInngest } = await import("@/inngest/client");
+  const { getInngest } = await import("@/lib/jobs/inngest-client");
   const sender = getInngest();
   return startPollingLoop({ name: "job outbox relay", workerId: newWorkerId(), intervalMs: env.JOBS_POLL_INTERVAL_MS }, async () => {
     const sent = await dispatchQueuedJobs(db, { sender, registry: jobRegistry, limit: DISPATCH_BATCH });

@@ -1,6 +1,7 @@
 import { createHash, sign } from "node:crypto";
 import forge from "node-forge";
 import type { SealingIdentity } from "./load-sealing-identity";
+import { OID_TIMESTAMP_TOKEN_ATTRIBUTE } from "./timestamp-token";
 
 const { asn1 } = forge;
 const U = asn1.Class.UNIVERSAL;
@@ -14,6 +15,7 @@ const OID = {
   contentType: "1.2.840.113549.1.9.3",
   messageDigest: "1.2.840.113549.1.9.4",
   signingCertificateV2: "1.2.840.113549.1.9.16.2.47",
+  timeStampToken: OID_TIMESTAMP_TOKEN_ATTRIBUTE,
 };
 
 const oid = (value: string) => asn1.create(U, T.OID, false, asn1.oidToDer(value).getBytes());
@@ -32,8 +34,17 @@ const attribute = (type: string, value: forge.asn1.Asn1) => seq([oid(type), set(
  * (which binds the signer certificate), and no signing-time attribute (PAdES takes the time from the
  * signature dictionary's /M). node-forge's PKCS#7 writer cannot emit signing-certificate-v2, so the
  * structure is built here with its ASN.1 module and signed with Node's crypto.
+ *
+ * With `timestamp`, the signature value is time-stamped (RFC 3161) and the token is added as the
+ * unsigned attribute id-aa-timeStampToken (RFC 3161 appendix A; ETSI EN 319 122-1 § 5.3, the
+ * signature-time-stamp): PAdES baseline B-T. The token covers the signature value, so it proves the
+ * signature existed at the authority's time.
  */
-export function createCmsSignature(identity: SealingIdentity, content: Buffer): Buffer {
+export async function createCmsSignature(
+  identity: SealingIdentity,
+  content: Buffer,
+  options: { timestamp?: (signatureValue: Buffer) => Promise<Buffer> } = {},
+): Promise<Buffer> {
   const attributes = [
     attribute(OID.contentType, oid(OID.data)),
     attribute(OID.messageDigest, octets(createHash("sha256").update(content).digest())),
@@ -60,6 +71,7 @@ export function createCmsSignature(identity: SealingIdentity, content: Buffer): 
     asn1.create(asn1.Class.CONTEXT_SPECIFIC, 0, true, sortedAttributes),
     seq([oid(OID.rsaEncryption), nullValue()]),
     octets(signature),
+    ...(options.timestamp ? [asn1.create(asn1.Class.CONTEXT_SPECIFIC, 1, true, [attribute(OID.timeStampToken, fromDer(await options.timestamp(signature)))])] : []),
   ]);
   const signedData = seq([
     integer(1),

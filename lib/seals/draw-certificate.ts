@@ -1,3 +1,4 @@
+import { IDENTIFICATION_LABELS } from "@/lib/in-person/identification";
 import { AUTH_METHOD_LABELS } from "@/lib/signer-access/rules";
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFImage, type PDFPage } from "pdf-lib";
 import type { SealEvidence } from "./load-seal-evidence";
@@ -23,6 +24,12 @@ export type CertificateOptions = {
   documentId?: string;
   sealedAt: Date;
   verifyUrl: string;
+  /**
+   * The authoritative copies' SHA-256 by document id (transferable records), known once the documents
+   * are sealed: the standalone certificate prints them. A document's own appended certificate cannot
+   * hold its own hash; it says the file is the authoritative copy.
+   */
+  authoritativeCopies?: Record<string, string>;
 };
 
 /**
@@ -60,6 +67,17 @@ export async function drawCertificate(pdfDoc: PDFDocument, options: CertificateO
     w.line(`${document.name}${mark} · ${document.pageCount} page${document.pageCount === 1 ? "" : "s"}`, { font: bold, size: 9.5 });
     w.line(document.sha256, { font: mono, size: 8.5 });
     w.line(`Execution: ${EXECUTION_MODE_TEXT[document.executionMode]}`, { size: 9, indent: 12 });
+    if (document.transferable) {
+      w.line(`Transferable record: its sealed PDF is the single authoritative copy, under the control of ${evidence.organizationName} at sealing.`, { size: 9, indent: 12, font: bold });
+      const authoritative = options.authoritativeCopies?.[document.id];
+      if (authoritative) {
+        w.line("Authoritative copy SHA-256:", { size: 9, indent: 12 });
+        w.line(authoritative, { size: 8.5, indent: 24, font: mono });
+      } else if (document.id === options.documentId) {
+        w.line("This sealed file is that authoritative copy; any other rendering is marked COPY.", { size: 9, indent: 12 });
+      }
+      w.line(`Current controller and control history: ${options.verifyUrl}`, { size: 9, indent: 12, color: MUTED });
+    }
     const scan = evidence.scans.find((s) => s.documentId === document.id);
     if (scan) {
       const reviewer = scan.reviewerName ? `${scan.reviewerName} <${scan.reviewerEmail}>` : "a former member";
@@ -81,6 +99,13 @@ export async function drawCertificate(pdfDoc: PDFDocument, options: CertificateO
     w.pair("Consent to sign electronically", signer.consentedAt ? formatSealTime(signer.consentedAt) : "not recorded");
     if (signer.consentDisclosure) w.pair("Disclosure agreed to", disclosureLine(signer.consentDisclosure));
     w.pair("Identity verified by", signer.authPassedMethod ? AUTH_METHOD_LABELS[signer.authPassedMethod] : "signed-in account");
+    for (const hosted of signer.inPerson) {
+      const id = `${IDENTIFICATION_LABELS[hosted.idType as keyof typeof IDENTIFICATION_LABELS] ?? hosted.idType}, ${hosted.idIssuer}, ending ${hosted.idLastFour}`;
+      w.line(`Signed in person, hosted by ${hosted.hostName} <${hosted.hostEmail}> from ${formatSealTime(hosted.startedAt)}; identification checked: ${id}`, {
+        size: 9,
+        indent: 12,
+      });
+    }
     w.pair("Viewed", signer.viewedAt ? formatSealTime(signer.viewedAt) : "not recorded");
     w.pair("Signed", signer.signedAt ? formatSealTime(signer.signedAt) : signer.status);
     for (const signature of evidence.signatures.filter((s) => s.signerId === signer.id)) {

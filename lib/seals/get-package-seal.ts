@@ -10,7 +10,8 @@ export type PackageSealView = {
   sealedAt: Date | null;
   auditHeadHash: string | null;
   certificateSha256: string | null;
-  documents: { documentId: string; name: string; sizeBytes: number; sha256: string }[];
+  /** `transferable`: a transferable record; its download is a copy marked COPY (the authoritative copy is in the controller's eVault). */
+  documents: { documentId: string; name: string; sizeBytes: number; sha256: string; transferable: boolean }[];
 };
 
 /**
@@ -34,7 +35,13 @@ export async function getPackageSeal(db: Db, { packageId }: { packageId: string 
   const documents =
     seal.status === "sealed"
       ? await db
-          .select({ documentId: sealedDocuments.documentId, name: packageDocuments.name, sizeBytes: sealedDocuments.sizeBytes, sha256: sealedDocuments.sha256 })
+          .select({
+            documentId: sealedDocuments.documentId,
+            name: packageDocuments.name,
+            sizeBytes: sealedDocuments.sizeBytes,
+            sha256: sealedDocuments.sha256,
+            transferable: packageDocuments.transferable,
+          })
           .from(sealedDocuments)
           .innerJoin(packageDocuments, eq(packageDocuments.id, sealedDocuments.documentId))
           .where(eq(sealedDocuments.packageId, packageId))

@@ -1,8 +1,10 @@
 import { asc, eq } from "drizzle-orm";
 import { Zip, ZipPassThrough } from "fflate";
 import type { Db } from "@/db/client";
-import { objectDownload, openObject, type OpenedObject, type StoredDownload } from "@/lib/storage/objects";
-import { packageDocuments, packageSeals, sealedDocuments, type SigningPackage } from "@/db/schema";
+import { objectDownload, openObject, readObject, type OpenedObject, type StoredDownload } from "@/lib/storage/objects";
+import { organizations, packageDocuments, packageSeals, sealedDocuments, transferableRecords, type SigningPackage } from "@/db/schema";
+import { getEnv } from "@/lib/env";
+import { markCopy } from "@/lib/transferable-records/mark-copy";
 import { hasCapability, requireCapability, type Principal } from "@/lib/auth/principal";
 import { AppError, Conflict, NotFound } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";
@@ -46,9 +48,19 @@ export async function getSealedFile(db: Db, options: GetSealedFileOptions): Prom
     return objectDownload(db, { fileName: certificateName, contentType: "application/pdf", sha256: seal.certificateSha256!, storageKey: key });
   }
   const rows = await db
-    .select({ documentId: sealedDocuments.documentId, name: packageDocuments.name, storageKey: sealedDocuments.storageKey, sha256: sealedDocuments.sha256 })
+    .select({
+      documentId: sealedDocuments.documentId,
+      name: packageDocuments.name,
+      storageKey: sealedDocuments.storageKey,
+      sha256: sealedDocuments.sha256,
+      recordId: transferableRecords.id,
+      recordStatus: transferableRecords.status,
+      controllerName: organizations.name,
+    })
     .from(sealedDocuments)
     .innerJoin(packageDocuments, eq(packageDocuments.id, sealedDocuments.documentId))
+    .leftJoin(transferableRecords, eq(transferableRecords.documentId, sealedDocuments.documentId))
+    .leftJoin(organizations, eq(organizations.id, transferableRecords.controllerOrganizationId))
     .where(eq(sealedDocuments.packageId, signing.id))
     .orderBy(asc(packageDocuments.position), asc(packageDocuments.createdAt), asc(packageDocuments.id));
   const named = uniqueNames(rows.map((r) => `${safeBaseName(r.name.replace(/\.pdf$/i, "")) || "Document"} (sealed).pdf`));
@@ -56,9 +68,9 @@ export async function getSealedFile(db: Db, options: GetSealedFileOptions): Prom
   if (options.file === "all") {
     const certificateKey = seal.certificateStorageKey;
     const entries = [
-      ...rows.map((row, i) => ({ name: named[i]!, key: row.storageKey })),
-      { name: uniqueNames([...named, certificateName]).at(-1)!, key: certificateKey },
-    ].map((entry) => ({ name: entry.name, open: () => openObject(db, entry.key) }));
+      ...rows.map((row, i) => ({ name: named[i]!, open: () => openSealed(db, row) })),
+      { name: uniqueNames([...named, certificateName]).at(-1)!, open: () => openObject(db, certificateKey) },
+    ];
     const stream = () => zipStream(entries, seal.sealedAt ?? new Date());
     return {
       fileName: `${base} (sealed).zip`,
@@ -72,7 +84,36 @@ export async function getSealedFile(db: Db, options: GetSealedFileOptions): Prom
   const index = isUuid(options.file) ? rows.findIndex((r) => r.documentId === options.file) : -1;
   if (index < 0) throw NotFound(`Sealed document ${options.file.slice(0, 64)} not found.`);
   const row = rows[index]!;
+  // A transferable record's sealed PDF is its authoritative copy: what is downloaded here is a marked copy, built on request.
+  if (row.recordId) {
+    return { fileName: named[index]!.replace(/\(sealed\)\.pdf$/, "(copy).pdf"), contentType: "application/pdf", sha256: null, storageKey: null, read: () => readSealed(db, row) };
+  }
   return objectDownload(db, { fileName: named[index]!, contentType: "application/pdf", sha256: row.sha256, storageKey: row.storageKey });
+}
+
+type SealedRow = { storageKey: string; recordId: string | null; recordStatus: "active" | "paper_out" | null; controllerName: string | null };
+
+/**
+ * A sealed document's bytes as downloaded: the sealed PDF itself, or, for a transferable record,
+ * a copy marked COPY on every page with where the authoritative copy is held (the authoritative copy
+ * only leaves through the controller's eVault, `getAuthoritativeCopy`).
+ */
+async function readSealed(db: Db, row: SealedRow): Promise<Uint8Array> {
+  const bytes = await readObject(db, row.storageKey);
+  if (!row.recordId) return bytes;
+  return markCopy(bytes, {
+    recordId: row.recordId,
+    controllerName: row.controllerName ?? "its controlling organization",
+    status: row.recordStatus ?? "active",
+    verifyUrl: new URL("/verify", getEnv().APP_URL).toString(),
+  });
+}
+
+/** A ZIP entry's bytes: streamed from storage, or the marked copy of a transferable record (built whole). */
+async function openSealed(db: Db, row: SealedRow): Promise<OpenedObject> {
+  if (!row.recordId) return openObject(db, row.storageKey);
+  const bytes = await readSealed(db, row);
+  return { sizeBytes: bytes.length, stream: new Blob([bytes as Uint8Array<ArrayBuffer>]).stream() };
 }
 
 async function authorize(db: Db, options: GetSealedFileOptions): Promise<SigningPackage> {

@@ -5,6 +5,7 @@ import {
   documentFields,
   documentScans,
   eSignatures,
+  inPersonSignings,
   organizations,
   packageDocuments,
   packageSigners,
@@ -39,6 +40,8 @@ export type SealSigner = PackageSigner & {
   consentedAt: Date | null;
   /** The disclosure the signer accepted in the browser: its version and the language it was shown in (null for /v1 consents). */
   consentDisclosure: { version: string | null; language: string | null } | null;
+  /** Each time the signer signed at the lender's desk: the host and the identification the host checked. */
+  inPerson: { hostName: string; hostEmail: string; idType: string; idIssuer: string; idLastFour: string; startedAt: Date }[];
 };
 
 /** The lender as the certificate shows it: the name borrowers know, its colour and its uploaded logo. */
@@ -74,7 +77,7 @@ export async function loadSealEvidence(db: Db, { packageId }: { packageId: strin
     .where(eq(signingPackages.id, packageId))
     .limit(1);
   if (!row) throw NotFound(`Signing package ${packageId} not found.`);
-  const [signers, documents, signatures, fields, consents, [head], scans, branding, logo, acknowledged] = await Promise.all([
+  const [signers, documents, signatures, fields, consents, [head], scans, branding, logo, acknowledged, inPerson] = await Promise.all([
     db.select().from(packageSigners).where(eq(packageSigners.packageId, packageId)).orderBy(asc(packageSigners.routingOrder), asc(packageSigners.createdAt), asc(packageSigners.id)),
     db.select().from(packageDocuments).where(eq(packageDocuments.packageId, packageId)).orderBy(asc(packageDocuments.position), asc(packageDocuments.createdAt), asc(packageDocuments.id)),
     db.select().from(eSignatures).where(eq(eSignatures.packageId, packageId)).orderBy(asc(eSignatures.createdAt)),
@@ -106,6 +109,7 @@ export async function loadSealEvidence(db: Db, { packageId }: { packageId: strin
       .from(auditLog)
       .where(and(eq(auditLog.packageId, packageId), eq(auditLog.action, "document.acknowledged")))
       .orderBy(asc(auditLog.id)),
+    db.select().from(inPersonSignings).where(eq(inPersonSignings.packageId, packageId)).orderBy(asc(inPersonSignings.startedAt)),
   ]);
   const consentedAt = new Map<string, Date>();
   const disclosures = new Map<string, { version: string | null; language: string | null }>();
@@ -128,7 +132,14 @@ export async function loadSealEvidence(db: Db, { packageId }: { packageId: strin
     },
     // One consent record: the signer row (written by the browser's consent step and by /v1's
     // `consent: true`); the audit entry for packages signed before the row carried it.
-    signers: signers.map((s) => ({ ...s, consentedAt: s.consentedAt ?? consentedAt.get(s.id) ?? null, consentDisclosure: disclosures.get(s.id) ?? null })),
+    signers: signers.map((s) => ({
+      ...s,
+      consentedAt: s.consentedAt ?? consentedAt.get(s.id) ?? null,
+      consentDisclosure: disclosures.get(s.id) ?? null,
+      inPerson: inPerson
+        .filter((p) => p.signerId === s.id)
+        .map((p) => ({ hostName: p.hostName, hostEmail: p.hostEmail, idType: p.idType, idIssuer: p.idIssuer, idLastFour: p.idLastFour, startedAt: p.startedAt })),
+    })),
     documents,
     signatures,
     fields,

@@ -1,5 +1,6 @@
 import { createHash, createPublicKey, verify } from "node:crypto";
 import forge from "node-forge";
+import { OID_TIMESTAMP_TOKEN_ATTRIBUTE, readTimestampToken, tokenStamps } from "./timestamp-token";
 
 export type EmbeddedSeal = {
   /** SHA-256 of the signer certificate in the signature (DER). */
@@ -8,6 +9,11 @@ export type EmbeddedSeal = {
   intact: boolean;
   /** The signed byte ranges cover the whole file (nothing was appended after signing). */
   coversWholeFile: boolean;
+  /**
+   * The signature-time-stamp (PAdES-B-T), when the signature carries one: the authority's time, and
+   * whether the token is intact and stamps this signature's value.
+   */
+  timestamp: { genTime: Date; valid: boolean } | null;
 };
 
 const MESSAGE_DIGEST = "1.2.840.113549.1.9.4";
@@ -36,7 +42,11 @@ export function readEmbeddedSeal(bytes: Uint8Array): EmbeddedSeal | null {
     const signerInfos = parts.at(-1)!.value as forge.asn1.Asn1[];
     const signerInfo = signerInfos[0]!.value as forge.asn1.Asn1[];
     const attributes = signerInfo.find((p) => p.tagClass === forge.asn1.Class.CONTEXT_SPECIFIC && p.type === 0);
-    const signature = Buffer.from(signerInfo.at(-1)!.value as string, "binary");
+    // SignerInfo: version, sid, digestAlgorithm, [0] signedAttrs, signatureAlgorithm, signature, [1] unsignedAttrs.
+    const signatureNode = signerInfo.find((p, i) => i > 3 && p.tagClass === forge.asn1.Class.UNIVERSAL && p.type === forge.asn1.Type.OCTETSTRING);
+    const unsignedAttributes = signerInfo.find((p) => p.tagClass === forge.asn1.Class.CONTEXT_SPECIFIC && p.type === 1);
+    if (!signatureNode) return null;
+    const signature = Buffer.from(signatureNode.value as string, "binary");
     if (!certificates || !attributes) return null;
     const certificateDer = Buffer.from(forge.asn1.toDer((certificates.value as forge.asn1.Asn1[])[0]!).getBytes(), "binary");
 
@@ -56,10 +66,25 @@ export function readEmbeddedSeal(bytes: Uint8Array): EmbeddedSeal | null {
       certificateSha256: createHash("sha256").update(certificateDer).digest("hex"),
       intact: digestMatches && signatureMatches,
       coversWholeFile: c + d === buffer.length,
+      timestamp: readSignatureTimestamp(unsignedAttributes, signature),
     };
   } catch {
     return null;
   }
+}
+
+function readSignatureTimestamp(unsignedAttributes: forge.asn1.Asn1 | undefined, signature: Buffer): EmbeddedSeal["timestamp"] {
+  for (const attribute of (unsignedAttributes?.value as forge.asn1.Asn1[] | undefined) ?? []) {
+    const [type, values] = attribute.value as forge.asn1.Asn1[];
+    if (forge.asn1.derToOid(type!.value as string) !== OID_TIMESTAMP_TOKEN_ATTRIBUTE) continue;
+    try {
+      const info = readTimestampToken((values!.value as forge.asn1.Asn1[])[0]!);
+      return { genTime: info.genTime, valid: tokenStamps(info, signature) };
+    } catch {
+      return null;
+    }
+  }
+  return null;
 }
 
 function verifySignature(data: Buffer, signature: Buffer, certificateDer: Buffer): boolean {

@@ -1,15 +1,26 @@
+import { eq } from "drizzle-orm";
 import { z } from "zod";
+import { packageSeals } from "@/db/schema";
 import { errorDetails } from "@/lib/errors";
 import { defineJob } from "@/lib/jobs/define-job";
+import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { recordSealFailure } from "./record-seal-failure";
+import { TIMESTAMP_UNAVAILABLE } from "./request-timestamp";
 import { sealPackage } from "./seal-package";
 
 export const SEAL_PACKAGE_JOB = "seal-package";
+
+/** How long a seal waits for the time-stamp authority between jobs once a job has used up its attempts. */
+export const TIMESTAMP_WAIT_MS = 15 * 60_000;
 
 /**
  * Seals a completed package (`sealPackage`). Enqueued in the transaction that completes the package,
  * keyed by the package id. A failed attempt marks the seal `failed` (visible to managers) and is
  * retried with the runner's backoff; `sealPackage` is safe to repeat.
+ *
+ * A time-stamp authority that is down delays the seal, never drops it: when the last attempt fails
+ * for want of a timestamp, the job enqueues its successor to run `TIMESTAMP_WAIT_MS` later (keyed by
+ * the seal's attempt count, so one successor per failure), and so on until the authority answers.
  */
 export const sealPackageJob = defineJob({
   name: SEAL_PACKAGE_JOB,
@@ -22,6 +33,17 @@ export const sealPackageJob = defineJob({
     } catch (error) {
       const { name, message } = errorDetails(error);
       await recordSealFailure(ctx.db, { packageId: payload.packageId, error: `${name}: ${message}` });
+      // By name: under Inngest a failed step's error comes back deserialized, not as the class.
+      if (name === TIMESTAMP_UNAVAILABLE && ctx.attempt >= sealPackageJob.maxAttempts) {
+        const [seal] = await ctx.db.select({ attempts: packageSeals.attempts }).from(packageSeals).where(eq(packageSeals.packageId, payload.packageId));
+        await enqueueJob(
+          ctx.db,
+          sealPackageJob,
+          { packageId: payload.packageId },
+          { idempotencyKey: `seal:${payload.packageId}:tsa-wait:${seal?.attempts ?? 0}`, runAt: new Date(Date.now() + TIMESTAMP_WAIT_MS) },
+        );
+        ctx.logger.warn("seal waits for the time-stamp authority", { packageId: payload.packageId, retryInMs: TIMESTAMP_WAIT_MS });
+      }
       throw error;
     }
   },

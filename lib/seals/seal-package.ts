@@ -6,9 +6,11 @@ import { packageSeals, sealedDocuments } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { getEnv } from "@/lib/env";
 import { putObject, readObject } from "@/lib/storage/objects";
+import { establishTransferableRecords } from "@/lib/transferable-records/establish-transferable-records";
 import { drawCertificate } from "./draw-certificate";
 import { loadSealEvidence, type SealEvidence } from "./load-seal-evidence";
 import { loadSealingIdentity } from "./load-sealing-identity";
+import { isTimestampingConfigured, requestTimestamp } from "./request-timestamp";
 import { signSealedPdf } from "./sign-sealed-pdf";
 import { stampDocument } from "./stamp-document";
 
@@ -30,6 +32,11 @@ export type SealPackageOptions = { packageId: string; beforeStore?: () => Promis
  *
  * The audit head printed is the one recorded at completion (`package_seals.audit_head_hash`), so
  * every retry renders the same evidence.
+ *
+ * With `TSA_URL` set every signature is time-stamped by that authority (PAdES-B-T) and the authority's
+ * time of each file goes into the `signing.sealed` entry; an authority that fails throws
+ * `TimestampUnavailableError` before anything is stored, so the job retries and nothing is sealed
+ * without its timestamp.
  */
 export async function sealPackage(db: Db, options: SealPackageOptions): Promise<SealPackageResult> {
   const { packageId } = options;
@@ -42,16 +49,30 @@ export async function sealPackage(db: Db, options: SealPackageOptions): Promise<
   const identity = loadSealingIdentity();
   const sealedAt = new Date();
   const verifyUrl = new URL("/verify", getEnv().APP_URL).toString();
+  // The authority's time of the last signature stamped (each file is signed, then stamped, in turn).
+  let trustedTime: Date | null = null;
   const signOptions = {
     identity,
     reason: `Sealed on completion of signing package ${evidence.signing.id}`,
     location: evidence.organizationName,
     contactInfo: verifyUrl,
     signingTime: sealedAt,
+    timestamp: isTimestampingConfigured()
+      ? async (signatureValue: Buffer) => {
+          const stamp = await requestTimestamp(signatureValue);
+          trustedTime = stamp.genTime;
+          return stamp.token;
+        }
+      : undefined,
+  };
+  const takeTrustedTime = () => {
+    const time: Date | null = trustedTime;
+    trustedTime = null;
+    return time?.toISOString() ?? null;
   };
 
   // Each sealed PDF goes to file storage as soon as it is signed, so only one is held in memory at a time.
-  const files: { documentId: string; storageKey: string; sizeBytes: number; sha256: string; originalSha256: string }[] = [];
+  const files: { documentId: string; storageKey: string; sizeBytes: number; sha256: string; originalSha256: string; timestampedAt: string | null }[] = [];
   for (const document of evidence.documents) {
     // An ink document is sealed as its accepted scan: the pages signed at the table.
     const scan = evidence.scans.find((s) => s.documentId === document.id);
@@ -62,14 +83,25 @@ export async function sealPackage(db: Db, options: SealPackageOptions): Promise<
     setMetadata(pdfDoc, evidence, document.name);
     const content = await signSealedPdf(pdfDoc, signOptions);
     const stored = await putObject(db, { bytes: content, contentType: "application/pdf" });
-    files.push({ documentId: document.id, storageKey: stored.storageKey, sizeBytes: stored.sizeBytes, sha256: stored.sha256, originalSha256: document.sha256 });
+    files.push({
+      documentId: document.id,
+      storageKey: stored.storageKey,
+      sizeBytes: stored.sizeBytes,
+      sha256: stored.sha256,
+      originalSha256: document.sha256,
+      timestampedAt: takeTrustedTime(),
+    });
   }
   const certificateDoc = await PDFDocument.create();
-  await drawCertificate(certificateDoc, { evidence, sealedAt, verifyUrl });
+  const authoritativeCopies = Object.fromEntries(
+    files.filter((f) => evidence.documents.find((d) => d.id === f.documentId)?.transferable).map((f) => [f.documentId, f.sha256]),
+  );
+  await drawCertificate(certificateDoc, { evidence, sealedAt, verifyUrl, authoritativeCopies });
   setMetadata(certificateDoc, evidence, "Certificate of completion");
   const certificate = await signSealedPdf(certificateDoc, signOptions);
   const storedCertificate = await putObject(db, { bytes: certificate, contentType: "application/pdf" });
   const certificateSha256 = storedCertificate.sha256;
+  const certificateTimestampedAt = takeTrustedTime();
 
   await options.beforeStore?.();
 
@@ -111,8 +143,21 @@ export async function sealPackage(db: Db, options: SealPackageOptions): Promise<
         sealedAt: sealedAt.toISOString(),
         certificateSha256,
         signingCertificateSha256: sha256(identity.certificateDer),
-        documents: files.map((f) => ({ documentId: f.documentId, sha256Before: f.originalSha256, sealedSha256: f.sha256 })),
+        ...(signOptions.timestamp ? { timestampAuthority: new URL(getEnv().TSA_URL!).host, certificateTimestampedAt } : {}),
+        documents: files.map((f) => ({
+          documentId: f.documentId,
+          sha256Before: f.originalSha256,
+          sealedSha256: f.sha256,
+          ...(f.timestampedAt ? { timestampedAt: f.timestampedAt } : {}),
+        })),
       },
+    });
+    await establishTransferableRecords(tx, {
+      packageId,
+      organizationId: evidence.signing.organizationId,
+      anchor: evidence.auditHeadHash,
+      establishedAt: sealedAt,
+      copies: files.filter((f) => f.documentId in authoritativeCopies),
     });
     return { outcome: "sealed" as const, documents: files.length };
   });

@@ -6,14 +6,20 @@ import { createCmsSignature } from "./create-cms-signature";
 import type { SealingIdentity } from "./load-sealing-identity";
 
 class CmsSigner extends Signer {
-  constructor(private readonly identity: SealingIdentity) {
+  constructor(
+    private readonly identity: SealingIdentity,
+    private readonly timestamp?: (signatureValue: Buffer) => Promise<Buffer>,
+  ) {
     super();
   }
 
   override async sign(content: Buffer): Promise<Buffer> {
-    return createCmsSignature(this.identity, content);
+    return createCmsSignature(this.identity, content, { timestamp: this.timestamp });
   }
 }
+
+/** Room for a time-stamp token in the /Contents placeholder: the TSTInfo, the authority's signature and its certificate chain. */
+export const TIMESTAMP_TOKEN_ROOM_BYTES = 16_000;
 
 export type SignSealedPdfOptions = {
   identity: SealingIdentity;
@@ -21,6 +27,11 @@ export type SignSealedPdfOptions = {
   location: string;
   contactInfo: string;
   signingTime: Date;
+  /**
+   * Time-stamps the signature value (PAdES-B-T): returns the RFC 3161 token to embed. Its errors
+   * propagate: a seal that must be time-stamped is not made without the token.
+   */
+  timestamp?: (signatureValue: Buffer) => Promise<Buffer>;
 };
 
 /**
@@ -38,9 +49,9 @@ export async function signSealedPdf(pdfDoc: PDFDocument, options: SignSealedPdfO
     name: options.identity.commonName,
     signingTime: options.signingTime,
     subFilter: SUBFILTER_ETSI_CADES_DETACHED,
-    signatureLength: 12_000 + options.identity.chainDer.reduce((n, c) => n + c.length * 2, 0),
+    signatureLength: 12_000 + options.identity.chainDer.reduce((n, c) => n + c.length * 2, 0) + (options.timestamp ? TIMESTAMP_TOKEN_ROOM_BYTES : 0),
     appName: "Closing & Signing",
   });
   const unsigned = Buffer.from(await pdfDoc.save({ useObjectStreams: false }));
-  return new SignPdf().sign(unsigned, new CmsSigner(options.identity), options.signingTime);
+  return new SignPdf().sign(unsigned, new CmsSigner(options.identity, options.timestamp), options.signingTime);
 }

@@ -12,7 +12,7 @@ import {
 import { hashPassword } from "@/lib/auth/passwords";
 import { localSubjectForEmail } from "@/lib/auth/local-tokens";
 import { resolvePrincipal } from "@/lib/auth/principal";
-import { renderAgreementPdf } from "@/lib/documents/pdf";
+import { renderAgreementPdf } from "@/lib/pdf/pdf";
 import { createSigning } from "@/lib/signings/create-signing";
 import { sendSigning } from "@/lib/signings/send-signing";
 

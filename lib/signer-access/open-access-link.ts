@@ -1,12 +1,12 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { brandMarkOf, getOrganizationBranding, type BrandMark } from "@/lib/branding/branding";
-import { organizations, packageSigners, signerAccessLinks, signerSessions, signingPackages, type PackageSigner, type SignerAccessLink, type SigningPackage } from "@/db/schema";
+import { organizations, packageSigners, signerAccessLinks, signingPackages, type PackageSigner, type SignerAccessLink, type SigningPackage } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
-import { SIGNER_SESSION_MAX_MS } from "./rules";
-import { isOpaqueTokenShape, newOpaqueToken, sha256Hex } from "./secrets";
+import { isOpaqueTokenShape, sha256Hex } from "./secrets";
 import { effectiveAuthMethod } from "./effective-auth-method";
 import { markSignerAuthPassed } from "./mark-signer-auth-passed";
+import { createSignerSession } from "./create-signer-session";
 import { sendSignerCode } from "./send-signer-code";
 import { resolveBorrowerLocale, type Locale } from "@/lib/i18n/locales";
 
@@ -86,21 +86,14 @@ export async function openAccessLink(
       .where(and(eq(signerAccessLinks.id, link.id), isNull(signerAccessLinks.usedAt), isNull(signerAccessLinks.revokedAt)))
       .returning({ id: signerAccessLinks.id });
     if (claimed.length === 0) return null;
-    const sessionValue = newOpaqueToken();
-    const expiresAt = new Date(now.getTime() + SIGNER_SESSION_MAX_MS);
-    const [session] = await tx
-      .insert(signerSessions)
-      .values({
-        sessionHash: sha256Hex(sessionValue),
-        packageId: signing.id,
-        signerId: signer.id,
-        linkId: link.id,
-        lastSeenAt: now,
-        expiresAt,
-        ipAddress: options.ipAddress ?? null,
-        userAgent: options.userAgent?.slice(0, 500) ?? null,
-      })
-      .returning();
+    const { session, sessionValue, expiresAt } = await createSignerSession(tx, {
+      packageId: signing.id,
+      signerId: signer.id,
+      linkId: link.id,
+      now,
+      ipAddress: options.ipAddress,
+      userAgent: options.userAgent,
+    });
     const method = effectiveAuthMethod(signing, signer);
     await recordAuditEntry(tx, {
       organizationId: signing.organizationId,
@@ -113,8 +106,8 @@ export async function openAccessLink(
       after: { method, userAgent: options.userAgent?.slice(0, 500) ?? null },
     });
     const evidence = { ipAddress: options.ipAddress, userAgent: options.userAgent, now };
-    if (method === "link") await markSignerAuthPassed(tx, { session: session!, signing, signer, method: "link", ...evidence });
-    else if (method === "email_code") await sendSignerCode(tx, { session: session!, signing, signer, method: "email_code", ...evidence });
+    if (method === "link") await markSignerAuthPassed(tx, { session, signing, signer, method: "link", ...evidence });
+    else if (method === "email_code") await sendSignerCode(tx, { session, signing, signer, method: "email_code", ...evidence });
     return { packageId: signing.id, sessionValue, expiresAt };
   });
 }

@@ -31,6 +31,7 @@ export const AUTH_METHOD_LABELS: Record<SignerAuthMethod, string> = {
   access_code: "Access code from the sender",
   sms_code: "Code sent by text message",
   account: "Signed in with an account",
+  in_person: "In person (identification checked by the host)",
 };
 
 /** The cookie of a signer session for one package: one cookie per package, `__Host-` on https. */

@@ -41,3 +41,8 @@ export async function readSignerSessionValue(packageId: string, request?: Reques
 export async function currentSignerSession(db: Db, packageId: string, request?: Request): Promise<SignerSessionContext | null> {
   return getSignerSession(db, { packageId, value: await readSignerSessionValue(packageId, request) });
 }
+
+/** Removes a package's signer session cookie from this browser (the session row is ended by the caller). */
+export async function clearSignerSessionCookie(packageId: string): Promise<void> {
+  (await cookies()).delete(signerSessionCookieName(packageId, secureApp()));
+}

@@ -1,8 +1,8 @@
-import type { SignerAuthMethod } from "@/db/schema";
+import type { SignerProofMethod } from "@/db/schema";
 import { hashPassword } from "@/lib/auth/passwords";
 
 /** A signer's proof-of-identity input, as /v1 and the manager's form take it, with the consent to texts. */
-export type SignerAccessInput = { authMethod?: SignerAuthMethod; accessCode?: string; phone?: string; smsConsent?: boolean };
+export type SignerAccessInput = { authMethod?: SignerProofMethod; accessCode?: string; phone?: string; smsConsent?: boolean };
 
 /**
  * The signer row's columns for it: the access code only as its scrypt hash; the consent to texts

@@ -1,11 +1,11 @@
-import type { SignerAuthMethod } from "@/db/schema";
+import type { SignerProofMethod } from "@/db/schema";
 import { BadRequest } from "@/lib/errors";
 
 /** What a signer's proof of identity needs from the sender, per signer: the code or the number given. */
 export type SignerProofFacts = {
   name: string;
   /** The signer's own method; null or undefined follows the package's. */
-  authMethod?: SignerAuthMethod | null;
+  authMethod?: SignerProofMethod | null;
   /** An access code is set (stored as a hash) or given with this request. */
   hasAccessCode: boolean;
   /** A mobile number is on file or given with this request. */
@@ -22,7 +22,7 @@ export const PHONE_NEEDED = "Enter a mobile number (E.164, e.g. +15125550123): t
  * mobile number (a signer without them could never get past the proof step). The one rule for the
  * package form, `/v1` creates, bulk CSV rows and sending.
  */
-export function signerProofGaps(packageMethod: SignerAuthMethod, signers: SignerProofFacts[]): SignerProofGap[] {
+export function signerProofGaps(packageMethod: SignerProofMethod, signers: SignerProofFacts[]): SignerProofGap[] {
   const gaps: SignerProofGap[] = [];
   signers.forEach((signer, index) => {
     const method = signer.authMethod ?? packageMethod;
@@ -33,7 +33,7 @@ export function signerProofGaps(packageMethod: SignerAuthMethod, signers: Signer
 }
 
 /** 400 naming the first signer whose method cannot work yet (see `signerProofGaps`). */
-export function assertSignerProofComplete(packageMethod: SignerAuthMethod, signers: SignerProofFacts[], doing: string): void {
+export function assertSignerProofComplete(packageMethod: SignerProofMethod, signers: SignerProofFacts[], doing: string): void {
   const [gap] = signerProofGaps(packageMethod, signers);
   if (!gap) return;
   const who = signers[gap.index]!.name;

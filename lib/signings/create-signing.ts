@@ -1,4 +1,4 @@
-import type { SignerAuthMethod } from "@/db/schema";
+import type { SignerProofMethod } from "@/db/schema";
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import {
@@ -15,7 +15,7 @@ import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import type { Principal } from "@/lib/auth/principal";
 import { requireCapability } from "@/lib/auth/principal";
 import { reachesOrganization } from "@/lib/auth/reaches-organization";
-import { preparePdfDocument } from "@/lib/documents/prepare-pdf-document";
+import { preparePdfDocument } from "@/lib/pdf/prepare-pdf-document";
 import { copyTemplateFields } from "@/lib/fields/copy-template-fields";
 import { pgErrorCode } from "@/lib/db/pg-error-code";
 import { BadRequest, Conflict, NotFound } from "@/lib/errors";
@@ -48,7 +48,7 @@ export type CreateSigningOptions = {
   templateId?: string;
   flowId?: string;
   /** How signers prove who they are unless a signer sets its own; default the template's, else email_code. */
-  signerAuthMethod?: SignerAuthMethod;
+  signerAuthMethod?: SignerProofMethod;
   signers?: NewSignerInput[];
   /** PDFs to attach, after any template documents: inline bytes (validated like an upload) or verified direct uploads. */
   documents?: (PdfSource & { executionMode?: ExecutionMode })[];
@@ -146,6 +146,7 @@ export async function createSigning(db: Db, options: CreateSigningOptions): Prom
               pageCount: d.pageCount,
               position: d.position,
               executionMode: options.templateDocumentModes?.[d.id] ?? d.executionMode,
+              transferable: d.transferable,
             })),
           )
           .returning({ id: packageDocuments.id });

@@ -3,7 +3,7 @@ import type { Db } from "@/db/client";
 import { packageDocuments } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
-import { serializeDocumentMetadata } from "@/lib/documents/serialize-document-metadata";
+import { serializeDocumentMetadata } from "@/lib/pdf/serialize-document-metadata";
 import { assertDraft } from "./assert-draft";
 import { getSigningOrThrow } from "./get-signing-or-throw";
 import { getDocumentOrThrow } from "./get-document-or-throw";

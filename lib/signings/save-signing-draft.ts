@@ -1,7 +1,7 @@
 import type { PdfSource } from "@/lib/uploads/uploaded-pdf-document";
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { packageSigners, type ExecutionMode, type SignerAuthMethod, type SigningPackage } from "@/db/schema";
+import { packageSigners, type ExecutionMode, type SignerProofMethod, type SigningPackage } from "@/db/schema";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { AppError } from "@/lib/errors";
 import { appointmentColumns, type ClosingAppointmentInput } from "@/lib/closings/closing-appointment";
@@ -17,6 +17,7 @@ import { removeSigner } from "./remove-signer";
 import { sendSigning } from "./send-signing";
 import { updateSigner } from "./update-signer";
 import { updateSigning } from "./update-signing";
+import { setDocumentTransferable } from "@/lib/transferable-records/set-document-transferable";
 
 export type DraftSignerInput = NewSignerInput & {
   /** An existing signer of the draft; without it the signer is added. */
@@ -33,7 +34,7 @@ export type SaveSigningDraftOptions = {
   templateId?: string;
   flowId?: string;
   /** How signers prove who they are unless a signer sets its own (new draft: default createSigning's; a draft: unchanged when absent). */
-  signerAuthMethod?: SignerAuthMethod;
+  signerAuthMethod?: SignerProofMethod;
   /**
    * The whole list of signers after the save: existing ones missing from it are removed. On a draft,
    * an existing signer's `authMethod` is set to what is given (absent: follows the package), a given
@@ -46,6 +47,8 @@ export type SaveSigningDraftOptions = {
   documents?: (PdfSource & { executionMode?: ExecutionMode })[];
   /** A draft's documents: the execution mode each should have (`setDocumentExecutionMode`), by document id. */
   documentModes?: Record<string, ExecutionMode>;
+  /** A draft's documents: whether each is a transferable record (`setDocumentTransferable`), by document id. */
+  documentTransferable?: Record<string, boolean>;
   /** A new package from a template: a mode for some template documents (by template document id). */
   templateDocumentModes?: Record<string, ExecutionMode>;
   /** The closing appointment: a new package takes it as given; on a draft, changed fields are saved (`null` clears). */
@@ -151,6 +154,9 @@ export async function saveSigningDraft(db: Db, options: SaveSigningDraftOptions)
       const removed = new Set(options.removeDocumentIds ?? []);
       for (const [documentId, executionMode] of Object.entries(options.documentModes ?? {})) {
         if (!removed.has(documentId)) await setDocumentExecutionMode(tx, { principal, packageId, documentId, executionMode, ipAddress });
+      }
+      for (const [documentId, transferable] of Object.entries(options.documentTransferable ?? {})) {
+        if (!removed.has(documentId)) await setDocumentTransferable(tx, { principal, packageId, documentId, transferable, ipAddress });
       }
       if (options.appointment) {
         const wanted = appointmentColumns(options.appointment);

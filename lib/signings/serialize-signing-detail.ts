@@ -1,4 +1,4 @@
-import { serializeDocumentMetadata } from "@/lib/documents/serialize-document-metadata";
+import { serializeDocumentMetadata } from "@/lib/pdf/serialize-document-metadata";
 import type { SigningDetail } from "./get-signing-detail";
 import { serializeSigner } from "./serialize-signer";
 import { serializeSigning } from "./serialize-signing";

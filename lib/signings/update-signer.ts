@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { packageSigners, type PackageSigner, type SignerAuthMethod } from "@/db/schema";
+import { packageSigners, type PackageSigner, type SignerProofMethod } from "@/db/schema";
 import { hashPassword } from "@/lib/auth/passwords";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
@@ -21,7 +21,7 @@ export type UpdateSignerOptions = {
   role?: "signer" | "co_signer";
   routingOrder?: number;
   /** The signer's own method of proof; null follows the package's. */
-  authMethod?: SignerAuthMethod | null;
+  authMethod?: SignerProofMethod | null;
   /** A new access code (write-only: stored hashed, replaces the old one). */
   accessCode?: string;
   /** E.164 mobile number; null removes it. */

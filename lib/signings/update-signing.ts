@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { flows, signingPackages, type SignerAuthMethod, type SigningPackage } from "@/db/schema";
+import { flows, signingPackages, type SignerProofMethod, type SigningPackage } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { NotFound } from "@/lib/errors";
@@ -15,7 +15,7 @@ export type UpdateSigningOptions = {
   message?: string | null;
   flowId?: string | null;
   /** How signers prove who they are unless a signer sets its own (sending checks each signer has what it needs). */
-  signerAuthMethod?: SignerAuthMethod;
+  signerAuthMethod?: SignerProofMethod;
   expiresAt?: string | null;
   ipAddress?: string | null;
 };

@@ -1,5 +1,5 @@
 import type { Db } from "@/db/client";
-import { templates, type SignerAuthMethod, type Template, type TemplateRole } from "@/db/schema";
+import { templates, type SignerProofMethod, type Template, type TemplateRole } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { getOrganizationOrThrow } from "@/lib/organizations/get-organization-or-throw";
@@ -14,7 +14,7 @@ export async function createTemplate(
     name: string;
     description?: string | null;
     roles: TemplateRole[];
-    signerAuthMethod?: SignerAuthMethod;
+    signerAuthMethod?: SignerProofMethod;
     ipAddress?: string | null;
   },
 ): Promise<Template> {

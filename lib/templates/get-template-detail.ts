@@ -2,7 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { templateDocuments } from "@/db/schema";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
-import { serializeDocumentMetadata } from "@/lib/documents/serialize-document-metadata";
+import { serializeDocumentMetadata } from "@/lib/pdf/serialize-document-metadata";
 import { getTemplateOrThrow } from "./get-template-or-throw";
 import { serializeTemplate } from "./serialize-template";
 import { templateDocumentMetadataColumns } from "./template-document-metadata-columns";
@@ -16,5 +16,5 @@ export async function getTemplateDetail(db: Db, options: { principal: Principal;
     .from(templateDocuments)
     .where(eq(templateDocuments.templateId, template.id))
     .orderBy(asc(templateDocuments.position), asc(templateDocuments.id));
-  return { ...serializeTemplate(template), documents: documents.map((d) => ({ ...serializeDocumentMetadata(d), executionMode: d.executionMode })) };
+  return { ...serializeTemplate(template), documents: documents.map((d) => ({ ...serializeDocumentMetadata(d), executionMode: d.executionMode, transferable: d.transferable })) };
 }

@@ -4,7 +4,7 @@ import { templateDocuments, type ExecutionMode } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { executionModeSchema } from "@/lib/closings/closing-detail";
-import { serializeDocumentMetadata } from "@/lib/documents/serialize-document-metadata";
+import { serializeDocumentMetadata } from "@/lib/pdf/serialize-document-metadata";
 import { BadRequest } from "@/lib/errors";
 import { getDocumentOrThrow } from "@/lib/signings/get-document-or-throw";
 import { getTemplateOrThrow } from "./get-template-or-throw";

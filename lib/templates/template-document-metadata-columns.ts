@@ -10,4 +10,5 @@ export const templateDocumentMetadataColumns = {
   position: templateDocuments.position,
   createdAt: templateDocuments.createdAt,
   executionMode: templateDocuments.executionMode,
+  transferable: templateDocuments.transferable,
 };

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { templates, type SignerAuthMethod, type Template, type TemplateRole } from "@/db/schema";
+import { templates, type SignerProofMethod, type Template, type TemplateRole } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { getTemplateOrThrow } from "./get-template-or-throw";
@@ -17,7 +17,7 @@ export async function updateTemplate(
     name?: string;
     description?: string | null;
     roles?: TemplateRole[];
-    signerAuthMethod?: SignerAuthMethod;
+    signerAuthMethod?: SignerProofMethod;
     ipAddress?: string | null;
   },
 ): Promise<Template> {

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import type { Db } from "@/db/client";
 import { uploads } from "@/db/schema";
 import { hasCapability, type Principal } from "@/lib/auth/principal";
-import { MAX_UPLOADED_PDF_BYTES, pdfTooLarge } from "@/lib/documents/validate-pdf-upload";
+import { MAX_UPLOADED_PDF_BYTES, pdfTooLarge } from "@/lib/pdf/validate-pdf-upload";
 import { getEnv } from "@/lib/env";
 import { BadRequest, Forbidden } from "@/lib/errors";
 import { uuidv7 } from "@/lib/ids";

@@ -4,7 +4,7 @@ import type { Db } from "@/db/client";
 import { fileObjects, uploads, type Upload } from "@/db/schema";
 import type { Principal } from "@/lib/auth/principal";
 import { sniffFileType } from "@/lib/chattel-documents/sniff-file-type";
-import { validatePdfUpload } from "@/lib/documents/validate-pdf-upload";
+import { validatePdfUpload } from "@/lib/pdf/validate-pdf-upload";
 import { BadRequest, Conflict, NotFound } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";
 import { s3CopyObject, s3DeleteObject, s3GetObjectStream, s3HasObject, s3Target } from "@/lib/storage/objects";

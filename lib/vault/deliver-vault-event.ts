@@ -1,8 +1,11 @@
-import { and, eq, gte, lt, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { vaultDeliveries } from "@/db/schema";
 import { getEnv } from "@/lib/env";
-import { errorDetails } from "@/lib/errors";
+import { enqueueJob } from "@/lib/jobs/enqueue-job";
+import { sendWebhookRequest } from "@/lib/webhooks/send-webhook-request";
+import { webhookRetryDelayMs } from "@/lib/webhooks/webhook-backoff";
+import { deliverVaultEventDeclaration, vaultJobKey } from "./deliver-vault-event-payload";
 import { VaultEventSchema, type VaultEvent } from "./vault-event";
 
 export const VAULT_TIMEOUT_MS = 10_000;
@@ -10,74 +13,88 @@ export const VAULT_TIMEOUT_MS = 10_000;
 export type DeliverVaultEventOptions = {
   eSignatureId: string;
   event: VaultEvent;
+  /** Which attempt this is (1-based); 1 when omitted. */
+  attempt?: number;
   /** How long the vault has to answer; a slower answer counts as a failed attempt. */
   timeoutMs?: number;
+  now?: () => Date;
+  random?: () => number;
 };
 
-export type VaultDeliveryOutcome = "delivered" | "already_delivered" | "not_configured";
+/**
+ * `delivered`: this attempt got a 2xx. `retrying`: it failed and the next attempt is scheduled.
+ * `failed`: it failed and was the last. `already_delivered` / `already_attempted`: an earlier run did
+ * the work (a retried job sends nothing). `not_configured`: no VAULT_WEBHOOK_URL.
+ */
+export type VaultDeliveryOutcome = "delivered" | "retrying" | "failed" | "already_delivered" | "already_attempted" | "not_configured";
+
+const isSuccess = (code: number | null) => code !== null && code >= 200 && code < 300;
 
 /**
- * POSTs one `signer_document_signed` event to VAULT_WEBHOOK_URL and records the attempt in
- * `vault_deliveries`. Throws on a non-2xx answer, a network error or a timeout, so the job engine
- * retries with backoff. Once an attempt got a 2xx the event is never sent again: the check runs
- * before every send, and `Idempotency-Key` (the e-signature id) lets the vault drop a duplicate
- * caused by a crash between its answer and our record of it.
+ * Attempt `attempt` to POST one `signer_document_signed` event to VAULT_WEBHOOK_URL, on the outbound
+ * webhooks' engine: the same request (bounded by a timeout, redirects not followed) and the same
+ * schedule of retries (lib/webhooks/webhook-backoff.ts: 15 attempts over about three days, with
+ * jitter), each retry a job scheduled in the transaction that records the failed attempt in
+ * `vault_deliveries`. The payload and headers are the vault contract's, unchanged: the six fields,
+ * `Authorization: Bearer VAULT_WEBHOOK_SECRET` when set, and `Idempotency-Key` (the e-signature id) so
+ * the vault drops a duplicate caused by a crash between its answer and our record of it.
+ * Once an attempt got a 2xx the event is never sent again, and an attempt already recorded is not
+ * made twice. The vault's address is the operator's own setting, so a private one is allowed.
  */
 export async function deliverVaultEvent(db: Db, options: DeliverVaultEventOptions): Promise<VaultDeliveryOutcome> {
   const env = getEnv();
   if (!env.VAULT_WEBHOOK_URL) return "not_configured";
+  const attempt = options.attempt ?? 1;
 
-  const [delivered] = await db
-    .select({ id: vaultDeliveries.id })
+  const earlier = await db
+    .select({ attempt: vaultDeliveries.attempt, statusCode: vaultDeliveries.statusCode })
     .from(vaultDeliveries)
-    .where(
-      and(
-        eq(vaultDeliveries.eSignatureId, options.eSignatureId),
-        gte(vaultDeliveries.statusCode, 200),
-        lt(vaultDeliveries.statusCode, 300),
-      ),
-    )
-    .limit(1);
-  if (delivered) return "already_delivered";
+    .where(eq(vaultDeliveries.eSignatureId, options.eSignatureId));
+  if (earlier.some((row) => isSuccess(row.statusCode))) return "already_delivered";
+  if (earlier.some((row) => row.attempt >= attempt)) return "already_attempted";
 
   const body = JSON.stringify(VaultEventSchema.parse(options.event));
   const headers: Record<string, string> = {
     "Content-Type": "application/json",
     "Idempotency-Key": options.eSignatureId,
+    "User-Agent": "ClosingSigning-Webhooks/1",
   };
   if (env.VAULT_WEBHOOK_SECRET) headers.Authorization = `Bearer ${env.VAULT_WEBHOOK_SECRET}`;
 
-  const startedAt = performance.now();
-  let statusCode: number | null = null;
-  let failure: string | null = null;
-  try {
-    const response = await fetch(env.VAULT_WEBHOOK_URL, {
-      method: "POST",
-      headers,
-      body,
-      redirect: "manual",
-      signal: AbortSignal.timeout(options.timeoutMs ?? VAULT_TIMEOUT_MS),
-    });
-    statusCode = response.status;
-    // Drain the body so the connection can be reused; its content is not evidence we keep.
-    await response.arrayBuffer().catch(() => undefined);
-  } catch (error) {
-    const { name, message } = errorDetails(error);
-    failure = `${name}: ${message}`.slice(0, 1_000);
-  }
-  const durationMs = Math.round(performance.now() - startedAt);
-
-  await db.insert(vaultDeliveries).values({
-    eSignatureId: options.eSignatureId,
-    attempt: sql`(select coalesce(max(${vaultDeliveries.attempt}), 0) + 1 from ${vaultDeliveries} where ${vaultDeliveries.eSignatureId} = ${options.eSignatureId})`,
-    statusCode,
-    error: failure ?? (statusCode !== null && (statusCode < 200 || statusCode >= 300) ? `HTTP ${statusCode}` : null),
-    durationMs,
+  const response = await sendWebhookRequest({
+    url: env.VAULT_WEBHOOK_URL,
+    body,
+    headers,
+    allowLoopback: true,
+    anyAddress: true,
+    timeoutMs: options.timeoutMs ?? VAULT_TIMEOUT_MS,
   });
+  const delivered = isSuccess(response.statusCode);
+  const failedAt = (options.now ?? (() => new Date()))();
+  const delay = delivered ? null : webhookRetryDelayMs(attempt, options.random);
 
-  if (failure) throw new Error(`Vault delivery failed: ${failure}`);
-  if (statusCode === null || statusCode < 200 || statusCode >= 300) {
-    throw new Error(`Vault answered HTTP ${statusCode ?? "?"}`);
-  }
-  return "delivered";
+  await db.transaction(async (tx) => {
+    // A second run of this attempt that raced the first conflicts here and records nothing more.
+    const inserted = await tx
+      .insert(vaultDeliveries)
+      .values({
+        eSignatureId: options.eSignatureId,
+        attempt,
+        statusCode: response.statusCode,
+        error: response.error ?? (delivered ? null : `HTTP ${response.statusCode}`),
+        durationMs: response.durationMs,
+      })
+      .onConflictDoNothing({ target: [vaultDeliveries.eSignatureId, vaultDeliveries.attempt] })
+      .returning({ id: vaultDeliveries.id });
+    if (inserted.length === 0 || delay === null) return;
+    await enqueueJob(
+      tx,
+      deliverVaultEventDeclaration,
+      { eSignatureId: options.eSignatureId, event: options.event, attempt: attempt + 1 },
+      { idempotencyKey: vaultJobKey(options.eSignatureId, attempt + 1), runAt: new Date(failedAt.getTime() + delay) },
+    );
+  });
+  if (delivered) return "delivered";
+  return delay === null ? "failed" : "retrying";
 }
+

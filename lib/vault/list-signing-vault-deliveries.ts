@@ -4,7 +4,8 @@ import { eSignatures, jobs, packageDocuments, packageSigners, vaultDeliveries } 
 import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { iso } from "@/lib/iso";
 import { getSigningOrThrow } from "@/lib/signings/get-signing-or-throw";
-import { DELIVER_VAULT_EVENT_JOB } from "./deliver-vault-event-job";
+import { WEBHOOK_MAX_ATTEMPTS } from "@/lib/webhooks/webhook-backoff";
+import { DELIVER_VAULT_EVENT_JOB, vaultJobKey } from "./deliver-vault-event-payload";
 
 /**
  * Where one e-signature's `signer_document_signed` event stands:
@@ -54,25 +55,35 @@ export async function listSigningVaultDeliveries(db: Db, options: { principal: P
 
   const [attemptRows, jobRows] = await Promise.all([
     db.select().from(vaultDeliveries).where(inArray(vaultDeliveries.eSignatureId, ids)).orderBy(asc(vaultDeliveries.attempt)),
-    // The job is keyed by the e-signature id (record-esignature.ts enqueues it in the same transaction).
+    // Attempt n's job is keyed vaultJobKey(e-signature id, n) (record-esignature.ts enqueues the first
+    // in the same transaction; each failed attempt enqueues the next).
     db
       .select({ key: jobs.idempotencyKey, status: jobs.status, runAt: jobs.runAt })
       .from(jobs)
-      .where(and(eq(jobs.name, DELIVER_VAULT_EVENT_JOB), inArray(jobs.idempotencyKey, ids))),
+      .where(
+        and(
+          eq(jobs.name, DELIVER_VAULT_EVENT_JOB),
+          inArray(
+            jobs.idempotencyKey,
+            ids.flatMap((id) => Array.from({ length: WEBHOOK_MAX_ATTEMPTS }, (_, i) => vaultJobKey(id, i + 1))),
+          ),
+        ),
+      ),
   ]);
 
   return signatures.map((signature) => {
     const attempts = attemptRows
       .filter((a) => a.eSignatureId === signature.id)
       .map((a) => ({ attempt: a.attempt, statusCode: a.statusCode, error: a.error, durationMs: a.durationMs, at: iso(a.createdAt) }));
-    const job = jobRows.find((j) => j.key === signature.id);
+    const jobsOf = jobRows.filter((j) => j.key === signature.id || j.key?.startsWith(`${signature.id}:`));
+    const waitingJob = jobsOf.find((j) => j.status === "queued" || j.status === "running");
     let status: VaultDeliveryStatus;
     if (attempts.some((a) => isSuccess(a.statusCode))) status = "delivered";
-    else if (job?.status === "failed") status = "failed";
-    else if (attempts.length > 0 && job?.status !== "succeeded") status = "retrying";
-    else if (!job || job.status === "succeeded") status = "not_configured";
-    else status = "pending";
-    const waiting = (status === "retrying" || status === "pending") && job?.status === "queued";
+    else if (waitingJob) status = attempts.length > 0 ? "retrying" : "pending";
+    // Failed attempts with none scheduled after the last: the retries ran out (or the engine gave up).
+    else if (attempts.length > 0 || jobsOf.some((j) => j.status === "failed")) status = "failed";
+    else status = "not_configured";
+    const waiting = (status === "retrying" || status === "pending") && waitingJob?.status === "queued";
     return {
       eSignatureId: signature.id,
       signerName: signature.signerName,
@@ -80,7 +91,7 @@ export async function listSigningVaultDeliveries(db: Db, options: { principal: P
       signedAt: iso(signature.createdAt),
       status,
       attempts,
-      nextAttemptAt: waiting ? iso(job.runAt) : null,
+      nextAttemptAt: waiting ? iso(waitingJob.runAt) : null,
     };
   });
 }

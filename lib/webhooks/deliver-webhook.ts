@@ -8,6 +8,7 @@ import { deliverWebhookDeclaration } from "./deliver-webhook-payload";
 import { decryptWebhookSecret } from "./secret-crypto";
 import { sendWebhookRequest, type WebhookResponse } from "./send-webhook-request";
 import { signWebhook } from "./sign-webhook";
+import { webhookLoopbackAllowed } from "./validate-webhook-url";
 import { WEBHOOK_DISABLE_AFTER_MS, webhookRetryDelayMs } from "./webhook-backoff";
 
 export type DeliverWebhookOutcome = "succeeded" | "retrying" | "failed" | "skipped";
@@ -87,7 +88,7 @@ export async function deliverWebhook(
       url: endpoint.url,
       body,
       headers: { ...headers, "Content-Type": "application/json", "User-Agent": "ClosingSigning-Webhooks/1" },
-      allowLoopback: env.WEBHOOKS_ALLOW_LOOPBACK && env.NODE_ENV !== "production",
+      allowLoopback: webhookLoopbackAllowed(env),
     });
   } catch {
     response = { statusCode: null, error: "The endpoint's signing secret could not be read; rotate it.", body: null, durationMs: 0 };

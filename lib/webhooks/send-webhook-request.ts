@@ -53,13 +53,18 @@ export async function sendWebhookRequest(options: {
   headers: Record<string, string>;
   body: string;
   allowLoopback: boolean;
+  /**
+   * The operator configured this destination in the environment (the records vault): any address is
+   * expected, a private one included, so none is refused. Never for a URL a user saved.
+   */
+  anyAddress?: boolean;
   timeoutMs?: number;
 }): Promise<WebhookResponse> {
   const startedAt = performance.now();
   const done = (result: Omit<WebhookResponse, "durationMs">): WebhookResponse => ({ ...result, durationMs: Math.round(performance.now() - startedAt) });
   const url = new URL(options.url);
   const host = urlHost(url);
-  if (isIP(host)) {
+  if (isIP(host) && !options.anyAddress) {
     const kind = refusedAddressKind(host, { allowLoopback: options.allowLoopback });
     if (kind) return done({ statusCode: null, error: `Refused: the URL is a ${kind} address`, body: null });
   }
@@ -75,7 +80,7 @@ export async function sendWebhookRequest(options: {
     const req = request(url, {
       method: "POST",
       headers: { ...options.headers, "Content-Length": String(Buffer.byteLength(options.body)) },
-      lookup: safeLookup(options.allowLoopback),
+      ...(options.anyAddress ? {} : { lookup: safeLookup(options.allowLoopback) }),
       agent: false,
     });
     const timer = setTimeout(() => {

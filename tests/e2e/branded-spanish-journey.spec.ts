@@ -7,7 +7,7 @@ import { and, eq } from "drizzle-orm";
 import { lastDeliveredMailTo } from "../helpers/mail";
 import { openDb, type DbHandle } from "@/db/client";
 import { auditLog, packageSeals, packageSigners } from "@/db/schema";
-import { renderAgreementPdf } from "@/lib/documents/pdf";
+import { renderAgreementPdf } from "@/lib/pdf/pdf";
 import { startFakePlaid, type FakePlaid } from "../fakes/plaid/server";
 import { startFakeTwilio, type FakeTwilio } from "../fakes/twilio/start-fake-twilio";
 import { pngDataUrl } from "../helpers/signing-fixtures";

@@ -4,7 +4,7 @@ import { openDb, type DbHandle } from "@/db/client";
 import { documentFields, eSignatures, locations } from "@/db/schema";
 import { localSubjectForEmail } from "@/lib/auth/local-tokens";
 import { resolvePrincipal } from "@/lib/auth/principal";
-import { renderAgreementPdf } from "@/lib/documents/pdf";
+import { renderAgreementPdf } from "@/lib/pdf/pdf";
 import { addTemplateDocument } from "@/lib/templates/add-template-document";
 import { createTemplate } from "@/lib/templates/create-template";
 import { sendSigning } from "@/lib/signings/send-signing";

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { renderAgreementPdf } from "@/lib/documents/pdf";
+import { renderAgreementPdf } from "@/lib/pdf/pdf";
 import { ApiKeysPage } from "./pages/api-keys-page";
 import { DocumentsViewerPage } from "./pages/documents-viewer-page";
 import { expect, expectNoAxeViolations, signInAs, test } from "./support/fixtures";

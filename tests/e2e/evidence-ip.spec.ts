@@ -3,7 +3,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { openDb } from "@/db/client";
 import { auditLog, eSignatures } from "@/db/schema";
-import { renderAgreementPdf } from "@/lib/documents/pdf";
+import { renderAgreementPdf } from "@/lib/pdf/pdf";
 import { ApiKeysPage } from "./pages/api-keys-page";
 import { e2eDatabaseUrl, expect, signInAs, test } from "./support/fixtures";
 

@@ -6,7 +6,7 @@ import { promisify } from "node:util";
 import type { Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { packageSeals } from "@/db/schema";
-import { renderAgreementPdf } from "@/lib/documents/pdf";
+import { renderAgreementPdf } from "@/lib/pdf/pdf";
 import { FieldEditorPage } from "./pages/field-editor-page";
 import { SignPanel } from "./pages/sign-panel";
 import { SigningFormPage } from "./pages/signing-form-page";

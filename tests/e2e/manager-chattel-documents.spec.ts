@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { crc32, deflateSync } from "node:zlib";
 import postgres from "postgres";
-import { renderAgreementPdf } from "@/lib/documents/pdf";
+import { renderAgreementPdf } from "@/lib/pdf/pdf";
 import { ChattelDocumentsPage } from "./pages/chattel-documents-page";
 import { e2eDatabaseUrl, expect, expectNoAxeViolations, signInAs, test } from "./support/fixtures";
 import { startNextServer } from "./support/next-server";

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { organizations, users } from "@/db/schema";
 import { localSubjectForEmail } from "@/lib/auth/local-tokens";
 import { resolvePrincipal } from "@/lib/auth/principal";
-import { renderAgreementPdf } from "@/lib/documents/pdf";
+import { renderAgreementPdf } from "@/lib/pdf/pdf";
 import { addTemplateDocument } from "@/lib/templates/add-template-document";
 import { createTemplate } from "@/lib/templates/create-template";
 import { BulkSendPage, SigningFormPage } from "./pages/signing-form-page";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { locations } from "@/db/schema";
-import { renderAgreementPdf } from "@/lib/documents/pdf";
+import { renderAgreementPdf } from "@/lib/pdf/pdf";
 import { createSignerPackage } from "../helpers/signing-fixtures";
 import { FlowPages } from "./pages/flow-pages";
 import { PlacesPage } from "./pages/places-page";

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { renderAgreementPdf } from "@/lib/documents/pdf";
+import { renderAgreementPdf } from "@/lib/pdf/pdf";
 import { SigningFormPage } from "./pages/signing-form-page";
 import { expect, expectNoAxeViolations, signInAs, test } from "./support/fixtures";
 

@@ -174,6 +174,8 @@ async function main(): Promise<void> {
     LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
     // As `npm start` does: in-process real time (comments) unless the caller sets it, even to empty.
     REALTIME_URL: process.env.REALTIME_URL ?? "memory:",
+    // Outbound webhooks to a receiver in the test (webhook-delivery.spec.ts); allowed because APP_URL is loopback.
+    WEBHOOKS_ALLOW_LOOPBACK: "1",
   };
   delete env.DATABASE_URL;
   delete env.TEST_DATABASE_URL;

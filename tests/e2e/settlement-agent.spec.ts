@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { locations } from "@/db/schema";
 import { localSubjectForEmail } from "@/lib/auth/local-tokens";
 import { resolvePrincipal } from "@/lib/auth/principal";
-import { renderAgreementPdf } from "@/lib/documents/pdf";
+import { renderAgreementPdf } from "@/lib/pdf/pdf";
 import { createSigning } from "@/lib/signings/create-signing";
 import { sendSigning } from "@/lib/signings/send-signing";
 import { e2eDatabaseUrl, expect, expectNoAxeViolations, signInAs, test } from "./support/fixtures";

@@ -7,7 +7,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { lastDeliveredMailTo } from "../helpers/mail";
 import { openDb, type DbHandle } from "@/db/client";
 import { auditLog, bankItems, packageSeals, packageSigners, signingPackages, users } from "@/db/schema";
-import { renderAgreementPdf } from "@/lib/documents/pdf";
+import { renderAgreementPdf } from "@/lib/pdf/pdf";
 import { startFakePlaid, type FakePlaid } from "../fakes/plaid/server";
 import { BankStepPage } from "./pages/bank-step-page";
 import { SignPanel } from "./pages/sign-panel";

@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { openDb, type DbHandle } from "@/db/client";
 import { packageSeals } from "@/db/schema";
-import { renderAgreementPdf } from "@/lib/documents/pdf";
+import { renderAgreementPdf } from "@/lib/pdf/pdf";
 import { startS3rver, type RunningS3 } from "../fakes/s3/start-s3rver";
 import { SignPanel } from "./pages/sign-panel";
 import { SigningFormPage } from "./pages/signing-form-page";
@@ -29,7 +29,7 @@ const test = base.extend<{ storage: Storage }>({
   storage: async ({}, provide, testInfo) => {
     testInfo.skip(!e2eDatabaseUrl(), "needs PostgreSQL: the server gets a database beside the run's");
     const database = await createJourneyDatabase();
-    const s3 = await startS3rver("documents", { corsOrigins: ["*"] });
+    const s3 = await startS3rver("documents", { corsOrigin: "*" });
     const server = await startNextServer(() => ({ DATABASE_URL: database.url, ...s3.env }));
     const db = await openDb({ url: database.url }, { max: 1 });
     try {

@@ -6,7 +6,7 @@ import { asc, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { packageDocuments, type PackageDocument } from "@/db/schema";
 import type { Principal } from "@/lib/auth/principal";
-import { renderAgreementPdf } from "@/lib/documents/pdf";
+import { renderAgreementPdf } from "@/lib/pdf/pdf";
 import { createSigning } from "@/lib/signings/create-signing";
 import { sendSigning } from "@/lib/signings/send-signing";
 import type { DemoWorld } from "./fixtures";

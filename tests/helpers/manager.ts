@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Db } from "@/db/client";
-import { renderAgreementPdf } from "@/lib/documents/pdf";
+import { renderAgreementPdf } from "@/lib/pdf/pdf";
 import { fetchApi, tokenFor, type ApiResponse } from "./api";
 import { createUser, loadDemoWorld } from "./fixtures";
 

@@ -16,7 +16,7 @@ import {
   type SigningStatus,
 } from "@/db/schema";
 import { resolvePrincipal } from "@/lib/auth/principal";
-import { renderAgreementPdf } from "@/lib/documents/pdf";
+import { renderAgreementPdf } from "@/lib/pdf/pdf";
 import { cancelSigning } from "@/lib/signings/cancel-signing";
 import { createSigning } from "@/lib/signings/create-signing";
 import { sendSigning } from "@/lib/signings/send-signing";

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { renderAgreementPdf } from "@/lib/documents/pdf";
+import { renderAgreementPdf } from "@/lib/pdf/pdf";
 import { setEnvForTests } from "@/lib/env";
 import { startS3rver, type RunningS3 } from "../fakes/s3/start-s3rver";
 import { fetchApi, tokenFor } from "../helpers/api";

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { renderAgreementPdf } from "@/lib/documents/pdf";
+import { renderAgreementPdf } from "@/lib/pdf/pdf";
 import { fetchApi, tokenFor } from "../helpers/api";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { auditEntriesFor } from "../helpers/fixtures";

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { packageDocuments, signingPackages } from "@/db/schema";
-import { sha256Hex } from "@/lib/documents/pdf";
+import { sha256Hex } from "@/lib/pdf/pdf";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { auditEntriesFor } from "../helpers/fixtures";
 import { as, BASE, createDraft, DocumentJson, loadManagerWorld, samplePdf, uploadPdf, PACKAGE_CHILD_ROLE_MATRIX } from "../helpers/manager";

@@ -21,7 +21,7 @@ const Template = z.strictObject({
   updatedAt: iso,
 });
 const ExecutionMode = z.enum(["esign", "wet_sign", "notarize", "review_only"]);
-const TemplateDocument = DocumentJson.extend({ executionMode: ExecutionMode }).strict();
+const TemplateDocument = DocumentJson.extend({ executionMode: ExecutionMode, transferable: z.boolean().optional() }).strict();
 const TemplateDetail = Template.extend({ documents: z.array(TemplateDocument) }).strict();
 const Flow = z.strictObject({
   id: z.uuid(),

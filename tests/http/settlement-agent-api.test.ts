@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { renderAgreementPdf } from "@/lib/documents/pdf";
+import { renderAgreementPdf } from "@/lib/pdf/pdf";
 import { lastDeliveredMailTo } from "../helpers/mail";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { as, BASE, loadManagerWorld, SigningJson } from "../helpers/manager";

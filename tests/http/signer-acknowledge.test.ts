@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { renderAgreementPdf } from "@/lib/documents/pdf";
+import { renderAgreementPdf } from "@/lib/pdf/pdf";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { auditEntriesFor } from "../helpers/fixtures";
 import { as, BASE, loadManagerWorld, SigningJson } from "../helpers/manager";

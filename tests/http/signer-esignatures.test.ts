@@ -388,8 +388,10 @@ describe("vault event outbox", () => {
       .from(jobs)
       .where(and(eq(jobs.name, "deliver-vault-event"), eq(jobs.idempotencyKey, record.id)));
     expect(job).toBeDefined();
+    // The job's payload: the e-signature, which attempt (the first), and the vault's event of six fields.
     expect(job!.payload).toEqual({
       eSignatureId: record.id,
+      attempt: 1,
       event: {
         type: "signer_document_signed",
         signingOrganizationId: String(world.austin.organizationId),

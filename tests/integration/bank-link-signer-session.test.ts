@@ -7,7 +7,7 @@ import { GET as statusRoute } from "@/app/api/bank/status/route";
 import { localSubjectForEmail } from "@/lib/auth/local-tokens";
 import { resolvePrincipal, type Principal } from "@/lib/auth/principal";
 import { getBankStep } from "@/lib/bank/get-bank-step";
-import { renderAgreementPdf } from "@/lib/documents/pdf";
+import { renderAgreementPdf } from "@/lib/pdf/pdf";
 import { setEnvForTests } from "@/lib/env";
 import { getSignerSession } from "@/lib/signer-access/get-signer-session";
 import { openAccessLink } from "@/lib/signer-access/open-access-link";

@@ -6,7 +6,7 @@ import { resolvePrincipal } from "@/lib/auth/principal";
 import { getBankStep } from "@/lib/bank/get-bank-step";
 import { issueAccessLink } from "@/lib/signer-access/issue-access-link";
 import { viewAccessLink } from "@/lib/signer-access/open-access-link";
-import { getSignerPackagePage } from "@/lib/signings/get-signer-package-page";
+import { getSignerPackagePage } from "@/lib/views/get-signer-package-page";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { as, loadManagerWorld } from "../helpers/manager";
 import { createSignerPackage, pngDataUrl } from "../helpers/signing-fixtures";

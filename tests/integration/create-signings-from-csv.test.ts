@@ -6,7 +6,7 @@ import { packageDocuments, packageSigners, signingPackages } from "@/db/schema";
 import { NewPackageSignerSchema } from "@/lib/api/schemas/signers";
 import { localSubjectForEmail } from "@/lib/auth/local-tokens";
 import { resolvePrincipal, type Principal } from "@/lib/auth/principal";
-import { renderAgreementPdf } from "@/lib/documents/pdf";
+import { renderAgreementPdf } from "@/lib/pdf/pdf";
 import { AppError } from "@/lib/errors";
 import { createSigningsFromCsv } from "@/lib/signings/create-signings-from-csv";
 import { planSigningsFromCsv } from "@/lib/signings/plan-signings-from-csv";

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as checkRoute } from "@/app/api/documents/check/route";
 import { users } from "@/db/schema";
-import { renderAgreementPdf } from "@/lib/documents/pdf";
+import { renderAgreementPdf } from "@/lib/pdf/pdf";
 import { sessionCookieFor } from "@/tests/helpers/bank";
 import { createTestDb, type TestDb } from "@/tests/helpers/db";
 import { loadDemoWorld } from "@/tests/helpers/fixtures";

@@ -11,7 +11,7 @@ import { auditLog, packageDocuments, scanbackPages, signingPackages, users } fro
 import { NewPackageSignerSchema } from "@/lib/api/schemas/signers";
 import { getTablePacket } from "@/lib/closings/get-table-packet";
 import { assignScanbackPage, uploadScanback } from "@/lib/closings/scanback";
-import { renderAgreementPdf } from "@/lib/documents/pdf";
+import { renderAgreementPdf } from "@/lib/pdf/pdf";
 import { createSigning } from "@/lib/signings/create-signing";
 import { createSigningsFromCsv } from "@/lib/signings/create-signings-from-csv";
 import { sendSigning } from "@/lib/signings/send-signing";

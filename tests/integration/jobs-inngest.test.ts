@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import { jobs } from "@/db/schema/jobs";
-import { createInngestClient } from "@/inngest/client";
+import { createInngestClient } from "@/lib/jobs/inngest-client";
 import { createCronFunctions, createJobFunction, createJobFunctions } from "@/inngest/functions";
 import { parseEnv, setEnvForTests } from "@/lib/env";
 import { defineJob } from "@/lib/jobs/define-job";

@@ -10,7 +10,7 @@ import { getTablePacket } from "@/lib/closings/get-table-packet";
 import { getSignerClosingPlan } from "@/lib/closings/get-signer-closing-plan";
 import { localSubjectForEmail } from "@/lib/auth/local-tokens";
 import { resolvePrincipal } from "@/lib/auth/principal";
-import { renderAgreementPdf } from "@/lib/documents/pdf";
+import { renderAgreementPdf } from "@/lib/pdf/pdf";
 import { createSigning } from "@/lib/signings/create-signing";
 import { inNextRequestScope } from "@/tests/helpers/next-request-scope";
 import { createTestDb, type TestDb } from "../helpers/db";

@@ -8,7 +8,7 @@ import { createChattelDocument } from "@/lib/chattel-documents/create-chattel-do
 import { uploadDocumentFile } from "@/lib/chattel-documents/upload-document-file";
 import { createComment } from "@/lib/comments/create-comment";
 import { listMentionableMembers } from "@/lib/comments/list-mentionable-members";
-import { renderAgreementPdf } from "@/lib/documents/pdf";
+import { renderAgreementPdf } from "@/lib/pdf/pdf";
 import { setEnvForTests } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { createOutreachMessage } from "@/lib/outreach/create-outreach-message";
@@ -271,6 +271,38 @@ describe("GET /documents/:id/comments/stream (manager session)", () => {
     } finally {
       await events.close();
     }
+  });
+
+  it("resumes with the Last-Event-ID the browser sends when it reconnects: the comment missed meanwhile comes first, once", async () => {
+    await signInAs("owner@demo.local");
+    const openAfter = (lastEventId: string) =>
+      getStream(new Request(`http://localhost/documents/${documentId}/comments/stream`, { headers: { "last-event-id": lastEventId } }), {
+        params: Promise.resolve({ id: documentId }),
+      });
+    const first = readSse(await open());
+    let lastId: string;
+    try {
+      await first.next((e) => e.event === "ready");
+      await createComment(testDb.db, { principal: manager, documentId, body: "Seen live" });
+      const seen = await first.next((e) => e.event === "created");
+      expect(seen.id).toMatch(/^\d+$/);
+      lastId = seen.id!;
+    } finally {
+      await first.close();
+    }
+    const missed = await createComment(testDb.db, { principal: manager, documentId, body: "Posted while the tab was asleep" });
+    const resumed = readSse(await openAfter(lastId));
+    try {
+      await resumed.next((e) => e.event === "ready");
+      const replayed = await resumed.next((e) => e.event !== "heartbeat");
+      expect([replayed.event, (replayed.data as { id: string }).id]).toEqual(["created", missed.id]);
+      expect(Number(replayed.id)).toBeGreaterThan(Number(lastId));
+      await expect(resumed.next((e) => e.event === "created" && (e.data as { body: string }).body === "Seen live", 500)).rejects.toThrow();
+    } finally {
+      await resumed.close();
+    }
+    const bad = await openAfter("1 OR 1=1");
+    expect(bad.status).toBe(400);
   });
 
   it("ends after REALTIME_STREAM_MAX_MS, so the browser reconnects and the session and scope are checked again", async () => {

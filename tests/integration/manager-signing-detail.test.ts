@@ -5,7 +5,7 @@ import { localSubjectForEmail } from "@/lib/auth/local-tokens";
 import { resolvePrincipal } from "@/lib/auth/principal";
 import { setEnvForTests } from "@/lib/env";
 import { recordESignature } from "@/lib/esignatures/record-esignature";
-import { getManagerSigningPage } from "@/lib/signings/get-manager-signing-page";
+import { getManagerSigningPage } from "@/lib/views/get-manager-signing-page";
 import { remindSigners } from "@/lib/signings/remind-signers";
 import { listSigningVaultDeliveries } from "@/lib/vault/list-signing-vault-deliveries";
 import { createTestDb, type TestDb } from "../helpers/db";

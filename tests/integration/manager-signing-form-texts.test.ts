@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { packageSigners, signingPackages, smsOptOuts, users } from "@/db/schema";
 import { localSubjectForEmail } from "@/lib/auth/local-tokens";
 import { resolvePrincipal } from "@/lib/auth/principal";
-import { getManagerSigningPage } from "@/lib/signings/get-manager-signing-page";
+import { getManagerSigningPage } from "@/lib/views/get-manager-signing-page";
 import { inNextRequestScope } from "@/tests/helpers/next-request-scope";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { loadDemoWorld, type DemoWorld } from "../helpers/fixtures";

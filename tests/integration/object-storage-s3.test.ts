@@ -10,7 +10,7 @@ import { resolvePrincipal } from "@/lib/auth/principal";
 import { createJobRegistry } from "@/lib/jobs/create-job-registry";
 import { runDueJobs } from "@/lib/jobs/run-due-jobs";
 import { sealPackageJob } from "@/lib/seals/seal-package-job";
-import { renderAgreementPdf } from "@/lib/documents/pdf";
+import { renderAgreementPdf } from "@/lib/pdf/pdf";
 import { addPackageDocument } from "@/lib/signings/add-package-document";
 import { readObject } from "@/lib/storage/objects";
 import { startS3rver, type RunningS3 } from "../fakes/s3/start-s3rver";

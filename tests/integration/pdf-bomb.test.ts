@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import { serve, type ServerType } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getApiApp } from "@/lib/api/app";
-import { closePdfWorkers } from "@/lib/documents/inspect-pdf-in-worker";
+import { closePdfWorkers } from "@/lib/pdf/inspect-pdf-in-worker";
 import { tokenFor } from "@/tests/helpers/api";
 import { createTestDb, type TestDb } from "@/tests/helpers/db";
 import { loadDemoWorld, type DemoWorld } from "@/tests/helpers/fixtures";

@@ -35,6 +35,23 @@ async function hostile(): Promise<Uint8Array> {
   return doc.save();
 }
 
+/** One page of 75,000 fills of nearly the whole page (10 KB once compressed): many seconds to render. */
+async function fullPageFills(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([612, 792]);
+  const ops = Array.from({ length: 75_000 }, (_, i) => `${(i % 10) / 10} g ${i % 7} ${i % 5} 600 780 re f`).join("\n");
+  page.node.set(PDFName.of("Contents"), doc.context.register(doc.context.flateStream(ops)));
+  return doc.save();
+}
+
+/** `count` letter pages of text: each one rendered (no page is a single image). */
+async function textPages(count: number): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (let i = 1; i <= count; i++) doc.addPage([612, 792]).drawText(`page ${i}`, { x: 72, y: 700, size: 24, font });
+  return doc.save();
+}
+
 async function darkness(jpeg: Uint8Array, half: "top" | "bottom"): Promise<number> {
   const image = sharp(jpeg).greyscale();
   const { width, height } = await image.metadata();
@@ -89,5 +106,64 @@ describe("rasterizePdf", () => {
     const outcome = await slowSettled;
     expect(outcome).toMatchObject({ status: 400 });
     expect(String((outcome as { message: string }).message)).toContain('Page 1 of "hostile.pdf" took longer than');
+  }, 60_000);
+
+  it("gives another organization's one-page scan its turn while one organization's hostile page and large file hold theirs", async () => {
+    const finished: string[] = [];
+    const track = <T>(what: string, work: Promise<T>) =>
+      work.then(
+        (value) => {
+          finished.push(what);
+          return value;
+        },
+        (error: unknown) => {
+          finished.push(what);
+          return error;
+        },
+      );
+    // Organization A: a hostile page (cancelled only at its budget) and a 20-page file, queued first.
+    const hostileA = track("A hostile", rasterizePdf("hostile.pdf", await fullPageFills(), 1, { longEdge: 2200, quality: 85, pageBudgetMs: 10_000, owner: "org-a" }));
+    const largeA = track("A large", rasterizePdf("large.pdf", await textPages(20), 20, { longEdge: 600, quality: 80, pageBudgetMs: 10_000, owner: "org-a" }));
+    // Organization B's one page, queued behind both.
+    const oneB = await rasterizePdf("one.pdf", await textPages(1), 1, { longEdge: 600, quality: 80, pageBudgetMs: 10_000, owner: "org-b" });
+    expect(oneB).toHaveLength(1);
+    // B is done while A's hostile page still renders, and A's large file still waits behind it.
+    expect(finished).toEqual([]);
+
+    expect(await hostileA).toMatchObject({ status: 400, message: expect.stringContaining('Page 1 of "hostile.pdf" took longer than 10 s') });
+    expect(((await largeA) as unknown[]).length).toBe(20);
+    expect(finished).toEqual(["A hostile", "A large"]);
+  }, 120_000);
+
+  it("cancels a file that needs more memory than its budget, and the next scan renders", async () => {
+    await expect(rasterizePdf("halves.pdf", await halves(), 2, { longEdge: 1100, quality: 85, pageBudgetMs: 20_000, heapMb: 8 })).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringContaining("needs more memory than one page may use"),
+    });
+    expect(await rasterizePdf("halves.pdf", await halves(), 2, { longEdge: 600, quality: 80, pageBudgetMs: 20_000 })).toHaveLength(2);
+  }, 60_000);
+
+  it("takes a page that is one full-page JPEG as it is, byte for byte, and renders a page that is not", async () => {
+    const scanned = new Uint8Array(await sharp({ create: { width: 1275, height: 1650, channels: 3, background: "white" } }).greyscale().jpeg({ quality: 70 }).toBuffer());
+    const mixed = await PDFDocument.create();
+    const image = await mixed.embedJpg(scanned);
+    mixed.addPage([612, 792]).drawImage(image, { x: 0, y: 0, width: 612, height: 792 });
+    // The same image on half the page: not a full-page scan, so it is rendered.
+    mixed.addPage([612, 792]).drawImage(image, { x: 0, y: 0, width: 306, height: 396 });
+    const pages = await rasterizePdf("mixed.pdf", await mixed.save(), 2, { longEdge: 1100, quality: 85, pageBudgetMs: 20_000 });
+    expect(Buffer.from(pages[0]!.bytes).equals(Buffer.from(scanned))).toBe(true);
+    expect(pages[0]).toMatchObject({ source: "embedded", width: 1275, height: 1650 });
+    expect(pages[1]).toMatchObject({ source: "rendered" });
+    expect(Math.max((await sharp(pages[1]!.bytes).metadata()).height!)).toBe(1100);
+  }, 60_000);
+
+  it("refuses a page whose scanned image is over 36 million pixels with a 413", async () => {
+    const huge = new Uint8Array(await sharp({ create: { width: 6200, height: 6000, channels: 3, background: "white" } }).greyscale().jpeg({ quality: 50 }).toBuffer());
+    const doc = await PDFDocument.create();
+    doc.addPage([612, 592]).drawImage(await doc.embedJpg(huge), { x: 0, y: 0, width: 612, height: 592 });
+    await expect(rasterizePdf("huge.pdf", await doc.save(), 1, { longEdge: 1100, quality: 85, pageBudgetMs: 20_000 })).rejects.toMatchObject({
+      status: 413,
+      message: expect.stringContaining("million pixels"),
+    });
   }, 60_000);
 });

@@ -4,7 +4,7 @@ import type { Db } from "@/db/client";
 import { packageDocuments, packageSigners, signingPackages } from "@/db/schema";
 import { localSubjectForEmail } from "@/lib/auth/local-tokens";
 import { resolvePrincipal, type Principal } from "@/lib/auth/principal";
-import { renderAgreementPdf } from "@/lib/documents/pdf";
+import { renderAgreementPdf } from "@/lib/pdf/pdf";
 import { saveSigningDraft } from "@/lib/signings/save-signing-draft";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { auditEntriesFor, countPackages, type DemoWorld } from "../helpers/fixtures";

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { packageSeals, sealedDocuments, users } from "@/db/schema";
 import { localSubjectForEmail } from "@/lib/auth/local-tokens";
 import { resolvePrincipal } from "@/lib/auth/principal";
-import { renderAgreementPdf } from "@/lib/documents/pdf";
+import { renderAgreementPdf } from "@/lib/pdf/pdf";
 import { setEnvForTests } from "@/lib/env";
 import { isUntrustedMutation } from "@/lib/security/check-mutation-origin";
 import { addTemplateDocument } from "@/lib/templates/add-template-document";

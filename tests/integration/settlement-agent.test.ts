@@ -12,7 +12,7 @@ import { getClosingDetail } from "@/lib/closings/closing-detail";
 import { getTablePacket } from "@/lib/closings/get-table-packet";
 import { reviewDocumentScan } from "@/lib/closings/review-document-scan";
 import { acceptScanback, assignScanbackPage, discardScanbackPage, getScanbackPageImage, getScanbackReport, uploadScanback } from "@/lib/closings/scanback";
-import { renderAgreementPdf } from "@/lib/documents/pdf";
+import { renderAgreementPdf } from "@/lib/pdf/pdf";
 import { setEnvForTests } from "@/lib/env";
 import { log } from "@/lib/log";
 import { buildSecurityHeaders } from "@/lib/security/security-headers";

@@ -1,10 +1,10 @@
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { auditLog, jobs, packageSigners, signerAccessLinks, signerSessions, signingPackages, webhookEvents, type SignerAuthMethod } from "@/db/schema";
+import { auditLog, jobs, packageSigners, signerAccessLinks, signerSessions, signingPackages, webhookEvents, type SignerProofMethod } from "@/db/schema";
 import { hashPassword } from "@/lib/auth/passwords";
 import { localSubjectForEmail } from "@/lib/auth/local-tokens";
 import { resolvePrincipal, type Principal } from "@/lib/auth/principal";
-import { renderAgreementPdf } from "@/lib/documents/pdf";
+import { renderAgreementPdf } from "@/lib/pdf/pdf";
 import { recordESignature } from "@/lib/esignatures/record-esignature";
 import { setEnvForTests } from "@/lib/env";
 import { log } from "@/lib/log";
@@ -18,7 +18,7 @@ import { signerSessionPrincipal } from "@/lib/signer-access/signer-session-princ
 import { passSignerProofWithAccount, verifySignerProof } from "@/lib/signer-access/verify-signer-proof";
 import { cancelSigning } from "@/lib/signings/cancel-signing";
 import { createSigning } from "@/lib/signings/create-signing";
-import { getSignerPackagePage } from "@/lib/signings/get-signer-package-page";
+import { getSignerPackagePage } from "@/lib/views/get-signer-package-page";
 import { recordSigningConsent } from "@/lib/signings/record-signing-consent";
 import { remindSigners } from "@/lib/signings/remind-signers";
 import { sendSigning } from "@/lib/signings/send-signing";
@@ -45,7 +45,7 @@ afterAll(async () => {
 });
 
 /** A sent package for signers who have no account, each with an optional proof method. */
-async function sendPackage(signers: { email: string; method?: SignerAuthMethod; accessCode?: string; phone?: string }[], packageMethod: SignerAuthMethod = "email_code") {
+async function sendPackage(signers: { email: string; method?: SignerProofMethod; accessCode?: string; phone?: string }[], packageMethod: SignerProofMethod = "email_code") {
   counter += 1;
   const bytes = await renderAgreementPdf({ title: `Access ${counter}`, parties: ["Borrower"], pages: 1 });
   const created = await createSigning(testDb.db, {

@@ -7,7 +7,7 @@ import { resolvePrincipal } from "@/lib/auth/principal";
 import { getSignedDocumentLabels } from "@/lib/esignatures/get-signed-document-labels";
 import { recordESignature } from "@/lib/esignatures/record-esignature";
 import { declineSigning } from "@/lib/signings/decline-signing";
-import { getSignerPackagePage } from "@/lib/signings/get-signer-package-page";
+import { getSignerPackagePage } from "@/lib/views/get-signer-package-page";
 import { getSigningConsent } from "@/lib/signings/get-signing-consent";
 import { recordSigningConsent } from "@/lib/signings/record-signing-consent";
 import { listSigningsForHome } from "@/lib/signings/list-signings-for-home";

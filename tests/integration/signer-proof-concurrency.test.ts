@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, packageSigners, signingPackages } from "@/db/schema";
 import { localSubjectForEmail } from "@/lib/auth/local-tokens";
 import { resolvePrincipal, type Principal } from "@/lib/auth/principal";
-import { renderAgreementPdf } from "@/lib/documents/pdf";
+import { renderAgreementPdf } from "@/lib/pdf/pdf";
 import { getSignerSession } from "@/lib/signer-access/get-signer-session";
 import { openAccessLink } from "@/lib/signer-access/open-access-link";
 import { verifySignerProof } from "@/lib/signer-access/verify-signer-proof";

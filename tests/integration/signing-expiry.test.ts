@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { openDb, type Db, type DbHandle } from "@/db/client";
 import { auditLog, jobs, organizations, packageSigners, signatureRequests, signingPackages, users, type SigningStatus } from "@/db/schema";
 import { verifyAuditChain } from "@/lib/audit/verify-audit-chain";
-import { createInngestClient } from "@/inngest/client";
+import { createInngestClient } from "@/lib/jobs/inngest-client";
 import { createScheduleFunction } from "@/inngest/functions";
 import { parseEnv, setEnvForTests } from "@/lib/env";
 import { createJobRegistry } from "@/lib/jobs/create-job-registry";

@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { POST as smsWebhookRoute } from "@/app/api/webhooks/sms/route";
-import { auditLog, inboundEvents, jobs, organizations, packageSigners, smsMessages, smsOptOuts } from "@/db/schema";
+import { auditLog, inboundEvents, jobs, organizations, packageSigners, smsMessages, smsOptOuts, webhookEvents } from "@/db/schema";
 import { localSubjectForEmail } from "@/lib/auth/local-tokens";
 import { resolvePrincipal, type Principal } from "@/lib/auth/principal";
-import { renderAgreementPdf } from "@/lib/documents/pdf";
+import { renderAgreementPdf } from "@/lib/pdf/pdf";
 import { setEnvForTests } from "@/lib/env";
 import { resendInvitation } from "@/lib/signer-access/resend-invitation";
 import { createSigning } from "@/lib/signings/create-signing";
@@ -206,6 +206,13 @@ describe("texts beside the signer emails", () => {
     expect(optOuts).toMatchObject([{ organizationId: world.austin.organizationId, keyword: "STOP" }]);
     const audit = await testDb.db.select().from(auditLog).where(and(eq(auditLog.packageId, id), eq(auditLog.action, "signer.texts_stopped")));
     expect(audit).toHaveLength(1);
+    // Integrators hear it: one `signer.texts_stopped` event, carrying ids only (no phone number, no keyword).
+    const stopped = (await testDb.db.select().from(webhookEvents).where(eq(webhookEvents.type, "signer.texts_stopped"))).filter(
+      (e) => (e.data as { packageId?: string }).packageId === id,
+    );
+    expect(stopped.map((e) => [e.organizationId, e.data])).toEqual([
+      [world.austin.organizationId, { packageId: id, organizationId: world.austin.organizationId, signerId: signer!.id }],
+    ]);
     const view = await listSignerTexts(testDb.db, { organizationId: world.austin.organizationId, signers: [signer!] });
     expect(view[signer!.id]!.stoppedAt).toEqual(expect.any(String));
 

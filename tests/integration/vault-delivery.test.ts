@@ -97,11 +97,12 @@ async function signFresh() {
   return { eSignature: res.body as { id: string; authUserId: string }, pkg };
 }
 
-async function vaultJob(eSignatureId: string) {
+/** The job of attempt `attempt` (keyed by the e-signature id for the first, `<id>:<n>` after). */
+async function vaultJob(eSignatureId: string, attempt = 1) {
   const [job] = await testDb.db
     .select()
     .from(jobs)
-    .where(and(eq(jobs.name, "deliver-vault-event"), eq(jobs.idempotencyKey, eSignatureId)));
+    .where(and(eq(jobs.name, "deliver-vault-event"), eq(jobs.idempotencyKey, attempt === 1 ? eSignatureId : `${eSignatureId}:${attempt}`)));
   return job;
 }
 
@@ -121,17 +122,22 @@ describe("deliver-vault-event", () => {
     expect(job.status).toBe("queued");
     vault.plan = ["fail", "hang", "ok"];
 
-    expect(await runDueJobs(testDb.db, { workerId: "vault-test", registry: fastRegistry })).toMatchObject({ claimed: 1, retried: 1 });
-    const afterFirst = (await vaultJob(eSignature.id))!;
-    expect(afterFirst).toMatchObject({ status: "queued", attempts: 1 });
-    expect(afterFirst.runAt.getTime()).toBeGreaterThan(Date.now());
+    // Each failed attempt schedules the next as its own job, after a growing, jittered delay.
+    const startedAt = Date.now();
+    expect(await runDueJobs(testDb.db, { workerId: "vault-test", registry: fastRegistry })).toMatchObject({ claimed: 1, succeeded: 1 });
+    const second = (await vaultJob(eSignature.id, 2))!;
+    expect(second).toMatchObject({ status: "queued", attempts: 0 });
+    expect(second.runAt.getTime()).toBeGreaterThanOrEqual(startedAt + 5_000);
+    expect(second.runAt.getTime()).toBeLessThanOrEqual(Date.now() + 10_000);
     expect(await runDueJobs(testDb.db, { workerId: "vault-test", registry: fastRegistry })).toMatchObject({ claimed: 0 });
 
-    await makeDue(job.id);
-    expect(await runDueJobs(testDb.db, { workerId: "vault-test", registry: fastRegistry })).toMatchObject({ claimed: 1, retried: 1 });
-    await makeDue(job.id);
+    await makeDue(second.id);
     expect(await runDueJobs(testDb.db, { workerId: "vault-test", registry: fastRegistry })).toMatchObject({ claimed: 1, succeeded: 1 });
-    expect((await vaultJob(eSignature.id))!).toMatchObject({ status: "succeeded", attempts: 3 });
+    const third = (await vaultJob(eSignature.id, 3))!;
+    expect(third.runAt.getTime() - Date.now()).toBeGreaterThanOrEqual(15_000 - 2_000);
+    await makeDue(third.id);
+    expect(await runDueJobs(testDb.db, { workerId: "vault-test", registry: fastRegistry })).toMatchObject({ claimed: 1, succeeded: 1 });
+    expect(await vaultJob(eSignature.id, 4)).toBeUndefined();
 
     const rows = await attempts(eSignature.id);
     expect(rows.map((r) => [r.attempt, r.statusCode])).toEqual([
@@ -202,11 +208,29 @@ describe("deliver-vault-event", () => {
     setEnvForTests({ VAULT_WEBHOOK_URL: vaultUrl });
     const { eSignature } = await signFresh();
     setEnvForTests({ VAULT_WEBHOOK_URL: "http://127.0.0.1:9/closed" });
-    expect(await runDueJobs(testDb.db, { workerId: "vault-test", registry: fastRegistry })).toMatchObject({ retried: 1 });
+    expect(await runDueJobs(testDb.db, { workerId: "vault-test", registry: fastRegistry })).toMatchObject({ succeeded: 1 });
     const [row] = await attempts(eSignature.id);
     expect(row).toMatchObject({ attempt: 1, statusCode: null });
     expect(row!.error).toMatch(/fetch failed|ECONNREFUSED/);
-    expect((await vaultJob(eSignature.id))!.lastError).toMatch(/Vault delivery failed/);
+    expect((await vaultJob(eSignature.id, 2))!.status).toBe("queued");
+  });
+
+  it("an attempt already recorded is not made again, and the last attempt schedules none", async () => {
+    setEnvForTests({ VAULT_WEBHOOK_URL: vaultUrl });
+    const { eSignature } = await signFresh();
+    const payload = (await vaultJob(eSignature.id))!.payload as { eSignatureId: string; event: Parameters<typeof deliverVaultEvent>[1]["event"] };
+    vault.plan = ["fail", "fail"];
+    expect(await deliverVaultEvent(testDb.db, { ...payload, attempt: 1 })).toBe("retrying");
+    expect(await deliverVaultEvent(testDb.db, { ...payload, attempt: 1 })).toBe("already_attempted");
+    expect(vault.received).toHaveLength(1);
+
+    // The fifteenth attempt (about three days after the first) is the last.
+    expect(await deliverVaultEvent(testDb.db, { ...payload, attempt: 15 })).toBe("failed");
+    expect(await vaultJob(eSignature.id, 16)).toBeUndefined();
+    expect((await attempts(eSignature.id)).map((r) => [r.attempt, r.statusCode])).toEqual([
+      [1, 500],
+      [15, 500],
+    ]);
   });
 
   it("never logs the secret", async () => {
@@ -217,7 +241,7 @@ describe("deliver-vault-event", () => {
     const { eSignature } = await signFresh();
     vault.plan = ["fail"];
     await runDueJobs(testDb.db, { workerId: "vault-test", registry: fastRegistry });
-    await makeDue((await vaultJob(eSignature.id))!.id);
+    await makeDue((await vaultJob(eSignature.id, 2))!.id);
     await runDueJobs(testDb.db, { workerId: "vault-test", registry: fastRegistry });
     expect(vault.received).toHaveLength(2);
     expect(lines.length).toBeGreaterThan(0);

@@ -78,8 +78,10 @@ describe("the /verify form action", () => {
   it("answers with the outcome and only what the file prints; a missing or wrong file is an error, not a 500", async () => {
     const state = await submit(new File([Buffer.from(sealed.document)], "my copy.pdf", { type: "application/pdf" }));
     expect(state).toMatchObject({ status: "ok", fileName: "my copy.pdf", result: { outcome: "sealed", packageTitle: TITLE } });
-    // The lender is what the file's certificate prints (its display name and logo), nothing more.
-    expect(Object.keys((state as { result: object }).result).sort()).toEqual(["fileLabel", "lender", "outcome", "packageTitle", "sealedAt", "sha256"]);
+    // The lender is what the file's certificate prints (its display name and logo), nothing more; the
+    // trusted time is the file's own timestamp (none here: no TSA_URL in this test).
+    expect(Object.keys((state as { result: object }).result).sort()).toEqual(["fileLabel", "lender", "outcome", "packageTitle", "sealedAt", "sha256", "transferableRecord", "trustedTime"]);
+    expect(state).toMatchObject({ result: { trustedTime: null } });
     expect(Object.keys((state as { result: { lender: object } }).result.lender).sort()).toEqual(["color", "displayName", "logoPath"]);
     expect(await submit(undefined)).toEqual({ status: "error", message: "Choose a PDF file." });
     expect(await submit(new File(["not a pdf"], "notes.txt"))).toEqual({ status: "error", message: "This is not a PDF file." });

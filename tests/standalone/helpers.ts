@@ -68,10 +68,14 @@ export function copyStandalone(options: { without?: string[] } = {}): Copy {
 
 export type Server = { child: ChildProcess; base: string; output: () => string; startedAt: number; stop: () => Promise<void> };
 
-/** `node server.js` in the copy (Next's standalone server), with a minimal environment. */
-export function startStandalone(copy: Copy, port: number, env: Record<string, string>): Server {
+/**
+ * `node server.js` in the copy (Next's standalone server), with a minimal environment. `nodeArgs` go
+ * before `server.js` (the simulated host's `--require` preload); `reportPipe` opens file descriptor 3
+ * as a pipe the parent reads (`child.stdio[3]`).
+ */
+export function startStandalone(copy: Copy, port: number, env: Record<string, string>, options: { nodeArgs?: string[]; reportPipe?: boolean } = {}): Server {
   const base = `http://127.0.0.1:${port}`;
-  const command = [...copy.runAs, join(copy.bin, "node"), "server.js"];
+  const command = [...copy.runAs, join(copy.bin, "node"), ...(options.nodeArgs ?? []), "server.js"];
   const startedAt = performance.now();
   const child = spawn(command[0]!, command.slice(1), {
     cwd: copy.app,
@@ -90,7 +94,7 @@ export function startStandalone(copy: Copy, port: number, env: Record<string, st
       PGLITE_DIR: join(copy.app, ".data", "pglite"),
       ...env,
     },
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: options.reportPipe ? ["ignore", "pipe", "pipe", "pipe"] : ["ignore", "pipe", "pipe"],
   });
   let output = "";
   child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));

@@ -15,7 +15,7 @@ import { openDb, type DbHandle } from "@/db/client";
 import { users } from "@/db/schema";
 import { createApiKey } from "@/lib/api-keys/create-api-key";
 import { createSessionCookie } from "@/lib/auth/create-session-cookie";
-import { renderAgreementPdf } from "@/lib/documents/pdf";
+import { renderAgreementPdf } from "@/lib/pdf/pdf";
 import { dataDir } from "@/lib/env";
 import { loadSealingIdentity } from "@/lib/seals/load-sealing-identity";
 import { seedDemo } from "@/lib/seed/seed-demo";

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { closePdfWorkers, inspectPdfInWorker } from "@/lib/documents/inspect-pdf-in-worker";
-import { renderAgreementPdf } from "@/lib/documents/pdf";
+import { closePdfWorkers, inspectPdfInWorker } from "@/lib/pdf/inspect-pdf-in-worker";
+import { renderAgreementPdf } from "@/lib/pdf/pdf";
 import { AppError } from "@/lib/errors";
 import { pdfBomb } from "@/tests/helpers/pdf-bomb";
 

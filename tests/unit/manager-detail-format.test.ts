@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { relativeTime } from "@/lib/format";
 import { browserOf, currentGroup, statusSentence } from "@/app/(manager)/signings/_detail/format";
-import type { ManagerSigningPage } from "@/lib/signings/get-manager-signing-page";
+import type { ManagerSigningPage } from "@/lib/views/get-manager-signing-page";
 
 // The words on top of the manager's package page and in its audit table.
 

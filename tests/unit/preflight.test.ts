@@ -117,6 +117,17 @@ describe("preflight", () => {
     expect(at({ SEALING_P12: `base64:${soon.toString("base64")}`, SEALING_P12_PASSWORD: "" })[0]).toMatchObject({ level: "warn" });
   });
 
+  it("warns when no time-stamp authority is configured; reports the one that is, and half a credential", () => {
+    const unset = find(runPreflight(good, { now: NOW }).findings, "TSA_URL");
+    expect(unset).toHaveLength(1);
+    expect(unset[0]).toMatchObject({ level: "warn" });
+    expect(unset[0]!.message).toMatch(/no trusted timestamp/);
+    const set = find(runPreflight({ ...good, TSA_URL: "https://tsa.example.net/tsr", TSA_USERNAME: "u", TSA_PASSWORD: "p" }, { now: NOW }).findings, "TSA_URL");
+    expect(set[0]).toMatchObject({ level: "ok" });
+    expect(set[0]!.message).toBe("time-stamp authority tsa.example.net (basic authentication)");
+    expect(errorsFor(runPreflight({ ...good, TSA_URL: "https://tsa.example.net/tsr", TSA_USERNAME: "u" }, { now: NOW }).findings)).toEqual(["TSA_PASSWORD"]);
+  });
+
   it("needs Redis for real time once there are several web instances", () => {
     const one = runPreflight({ ...good, REALTIME_URL: "memory:" }, { now: NOW, instances: 1 });
     expect(find(one.findings, "REALTIME_URL")[0]?.level).toBe("warn");

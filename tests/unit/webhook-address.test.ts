@@ -61,8 +61,14 @@ describe("validateWebhookUrl", () => {
     expect(validateWebhookUrl("http://hooks.example.com/x", dev)).toBe("http://hooks.example.com/x");
   });
 
-  it("ignores WEBHOOKS_ALLOW_LOOPBACK in production", () => {
-    expect(() => parseEnv({ NODE_ENV: "production", WEBHOOKS_ALLOW_LOOPBACK: "1", AUTH_SECRET: "x".repeat(40) })).toThrow(/WEBHOOKS_ALLOW_LOOPBACK/);
+  it("refuses WEBHOOKS_ALLOW_LOOPBACK on a public production deployment; on a local APP_URL it allows plain http to loopback only", () => {
+    expect(() =>
+      parseEnv({ NODE_ENV: "production", WEBHOOKS_ALLOW_LOOPBACK: "1", AUTH_SECRET: "x".repeat(40), APP_URL: "https://sign.example.com", DATABASE_URL: "postgres://db.example.com/x" }),
+    ).toThrow(/WEBHOOKS_ALLOW_LOOPBACK/);
+    const localProd = parseEnv({ NODE_ENV: "production", WEBHOOKS_ALLOW_LOOPBACK: "1", AUTH_SECRET: "x".repeat(40), APP_URL: "http://127.0.0.1:3131" });
+    expect(validateWebhookUrl("http://127.0.0.1:4131/x", localProd)).toBe("http://127.0.0.1:4131/x");
+    expect(() => validateWebhookUrl("http://hooks.example.com/x", localProd)).toThrow(/https/);
+    expect(() => validateWebhookUrl("https://10.0.0.7/x", localProd)).toThrow(/private/);
     expect(validateWebhookUrl("http://127.0.0.1:4131/x", dev)).toBe("http://127.0.0.1:4131/x");
     expect(() => validateWebhookUrl("https://127.0.0.1/x", prod)).toThrow(/loopback/);
   });

@@ -12,6 +12,8 @@ import { addTemplateDocument } from "@/lib/templates/add-template-document";
 import { createTemplate } from "@/lib/templates/create-template";
 import { deleteTemplateDocument } from "@/lib/templates/delete-template-document";
 import { setTemplateDocumentExecutionMode } from "@/lib/templates/set-template-document-execution-mode";
+import { DocumentTransferableSchema } from "@/lib/api/schemas/transferable-records";
+import { setTemplateDocumentTransferable } from "@/lib/transferable-records/set-template-document-transferable";
 import { updateTemplate } from "@/lib/templates/update-template";
 import { roleInput, roleRowsFrom } from "./template-input";
 
@@ -120,5 +122,18 @@ export async function setTemplateDocumentModeAction(templateId: string, document
       return { status: "ok", message: `${document.name}: ${executionModeLabel(document.executionMode)}.` };
     },
     { returnTo: templatePath(templateId), toInput: (formData) => ({ executionMode: formData.get("executionMode") }) },
+  )(previous, formData);
+}
+
+/** The "Transferable record" checkbox beside a template document: the same schema and function as PUT /v1/…/templates/{id}/documents/{docId}/transferable. */
+export async function setTemplateDocumentTransferableAction(templateId: string, documentId: string, previous: FormState, formData: FormData): Promise<FormState> {
+  return validatedAction(
+    DocumentTransferableSchema,
+    async ({ transferable }, { db, principal, evidence: { ipAddress } }) => {
+      await setTemplateDocumentTransferable(db, { principal, templateId, documentId, transferable, ipAddress });
+      revalidatePath(templatePath(templateId));
+      return { status: "ok", message: transferable ? "New packages start with it marked as a transferable record." : "No longer a transferable record in new packages." };
+    },
+    { returnTo: templatePath(templateId), toInput: (formData) => ({ transferable: formData.get("transferable") === "on" }) },
   )(previous, formData);
 }

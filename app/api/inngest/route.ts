@@ -1,7 +1,7 @@
 // GET, POST, PUT /api/inngest – Inngest's endpoint: function sync (PUT), introspection (GET) and runs (POST).
 import { NextRequest } from "next/server";
 import { serve } from "inngest/next";
-import { getInngest } from "@/inngest/client";
+import { getInngest } from "@/lib/jobs/inngest-client";
 import { getInngestFunctions } from "@/inngest/functions";
 import { getEnv, isInngestConfigured } from "@/lib/env";
 import { Unavailable } from "@/lib/errors";

@@ -61,7 +61,27 @@ function VerifyResult({ state }: { state: Extract<VerifyState, { status: "ok" }>
           <span className="font-medium">{state.fileName}</span> is exactly the file we sealed: {result.fileLabel} of the package “{result.packageTitle}”
           {result.lender.displayName ? <> from {result.lender.displayName}</> : null}, sealed on {formatDateTime(result.sealedAt, "long")}.
         </p>
+        {result.trustedTime ? (
+          <p data-testid="verify-trusted-time">
+            Trusted time: {formatDateTime(result.trustedTime, "long")}, from the seal&rsquo;s timestamp by an independent time-stamp authority (RFC 3161).
+          </p>
+        ) : null}
         <p className="break-all text-sm">SHA-256 {result.sha256}</p>
+        {result.transferableRecord ? <RecordControl record={result.transferableRecord} authoritative /> : null}
+      </section>
+    );
+  }
+  if (result.outcome === "record_copy") {
+    return (
+      <section aria-labelledby="verify-result-heading" className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950 sm:p-6">
+        <h2 id="verify-result-heading" className="text-lg font-semibold">
+          A copy of a transferable record
+        </h2>
+        <p>
+          <span className="font-medium">{state.fileName}</span> is a copy marked COPY, not the authoritative copy. It does not carry control of the record.
+        </p>
+        <p className="break-all text-sm">SHA-256 {result.sha256}</p>
+        <RecordControl record={result.transferableRecord} authoritative={false} />
       </section>
     );
   }
@@ -95,5 +115,44 @@ function VerifyResult({ state }: { state: Extract<VerifyState, { status: "ok" }>
       </p>
       <p className="break-all text-sm">SHA-256 {result.sha256}</p>
     </section>
+  );
+}
+
+const CONTROL_ACTIONS: Record<string, string> = {
+  established: "Authoritative copy established",
+  transfer_offered: "Transfer offered",
+  transfer_accepted: "Transfer accepted",
+  transfer_declined: "Transfer declined",
+  transfer_withdrawn: "Transfer withdrawn",
+  pledged: "Pledged",
+  released: "Pledge released",
+  paper_out: "Converted to paper",
+};
+
+type RecordControlView = NonNullable<Extract<Extract<VerifyState, { status: "ok" }>["result"], { outcome: "record_copy" }>["transferableRecord"]>;
+
+function RecordControl({ record, authoritative }: { record: RecordControlView; authoritative: boolean }) {
+  return (
+    <div className="space-y-2 border-t border-current/20 pt-2" data-testid="verify-record-control">
+      <h3 className="font-semibold">Transferable record</h3>
+      {record.status === "paper_out" ? (
+        <p>This record was converted to paper; its electronic authoritative copy is retired.</p>
+      ) : (
+        <p>
+          {authoritative ? "This file is the record's authoritative copy. " : null}
+          Control is held by <span className="font-medium" data-testid="verify-record-controller">{record.controller}</span>.
+        </p>
+      )}
+      <p className="break-all text-sm">Authoritative copy SHA-256 {record.authoritativeSha256}</p>
+      <ol className="list-decimal space-y-1 pl-5 text-sm">
+        {record.history.map((entry, i) => (
+          <li key={i}>
+            {CONTROL_ACTIONS[entry.action] ?? entry.action}
+            {entry.from ? <> · from {entry.from}</> : null}
+            {entry.to ? <> · to {entry.to}</> : null} · {formatDateTime(entry.at, "long")}
+          </li>
+        ))}
+      </ol>
+    </div>
   );
 }

@@ -1,13 +1,10 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
-import { streamSSE } from "hono/streaming";
-import { commentEventsAfter, type CommentEvent } from "@/lib/comments/comment-events";
+import { openCommentEventStream } from "@/lib/comments/comment-event-stream";
 import { createComment } from "@/lib/comments/create-comment";
 import { deleteComment } from "@/lib/comments/delete-comment";
 import { listComments } from "@/lib/comments/list-comments";
 import { serializeComment } from "@/lib/comments/serialize-comment";
-import { subscribeToComments } from "@/lib/comments/subscribe-to-comments";
 import { updateComment } from "@/lib/comments/update-comment";
-import { getEnv } from "@/lib/env";
 import type { ApiEnv } from "../context";
 import { jsonBody, jsonResponse, pickErrors } from "../schemas/common";
 import { CommentListSchema, CommentParamSchema, CommentSchema, CommentStreamHeadersSchema, CreateCommentSchema, UpdateCommentSchema } from "../schemas/comments";
@@ -93,55 +90,13 @@ export const comments = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook })
     return c.json(comment, 201);
   })
   .openapi(streamRoute, async (c) => {
-    // Subscribed before the response starts (an unreachable bus is a 503, not a broken stream);
-    // events arriving before the stream is open are held and sent first.
-    const held: CommentEvent[] = [];
-    let deliver: (event: CommentEvent) => void = (event) => {
-      held.push(event);
-    };
-    const db = c.get("db");
     const lastEventId = c.req.valid("header")["last-event-id"];
-    const { documentId, unsubscribe } = await subscribeToComments(db, {
+    const response = await openCommentEventStream(c.get("db"), {
       principal: c.get("principal"),
       documentId: c.req.valid("param").id,
-      listener: (event) => deliver(event),
+      lastEventId: lastEventId === undefined ? undefined : Number(lastEventId),
+      signal: c.req.raw.signal,
     });
-    // Subscribed first, then the log is read: an event in both (published meanwhile) is sent once.
-    const missed = lastEventId === undefined ? [] : await commentEventsAfter(db, { documentId, afterId: Number(lastEventId) }).catch(async (error: unknown) => {
-      await unsubscribe();
-      throw error;
-    });
-    const response = streamSSE(c, async (stream) => {
-      // Writes are chained so events leave in the order they arrived.
-      let writing = Promise.resolve();
-      const send = (event: string, data: unknown, id?: number) => {
-        writing = writing.then(() => stream.writeSSE({ event, data: JSON.stringify(data), ...(id === undefined ? {} : { id: String(id) }) })).catch(() => undefined);
-      };
-      const closed = new Promise<void>((resolve) => stream.onAbort(resolve));
-      send("ready", { documentId });
-      // The missed events from the log, then the live ones not already sent from it.
-      let lastSent = lastEventId === undefined ? 0 : Number(lastEventId);
-      deliver = (event) => {
-        if (event.eventId !== undefined) {
-          if (event.eventId <= lastSent) return;
-          lastSent = event.eventId;
-        }
-        send(event.type, event.comment, event.eventId);
-      };
-      missed.forEach(deliver);
-      held.forEach(deliver);
-      const heartbeat = setInterval(() => send("heartbeat", { at: new Date().toISOString() }), getEnv().REALTIME_HEARTBEAT_MS);
-      // Authorization was checked when the stream opened, and a serverless function has a maximum
-      // duration: the stream ends after REALTIME_STREAM_MAX_MS, and the client reconnects (EventSource
-      // does so by itself), which checks access again.
-      let lifetime: ReturnType<typeof setTimeout> | undefined;
-      await Promise.race([closed, new Promise<void>((resolve) => (lifetime = setTimeout(resolve, getEnv().REALTIME_STREAM_MAX_MS)))]);
-      clearTimeout(lifetime);
-      clearInterval(heartbeat);
-      await writing;
-      await unsubscribe();
-    });
-    response.headers.set("X-Accel-Buffering", "no");
     return response as never;
   })
   .openapi(updateRoute, async (c) => {

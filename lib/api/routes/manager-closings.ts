@@ -99,7 +99,9 @@ const uploadRoute = createRoute({
     "PDFs and JPEG/PNG images uploaded straight to storage (`POST /v1/uploads`) and named by id (`application/json` `{ \"uploadIds\": [...] }`: " +
     "the bytes never pass through this request), or, for small files, as repeated `files` fields of a multipart form, or one raw " +
     "`application/pdf`, `image/jpeg` or `image/png` body (name in `?name=`). Pages may come in any order and turned. Nothing is attached yet: the answer is the package's report of open pages. " +
-    "At most 10 MiB, 100 files and 200 pages per upload.",
+    "At most 10 MiB, 100 files and 200 pages per upload. A PDF page that is one full-page JPEG (a scanner's output) is kept as it is; any other page is " +
+    "rendered at 200 dpi, and a page that takes more than 20 s or too much memory refuses its file (400). 503 when the server's PDF renderer cannot " +
+    "be loaded and a page needs rendering.",
   request: { params: SigningIdParamSchema, query: UploadQuerySchema, body: { required: true, content: ScanUploadContent } },
   responses: { 201: jsonResponse(ScanbackUploadResultSchema, "The upload's pages and the package's report"), ...pickErrors(400, 401, 403, 404, 409, 503), ...tooLarge },
 });

@@ -3,7 +3,7 @@ import { addPackageDocument } from "@/lib/signings/add-package-document";
 import { deletePackageDocument } from "@/lib/signings/delete-package-document";
 import { getDocumentFile } from "@/lib/document-owners/get-document-file";
 import { listPackageDocuments } from "@/lib/signings/list-package-documents";
-import { serializeDocumentMetadata } from "@/lib/documents/serialize-document-metadata";
+import { serializeDocumentMetadata } from "@/lib/pdf/serialize-document-metadata";
 import type { ApiEnv } from "../context";
 import { storedFileResponse } from "../stored-file-response";
 import { readPdfSource } from "../read-upload";

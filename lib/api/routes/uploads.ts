@@ -1,5 +1,5 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
-import { MAX_UPLOADED_PDF_BYTES } from "@/lib/documents/validate-pdf-upload";
+import { MAX_UPLOADED_PDF_BYTES } from "@/lib/pdf/validate-pdf-upload";
 import { createUpload } from "@/lib/uploads/create-upload";
 import { receiveUploadContent } from "@/lib/uploads/receive-upload-content";
 import { UPLOAD_TOKEN_HEADER } from "@/lib/uploads/upload-limits";

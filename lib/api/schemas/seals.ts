@@ -21,6 +21,14 @@ export const PackageSealSchema = z
     sealedAt: IsoDateTime.nullable(),
     auditHeadHash: z.string().nullable().openapi({ description: "The audit trail's head at completion, printed on the certificate" }),
     certificateSha256: z.string().nullable(),
-    documents: z.array(z.object({ documentId: z.string(), name: z.string(), sizeBytes: z.number().int(), sha256: z.string() })),
+    documents: z.array(
+      z.object({
+        documentId: z.string(),
+        name: z.string(),
+        sizeBytes: z.number().int(),
+        sha256: z.string(),
+        transferable: z.boolean().openapi({ description: "A transferable record: `sha256` is its authoritative copy's; downloads of it are copies marked COPY" }),
+      }),
+    ),
   })
   .openapi("PackageSeal");

@@ -1,16 +1,21 @@
 import { z } from "@hono/zod-openapi";
 import { signerRoleEnum, signerStatusEnum } from "@/db/schema/package-signers";
-import { signerAuthMethodEnum, type SignerAuthMethod } from "@/db/schema/signer-auth-method";
+import { SIGNER_AUTH_METHODS, SIGNER_PROOF_METHODS, type SignerProofMethod } from "@/db/schema/signer-auth-method";
 import { LOCALES } from "@/lib/i18n/locales";
 import { signerProofGaps } from "@/lib/signer-access/signer-proof-gaps";
 import { IsoDateTime, orNull, SafeString } from "./common";
 
 export const SignerRoleSchema = z.enum(signerRoleEnum.enumValues);
 
-export const SignerAuthMethodSchema = z.enum(signerAuthMethodEnum.enumValues).openapi("SignerAuthMethod", {
+export const SignerAuthMethodSchema = z.enum(SIGNER_PROOF_METHODS).openapi("SignerAuthMethod", {
   description:
     "How the signer proves who they are after opening the emailed link: link (the link alone), email_code (a 6-digit code mailed to them; the default), " +
     "access_code (a code you give them out of band), sms_code (a 6-digit code texted to `phone`), account (signing in)",
+});
+
+/** How a signer's proof passed: one of the methods above, or `in_person` (a host checked their identification at the desk). */
+export const SignerAuthPassedMethodSchema = z.enum(SIGNER_AUTH_METHODS).openapi("SignerAuthPassedMethod", {
+  description: "The method that passed: one of SignerAuthMethod, or in_person (signed at the lender's desk; the host checked the signer's identification)",
 });
 
 export const SignerLanguageSchema = z.enum(LOCALES).openapi("SignerLanguage", {
@@ -38,7 +43,7 @@ export const SignerSchema = z
     smsConsentAt: IsoDateTime.nullable().openapi({ description: "When a manager attested the signer's consent to texts at `phone`; null: no texts" }),
     smsConsentByUserId: z.string().nullable().openapi({ description: "The user who attested the consent to texts" }),
     authPassedAt: IsoDateTime.nullable(),
-    authPassedMethod: orNull(SignerAuthMethodSchema),
+    authPassedMethod: orNull(SignerAuthPassedMethodSchema),
     authFailures: z.number().int().openapi({ description: "Wrong codes entered" }),
     consentedAt: IsoDateTime.nullable(),
     language: orNull(SignerLanguageSchema).openapi({ description: "The signer's language; null follows the workspace's defaultLanguage (English when unset)" }),
@@ -84,7 +89,7 @@ export const signerAccessFields = {
  * schema, which knows that method.
  */
 export function refineSignerAccess(
-  signer: { authMethod?: SignerAuthMethod | null; accessCode?: string; phone?: string | null; smsConsent?: boolean },
+  signer: { authMethod?: SignerProofMethod | null; accessCode?: string; phone?: string | null; smsConsent?: boolean },
   ctx: z.RefinementCtx,
   path: (string | number)[] = [],
 ) {

@@ -4,7 +4,7 @@ import { ClosingAppointmentSchema, ExecutionModeSchema } from "./closings";
 import { IsoDateTime, SafeString } from "./common";
 import { PackageDocumentSchema } from "./package-documents";
 import { PaginationQuerySchema } from "./pagination";
-import type { SignerAuthMethod } from "@/db/schema/signer-auth-method";
+import type { SignerProofMethod } from "@/db/schema/signer-auth-method";
 import { signerProofGaps } from "@/lib/signer-access/signer-proof-gaps";
 import { NewPackageSignerSchema, newPackageSignerFields, refineSignerAccess, SignerAuthMethodSchema, SignerSchema } from "./signers";
 
@@ -96,8 +96,8 @@ const createSigningFields = {
 
 type SigningBody = {
   templateId?: string;
-  signerAuthMethod?: SignerAuthMethod;
-  signers?: { email: string; templateRole?: string; authMethod?: SignerAuthMethod; accessCode?: string; phone?: string; keepsAccessCode?: boolean }[];
+  signerAuthMethod?: SignerProofMethod;
+  signers?: { email: string; templateRole?: string; authMethod?: SignerProofMethod; accessCode?: string; phone?: string; keepsAccessCode?: boolean }[];
 };
 
 /**
@@ -146,6 +146,8 @@ export const SigningFormSchema = z
     signers: z.array(SigningFormSignerSchema).max(50).optional(),
     /** How each attached document of a draft is executed, by document id. */
     documentModes: z.record(z.uuid({ error: "expected a document id" }), ExecutionModeSchema).optional(),
+    /** Whether each attached document of a draft is a transferable record, by document id (docs/transferable-records.md). */
+    documentTransferable: z.record(z.uuid({ error: "expected a document id" }), z.boolean()).optional(),
     /** A new package from a template: how some of the template's documents are executed, by template document id. */
     templateDocumentModes: z.record(z.uuid({ error: "expected a template document id" }), ExecutionModeSchema).optional(),
     /** How each newly added PDF is executed, in the order the files are posted (one value: every file). */

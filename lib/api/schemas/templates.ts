@@ -40,6 +40,10 @@ export const TemplateSchema = z
   .openapi("Template");
 export const TemplateDocumentSchema = PackageDocumentSchema.extend({
   executionMode: ExecutionModeSchema.openapi({ description: "How the document is executed in packages created from the template (they may change it while a draft)" }),
+  transferable: z
+    .boolean()
+    .optional()
+    .openapi({ description: "In the template's detail: whether packages from the template start with the document marked as a transferable record" }),
 }).openapi("TemplateDocument");
 export const TemplateDetailSchema = TemplateSchema.extend({ documents: z.array(TemplateDocumentSchema) }).openapi("TemplateDetail");
 export const TemplateUploadQuerySchema = UploadQuerySchema.extend({

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { MAX_UPLOADED_PDF_BYTES } from "@/lib/documents/validate-pdf-upload";
+import { MAX_UPLOADED_PDF_BYTES } from "@/lib/pdf/validate-pdf-upload";
 import { IsoDateTime, SafeString } from "./common";
 
 export const CreateUploadSchema = z

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { webhookDeliveries, webhookEndpoints } from "@/db/schema/webhooks";
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from "@/lib/webhooks/event-types";
 import { MAX_WEBHOOK_URL_LENGTH } from "@/lib/webhooks/validate-webhook-url";
 import { IsoDateTime, SafeString } from "./common";
@@ -69,7 +70,7 @@ export const ReplayWebhookEventsSchema = z
 export const WebhookEndpointIdParamSchema = z.object({ id: z.uuid({ error: "expected a webhook endpoint id" }) });
 
 export const WebhookDeliveriesQuerySchema = PaginationQuerySchema.extend({
-  status: z.enum(["pending", "succeeded", "failed", "cancelled"]).optional(),
+  status: z.enum(webhookDeliveries.status.enumValues).optional(),
   eventType: WebhookEventTypeSchema.optional(),
   since: IsoDateTime.optional().openapi({ description: "Only deliveries created at or after this time" }),
 });
@@ -81,7 +82,7 @@ export const WebhookEndpointSchema = z
     url: z.string(),
     description: z.string(),
     eventTypes: z.array(WebhookEventTypeSchema),
-    status: z.enum(["active", "paused", "disabled"]),
+    status: z.enum(webhookEndpoints.status.enumValues),
     disabledReason: z.string().nullable(),
     previousSecretExpiresAt: IsoDateTime.nullable().openapi({ description: "While set, the previous secret still signs beside the current one" }),
     createdAt: IsoDateTime,
@@ -111,7 +112,7 @@ export const WebhookDeliverySchema = z
     id: z.string(),
     eventId: z.string(),
     eventType: z.string(),
-    status: z.enum(["pending", "succeeded", "failed", "cancelled"]),
+    status: z.enum(webhookDeliveries.status.enumValues),
     nextAttemptAt: IsoDateTime.nullable(),
     createdAt: IsoDateTime,
     attempts: z.array(WebhookAttemptSchema),

@@ -9,18 +9,21 @@ export type RunningS3 = {
   stop: () => Promise<void>;
 };
 
-/** The bucket CORS rule of docs/deploy.md (browser PUTs of direct uploads), for the given origins. */
-function corsRule(origins: string[]): string {
-  return `<CORSConfiguration><CORSRule>${origins.map((o) => `<AllowedOrigin>${o}</AllowedOrigin>`).join("")}<AllowedMethod>PUT</AllowedMethod><AllowedHeader>content-type</AllowedHeader><AllowedHeader>x-amz-checksum-sha256</AllowedHeader><ExposeHeader>ETag</ExposeHeader><MaxAgeSeconds>3000</MaxAgeSeconds></CORSRule></CORSConfiguration>`;
+/**
+ * The bucket CORS rule docs/deploy.md ("Bucket CORS") tells operators to set: browsers on `origin` may
+ * PUT direct uploads to presigned URLs (s3rver answers a preflight 403 for a bucket without a rule).
+ */
+function uploadCorsRule(origin: string): string {
+  return `<CORSConfiguration><CORSRule><AllowedOrigin>${origin}</AllowedOrigin><AllowedMethod>PUT</AllowedMethod><AllowedHeader>content-type</AllowedHeader><AllowedHeader>x-amz-checksum-sha256</AllowedHeader><ExposeHeader>ETag</ExposeHeader><MaxAgeSeconds>3000</MaxAgeSeconds></CORSRule></CORSConfiguration>`;
 }
 
 /**
- * A real S3-compatible server (s3rver) on 127.0.0.1 with one empty bucket, in a temp directory; with
- * `corsOrigins`, the bucket has the CORS rule a browser's direct upload needs.
+ * A real S3-compatible server (s3rver) on 127.0.0.1 with one empty bucket, in a temp directory.
+ * `corsOrigin`: the app's origin, given the bucket CORS rule of docs/deploy.md (browser tests).
  */
-export async function startS3rver(bucket = "documents", options: { corsOrigins?: string[] } = {}): Promise<RunningS3> {
+export async function startS3rver(bucket = "documents", options: { corsOrigin?: string } = {}): Promise<RunningS3> {
   const directory = mkdtempSync(join(tmpdir(), "csig-s3-"));
-  const configs = options.corsOrigins ? [corsRule(options.corsOrigins)] : [];
+  const configs = options.corsOrigin ? [uploadCorsRule(options.corsOrigin)] : [];
   const server = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory, configureBuckets: [{ name: bucket, configs }] });
   const { port } = await server.run();
   return {

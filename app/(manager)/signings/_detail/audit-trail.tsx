@@ -1,4 +1,4 @@
-import type { ManagerSigningPage } from "@/lib/signings/get-manager-signing-page";
+import type { ManagerSigningPage } from "@/lib/views/get-manager-signing-page";
 import { formatDateTime } from "@/lib/format";
 import { auditActionLabel, browserOf } from "./format";
 

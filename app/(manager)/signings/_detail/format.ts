@@ -1,5 +1,5 @@
 import { joinNames, relativeTime } from "@/lib/format";
-import type { ManagerSigningPage } from "@/lib/signings/get-manager-signing-page";
+import type { ManagerSigningPage } from "@/lib/views/get-manager-signing-page";
 import type { AuditAction } from "@/lib/audit/audit-actions";
 
 /** The words of the manager's package view; dates and name lists come from `lib/format.ts`. */

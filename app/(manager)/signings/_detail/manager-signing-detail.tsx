@@ -3,7 +3,7 @@ import { DocumentsViewer } from "@/components/pdf-viewer/documents-viewer";
 import { SealedDownloads } from "@/components/sealed-downloads";
 import { StatusBadge } from "@/components/status-badge";
 import { Section } from "@/components/ui/section";
-import type { ManagerSigningPage } from "@/lib/signings/get-manager-signing-page";
+import type { ManagerSigningPage } from "@/lib/views/get-manager-signing-page";
 import { joinNames } from "@/lib/format";
 import { documentFileUrl } from "@/app/_lib/package-links";
 import { AuditTrail } from "./audit-trail";

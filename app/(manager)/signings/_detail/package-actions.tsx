@@ -108,6 +108,9 @@ export function PackageActions({ signingId, title, status, waitingNames, firstGr
         ) : null}
         {open ? (
           <>
+            <a href={`/signings/${signingId}/in-person`} className={buttonClass("secondary")}>
+              Sign in person…
+            </a>
             <form action={remindAction}>
               {hidden}
               <SubmitButton variant="primary" pendingLabel="Sending reminder…">

@@ -1,5 +1,5 @@
 import { StatusBadge } from "@/components/status-badge";
-import type { ManagerSigningPage } from "@/lib/signings/get-manager-signing-page";
+import type { ManagerSigningPage } from "@/lib/views/get-manager-signing-page";
 import type { SignerTexts as SignerTextsView } from "@/lib/sms/list-signer-texts";
 import { formatDateTime, relativeTime } from "@/lib/format";
 import type { SignerAuthMethod } from "@/db/schema/signer-auth-method";

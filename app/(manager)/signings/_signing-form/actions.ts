@@ -72,6 +72,10 @@ function toCreateRequest(formData: FormData) {
     })),
     // Hybrid closings: how each attached document (`documentMode.<id>`) and each added PDF (`fileModes`, in order) is executed.
     documentModes: modesByPrefix(formData, "documentMode."),
+    // Transferable records: every attached document shows its checkbox (`transferableShown`); ticked ones post `transferableDocument`.
+    documentTransferable: Object.fromEntries(
+      formData.getAll("transferableShown").filter((v): v is string => typeof v === "string").map((id) => [id, formData.getAll("transferableDocument").includes(id)]),
+    ),
     templateDocumentModes: modesByPrefix(formData, "templateDocumentMode."),
     fileModes: formData.getAll("fileModes").filter((v): v is string => typeof v === "string"),
     appointment: appointmentFromForm(formData),
@@ -121,6 +125,7 @@ const save = validatedAction<typeof SigningFormSchema, { values: Record<string, 
       removeDocumentIds: formData.getAll("removeDocument").filter((v): v is string => typeof v === "string"),
       documents,
       documentModes: input.documentModes,
+      documentTransferable: input.documentTransferable,
       templateDocumentModes: input.templateDocumentModes,
       appointment: input.appointment,
       send,

@@ -76,6 +76,11 @@ export function DocumentsSection({
                 defaultValue={values[`documentMode.${d.id}`] ?? d.executionMode}
                 error={fieldErrors[`documentModes.${d.id}`]}
               />
+              <input type="hidden" name="transferableShown" value={d.id} />
+              <label className="inline-flex items-center gap-2 self-center text-slate-900">
+                <input type="checkbox" name="transferableDocument" value={d.id} defaultChecked={d.transferable} className="h-4 w-4" />
+                Transferable record <span className="sr-only">{d.name}</span>
+              </label>
               <label className="inline-flex items-center gap-2 self-center text-slate-900">
                 <input
                   type="checkbox"

@@ -11,7 +11,7 @@ export type TemplateOption = {
   documents: { id: string; name: string; executionMode: string }[];
 };
 export type FlowOption = { id: string; organizationId: number; name: string; isDefault: boolean };
-export type ExistingDocument = { id: string; name: string; pageCount: number; executionMode: string };
+export type ExistingDocument = { id: string; name: string; pageCount: number; executionMode: string; transferable: boolean };
 
 /**
  * One signer row of the form, as posted (`signers.<i>.<field>`). `authMethod` empty follows the

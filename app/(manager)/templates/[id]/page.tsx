@@ -9,8 +9,9 @@ import { DeleteDialogForm } from "../../_shared/delete-dialog-form";
 import { loadOr404 } from "@/app/_lib/load-or-404";
 import { PageHeader } from "@/components/ui/page-header";
 import { EmptyState, Section } from "@/components/ui/section";
-import { removeTemplateDocumentAction, setTemplateDocumentModeAction, updateTemplateAction, uploadTemplateDocumentAction } from "../actions";
+import { removeTemplateDocumentAction, setTemplateDocumentModeAction, setTemplateDocumentTransferableAction, updateTemplateAction, uploadTemplateDocumentAction } from "../actions";
 import { DocumentModeForm } from "../_components/document-mode-form";
+import { TransferableForm } from "../_components/transferable-form";
 import { executionModeLabel } from "@/lib/closings/execution-mode-options";
 import { TemplateForm } from "../_components/template-form";
 import { proofMethodLabel } from "../../signings/_signing-form/signer-proof-select";
@@ -64,6 +65,16 @@ export default async function TemplatePage({ params }: { params: Promise<{ id: s
                     executionMode={document.executionMode}
                     action={setTemplateDocumentModeAction.bind(null, template.id, document.id)}
                   />
+                ) : null}
+                {canEdit ? (
+                  <TransferableForm
+                    id={`template-document-${index}`}
+                    documentName={document.name}
+                    transferable={document.transferable}
+                    action={setTemplateDocumentTransferableAction.bind(null, template.id, document.id)}
+                  />
+                ) : document.transferable ? (
+                  <p className="text-xs text-slate-700">Transferable record</p>
                 ) : null}
                 {canEdit ? (
                   <DeleteDialogForm

@@ -1,8 +1,8 @@
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { hasCapability } from "@/lib/auth/principal";
-import { getManagerSigningPage, type ManagerSigningPage } from "@/lib/signings/get-manager-signing-page";
-import { getSignerPackagePage, type SignerPackagePage } from "@/lib/signings/get-signer-package-page";
+import { getManagerSigningPage, type ManagerSigningPage } from "@/lib/views/get-manager-signing-page";
+import { getSignerPackagePage, type SignerPackagePage } from "@/lib/views/get-signer-package-page";
 import { canManagePackage } from "@/app/_lib/can-manage-package";
 import { loadOrNull } from "@/app/_lib/load-or-404";
 import { requirePrincipal } from "@/app/_lib/require-principal";

@@ -1,6 +1,6 @@
 import { notFound, redirect } from "next/navigation";
 import { cache } from "react";
-import { getSignerPackagePage, type SignerPackagePage } from "@/lib/signings/get-signer-package-page";
+import { getSignerPackagePage, type SignerPackagePage } from "@/lib/views/get-signer-package-page";
 import { canManagePackage } from "../../../_lib/can-manage-package";
 import { loadOrNull } from "../../../_lib/load-or-404";
 import { requestEvidence } from "../../../_lib/request-evidence";

@@ -1,6 +1,6 @@
 // POST /api/documents/check – checks a PDF (raw `application/pdf` body) by the upload rules of /v1 before a manager's form attaches it; stores nothing.
 import { requireCapability } from "@/lib/auth/principal";
-import { MAX_PDF_BYTES, validatePdfUpload } from "@/lib/documents/validate-pdf-upload";
+import { MAX_PDF_BYTES, validatePdfUpload } from "@/lib/pdf/validate-pdf-upload";
 import { AppError } from "@/lib/errors";
 import { routeHandler } from "@/lib/next/route-handler";
 

@@ -5,7 +5,7 @@ import { getSessionPrincipal } from "@/lib/auth/get-session-principal";
 import { prepareDatabase } from "@/lib/boot";
 import { serializeDocumentFile } from "@/lib/chattel-documents/serialize-document-file";
 import { uploadDocumentFile } from "@/lib/chattel-documents/upload-document-file";
-import { MAX_PDF_BYTES } from "@/lib/documents/validate-pdf-upload";
+import { MAX_PDF_BYTES } from "@/lib/pdf/validate-pdf-upload";
 import { AppError, BadRequest, errorJsonResponse, Unauthorized } from "@/lib/errors";
 import { clientIpFromRequest } from "@/lib/net/client-ip";
 import { readCappedBody } from "@/lib/next/read-capped-body";

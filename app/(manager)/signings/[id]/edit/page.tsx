@@ -103,7 +103,7 @@ export default async function EditSigningPage({ params, searchParams }: Props) {
           locationLabel: place ? `${place.group} › ${place.label}` : location.name,
           templateName: template?.name,
         }}
-        documents={signing.documents.map((d) => ({ id: d.id, name: d.name, pageCount: d.pageCount, executionMode: d.executionMode }))}
+        documents={signing.documents.map((d) => ({ id: d.id, name: d.name, pageCount: d.pageCount, executionMode: d.executionMode, transferable: d.transferable }))}
         initialValues={initialValues}
         savedMessage={saved === "1" ? "Draft saved." : undefined}
       />

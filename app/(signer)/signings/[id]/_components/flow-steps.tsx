@@ -1,6 +1,6 @@
 import { useTranslations } from "next-intl";
 import type { FlowStep } from "@/db/schema";
-import type { FlowStepStatus } from "@/lib/signings/get-signer-package-page";
+import type { FlowStepStatus } from "@/lib/views/get-signer-package-page";
 
 const MARK: Record<FlowStepStatus, string> = {
   complete: "border-emerald-700 bg-emerald-700 text-white",

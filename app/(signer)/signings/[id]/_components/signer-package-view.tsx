@@ -7,8 +7,9 @@ import { borrowerLocale } from "@/app/_lib/borrower-locale";
 import { CATALOGS } from "@/lib/i18n/catalogs";
 import type { Locale } from "@/lib/i18n/locales";
 import { BrandHeader } from "@/components/brand/brand-header";
+import { InPersonBanner } from "./in-person-banner";
 import { DocumentsViewer } from "@/components/pdf-viewer/documents-viewer";
-import type { SignerPackagePage } from "@/lib/signings/get-signer-package-page";
+import type { SignerPackagePage } from "@/lib/views/get-signer-package-page";
 import { listMyDocumentFields } from "@/lib/fields/list-my-document-fields";
 import { serializeField } from "@/lib/fields/serialize-field";
 import { formatDateTime, joinNames } from "@/lib/format";
@@ -52,6 +53,19 @@ export async function SignerPackageView({ id, page, showManageLink }: { id: stri
           <BrandHeader brand={page.brand} />
         </div>
         <LanguageSwitcher locale={locale} returnTo={`/signings/${id}`} />
+        {page.inPerson ? (
+          <div className="mb-4">
+            <InPersonBanner
+              signingId={id}
+              text={{
+                label: t("inPersonLabel"),
+                lead: t("inPersonLead", { host: page.inPerson.hostName }),
+                handBack: t("inPersonHandBack"),
+                handingBack: t("inPersonHandingBack"),
+              }}
+            />
+          </div>
+        ) : null}
         <SignerScreen id={id} page={page} locale={locale} t={t} />
       </div>
     </NextIntlClientProvider>

@@ -6,12 +6,13 @@ import { getBankStatus } from "@/lib/bank/get-bank-status";
 import { brandMarkOf, getOrganizationBranding, type BrandMark } from "@/lib/branding/branding";
 import { resolveBorrowerLocale, type Locale } from "@/lib/i18n/locales";
 import { getSigningFlowSteps } from "@/lib/flows/get-signing-flow-steps";
-import { buildSignerSigningView, type SignerSigningView } from "./build-signer-signing-view";
-import { decideSignerPageState, type SignerPageState } from "./decide-signer-page-state";
+import { buildSignerSigningView, type SignerSigningView } from "@/lib/signings/build-signer-signing-view";
+import { decideSignerPageState, type SignerPageState } from "@/lib/signings/decide-signer-page-state";
 import { bankOwnerOf } from "@/lib/bank/bank-owner";
-import { markAssignmentViewed } from "./get-assigned-signing";
-import { getSignerAssignmentOrThrow } from "./get-signer-assignment-or-throw";
-import { findConsentEntry } from "./find-consent-entry";
+import { markAssignmentViewed } from "@/lib/signings/get-assigned-signing";
+import { getSignerAssignmentOrThrow } from "@/lib/signings/get-signer-assignment-or-throw";
+import { findConsentEntry } from "@/lib/signings/find-consent-entry";
+import { inPersonSigningOf } from "@/lib/in-person/end-in-person-signing";
 
 export type GetSignerPackagePageOptions = { principal: Principal; packageId: string; ipAddress?: string | null };
 
@@ -36,6 +37,8 @@ export type SignerPackagePage = {
   brand: BrandMark;
   /** The language the lender chose for this signer (the signer's, else the organization's default, else English); the borrower's own choice on the page overrides it. */
   language: Locale;
+  /** Set when this is an in-person session at the lender's desk: who hosts it (the page offers to hand the device back). */
+  inPerson: { hostName: string } | null;
 };
 
 /** How far a signer can be along any flow; a flow lists a subset of these in this order. */
@@ -83,7 +86,10 @@ export async function getSignerPackagePage(db: Db, options: GetSignerPackagePage
   const bank = bankStatus ? { connected: bankStatus.connected, institutionName: bankStatus.item?.institution_name ?? null } : null;
 
   const branding = await getOrganizationBranding(db, signing.organizationId);
+  const session = options.principal.signerSession;
+  const hosted = session?.method === "in_person" ? await inPersonSigningOf(db, session.sessionId) : null;
   return {
+    inPerson: hosted ? { hostName: hosted.hostName } : null,
     state,
     view,
     brand: brandMarkOf(branding, sender?.organizationName),

@@ -1,0 +1,20 @@
+import { SubmitButton } from "@/components/ui/button";
+import { handBackAction } from "../hand-back-action";
+
+/**
+ * On an in-person session's pages: whose desk this is, and the one way out besides finishing, handing
+ * the device back (which needs the host's own sign-in). A plain form: it works before hydration.
+ */
+export function InPersonBanner({ signingId, text }: { signingId: string; text: { label: string; lead: string; handBack: string; handingBack: string } }) {
+  return (
+    <section aria-label={text.label} className="flex flex-col gap-3 rounded-xl border border-blue-200 bg-blue-50 p-4 sm:flex-row sm:items-center sm:justify-between">
+      <p className="text-sm text-blue-950">{text.lead}</p>
+      <form action={handBackAction}>
+        <input type="hidden" name="signingId" value={signingId} />
+        <SubmitButton variant="secondary" pendingLabel={text.handingBack}>
+          {text.handBack}
+        </SubmitButton>
+      </form>
+    </section>
+  );
+}
