@@ -38,3 +38,4 @@ export * from "./uploads";
 export * from "./bulk-send-items";
 export * from "./webhooks";
 export * from "./in-person-signings";
+export * from "./embedded-signing";
