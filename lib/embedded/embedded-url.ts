@@ -3,6 +3,7 @@ import type { Db } from "@/db/client";
 import { embeddedSigningTokens, packageSigners, signerAccessLinks, signerSessions, signingPackages } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
+import { getEnv } from "@/lib/env";
 import { Conflict, NotFound } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";
 import { markSignerAuthPassed } from "@/lib/signer-access/mark-signer-auth-passed";
@@ -142,4 +143,9 @@ export async function openEmbeddedUrl(
     await markSignerAuthPassed(tx, { session: session!, signing, signer, method: "link", ipAddress: options.ipAddress, userAgent: options.userAgent, now });
     return { state: "opened", packageId: signing.id, sessionValue, expiresAt, origins };
   });
+}
+
+/** The URL of an embedded signing token: `{APP_URL}/embed/<token>`. */
+export function embeddedSigningUrl(token: string): string {
+  return `${getEnv().APP_URL.replace(/\/+$/, "")}/embed/${token}`;
 }
