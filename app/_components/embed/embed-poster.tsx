@@ -11,12 +11,14 @@ export type EmbedMessageType = "ready" | "signed" | "declined" | "completed" | "
  * each event once per frame (sessionStorage remembers what was sent).
  */
 export function EmbedPoster({ origins, signingId, events, reason }: { origins: string[]; signingId: string | null; events: EmbedMessageType[]; reason?: string }) {
+  // Strings, not the arrays: a refresh of the page re-renders with new arrays of the same values.
   const key = events.join(",");
+  const targets = origins.join(" ");
   useEffect(() => {
     if (window.parent === window) return;
     const post = (type: EmbedMessageType) => {
       const message = { source: "closing-embed", type, signingId, ...(reason ? { reason } : {}) };
-      for (const origin of origins) window.parent.postMessage(message, origin);
+      for (const origin of targets.split(" ")) window.parent.postMessage(message, origin);
     };
     post("ready");
     for (const type of key ? (key.split(",") as EmbedMessageType[]) : []) {
@@ -30,6 +32,6 @@ export function EmbedPoster({ origins, signingId, events, reason }: { origins: s
       }
       if (!seen || type === "error") post(type);
     }
-  }, [origins, signingId, key, reason]);
+  }, [targets, signingId, key, reason]);
   return null;
 }
