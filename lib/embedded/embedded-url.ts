@@ -1,13 +1,13 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { embeddedSigningTokens, packageSigners, signerAccessLinks, signerSessions, signingPackages } from "@/db/schema";
+import { embeddedSigningTokens, packageSigners, signingPackages } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { getEnv } from "@/lib/env";
 import { Conflict, NotFound } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";
 import { markSignerAuthPassed } from "@/lib/signer-access/mark-signer-auth-passed";
-import { SIGNER_SESSION_MAX_MS } from "@/lib/signer-access/rules";
+import { openLinklessSignerSession } from "@/lib/signer-access/open-linkless-session";
 import { isOpaqueTokenShape, newOpaqueToken, sha256Hex } from "@/lib/signer-access/secrets";
 import { getSigningOrThrow } from "@/lib/signings/get-signing-or-throw";
 import { OPEN_SIGNING_STATUSES } from "@/lib/signings/state-machine";
@@ -104,29 +104,16 @@ export async function openEmbeddedUrl(
     if (!isOpen(signing.status) || (signing.expiresAt && signing.expiresAt <= now)) return refuse("closed");
     if (signer.status === "signed" || signer.status === "declined" || origins.length === 0) return refuse("closed");
 
-    // A session needs a link: this one was never sent anywhere (its token is thrown away) and is used at once.
-    const [link] = await tx
-      .insert(signerAccessLinks)
-      .values({ packageId: signing.id, signerId: signer.id, tokenHash: sha256Hex(newOpaqueToken()), usedAt: now, expiresAt: now })
-      .returning();
-    const sessionValue = newOpaqueToken();
-    const expiresAt = new Date(now.getTime() + SIGNER_SESSION_MAX_MS);
-    const [session] = await tx
-      .insert(signerSessions)
-      .values({
-        sessionHash: sha256Hex(sessionValue),
-        packageId: signing.id,
-        signerId: signer.id,
-        linkId: link!.id,
-        lastSeenAt: now,
-        expiresAt,
-        ipAddress: options.ipAddress ?? null,
-        userAgent: options.userAgent?.slice(0, 500) ?? null,
-      })
-      .returning();
+    const { session, sessionValue, expiresAt } = await openLinklessSignerSession(tx, {
+      packageId: signing.id,
+      signerId: signer.id,
+      ipAddress: options.ipAddress,
+      userAgent: options.userAgent,
+      now,
+    });
     const claimed = await tx
       .update(embeddedSigningTokens)
-      .set({ usedAt: now, sessionId: session!.id })
+      .set({ usedAt: now, sessionId: session.id })
       .where(and(eq(embeddedSigningTokens.id, token.id), isNull(embeddedSigningTokens.usedAt)))
       .returning({ id: embeddedSigningTokens.id });
     if (claimed.length === 0) throw new Error("embedded token claimed concurrently despite the row lock");
@@ -140,7 +127,7 @@ export async function openEmbeddedUrl(
       ipAddress: options.ipAddress,
       after: { origins, userAgent: options.userAgent?.slice(0, 500) ?? null },
     });
-    await markSignerAuthPassed(tx, { session: session!, signing, signer, method: "link", ipAddress: options.ipAddress, userAgent: options.userAgent, now });
+    await markSignerAuthPassed(tx, { session, signing, signer, method: "link", ipAddress: options.ipAddress, userAgent: options.userAgent, now });
     return { state: "opened", packageId: signing.id, sessionValue, expiresAt, origins };
   });
 }

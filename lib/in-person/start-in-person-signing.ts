@@ -1,13 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { inPersonSignings, packageSigners, signerAccessLinks, signerSessions } from "@/db/schema";
+import { inPersonSignings, packageSigners } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { Conflict, NotFound } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";
 import { markSignerAuthPassed } from "@/lib/signer-access/mark-signer-auth-passed";
-import { SIGNER_SESSION_MAX_MS } from "@/lib/signer-access/rules";
-import { newOpaqueToken, sha256Hex } from "@/lib/signer-access/secrets";
+import { openLinklessSignerSession } from "@/lib/signer-access/open-linkless-session";
 import { getSigningOrThrow } from "@/lib/signings/get-signing-or-throw";
 import { OPEN_SIGNING_STATUSES } from "@/lib/signings/state-machine";
 import type { Identification } from "./identification";
@@ -40,32 +39,19 @@ export async function startInPersonSigning(
     if (!signer) throw NotFound("That signer is not on this package.");
     if (signer.status === "signed" || signer.status === "declined") throw Conflict(`${signer.name} has already ${signer.status} this package.`);
 
-    // A session needs a link: this one was never sent anywhere (its token is thrown away) and is used at once.
-    const [link] = await tx
-      .insert(signerAccessLinks)
-      .values({ packageId: signing.id, signerId: signer.id, tokenHash: sha256Hex(newOpaqueToken()), usedAt: now, expiresAt: now })
-      .returning();
-    const sessionValue = newOpaqueToken();
-    const expiresAt = new Date(now.getTime() + SIGNER_SESSION_MAX_MS);
-    const [session] = await tx
-      .insert(signerSessions)
-      .values({
-        sessionHash: sha256Hex(sessionValue),
-        packageId: signing.id,
-        signerId: signer.id,
-        linkId: link!.id,
-        lastSeenAt: now,
-        expiresAt,
-        ipAddress: options.ipAddress ?? null,
-        userAgent: options.userAgent?.slice(0, 500) ?? null,
-      })
-      .returning();
+    const { session, sessionValue, expiresAt } = await openLinklessSignerSession(tx, {
+      packageId: signing.id,
+      signerId: signer.id,
+      ipAddress: options.ipAddress,
+      userAgent: options.userAgent,
+      now,
+    });
     const { user } = options.principal;
     const { identification } = options;
     await tx.insert(inPersonSignings).values({
       packageId: signing.id,
       signerId: signer.id,
-      sessionId: session!.id,
+      sessionId: session.id,
       hostUserId: user.id,
       hostName: user.name,
       hostEmail: user.email,
@@ -82,7 +68,7 @@ export async function startInPersonSigning(
       ipAddress: options.ipAddress,
       after: { host: { name: user.name, email: user.email }, identification },
     });
-    await markSignerAuthPassed(tx, { session: session!, signing, signer, method: "in_person", ipAddress: options.ipAddress, userAgent: options.userAgent, now });
+    await markSignerAuthPassed(tx, { session, signing, signer, method: "in_person", ipAddress: options.ipAddress, userAgent: options.userAgent, now });
     return { packageId: signing.id, sessionValue, expiresAt };
   });
 }
