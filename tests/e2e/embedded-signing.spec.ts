@@ -12,7 +12,7 @@ import { issueEmbeddedUrl } from "@/lib/embedded/embedded-url";
 import { freePort } from "../helpers/free-port";
 import { createSignerPackage } from "../helpers/signing-fixtures";
 import { SignPanel } from "./pages/sign-panel";
-import { e2eDatabaseUrl, expect, expectNoAxeViolations, test } from "./support/fixtures";
+import { e2eDatabaseUrl, expect, expectNoAxeViolations, signInAs, test } from "./support/fixtures";
 
 // Embedded signing: the example lender page of docs/embedded-signing.md, served from a second
 // loopback origin (localhost, another site than the app's 127.0.0.1), frames a single-use signing
@@ -116,4 +116,24 @@ test("a page whose origin is not on the list cannot frame signing, and the app's
   await page.goto(`${allowed}/?url=${encodeURIComponent(`${baseURL}/sign-in`)}`);
   await expect.poll(() => refused.length).toBeGreaterThan(0);
   await expect(page.frameLocator("iframe#signing").getByRole("button", { name: /sign in/i })).toHaveCount(0);
+});
+
+test("the organization admin lists the sites allowed to frame signing in the workspace settings", { tag: "@desktop" }, async ({ page }) => {
+  await signInAs(page, "owner@demo.local");
+  await page.goto("/workspace/settings");
+  const field = page.getByLabel("Sites allowed to show signing inside their pages");
+  const form = page.getByRole("form", { name: "Embedded signing" });
+
+  // A path is refused: nothing saved, what was typed kept, the line named.
+  await field.fill("https://portal.lender.example\nhttps://evil.example/embed");
+  await form.getByRole("button", { name: "Save sites" }).click();
+  await expect(form.getByText(/origins\[1\]: must be scheme:\/\/host/)).toBeVisible();
+  await expect(field).toHaveValue("https://portal.lender.example\nhttps://evil.example/embed");
+
+  await field.fill("https://Portal.Lender.example:443\nhttp://localhost:4100");
+  await form.getByRole("button", { name: "Save sites" }).click();
+  await expect(form.getByRole("status")).toContainText("2 origin(s)");
+  await page.reload();
+  await expect(field).toHaveValue("https://portal.lender.example\nhttp://localhost:4100");
+  await expectNoAxeViolations(page);
 });
