@@ -6,6 +6,7 @@ import { isUntrustedMutation } from "@/lib/security/check-mutation-origin";
 import { buildSecurityHeaders } from "@/lib/security/security-headers";
 import { refuseBadPageBody } from "@/lib/next/refuse-bad-page-body";
 import { bucketUploadOrigins } from "@/lib/storage/bucket-upload-origins";
+import { EMBED_ORIGINS_HEADER, frameAncestorsFor, frameCookieName, openFrameGrant } from "@/lib/embedded/frame-cookie";
 
 /**
  * Next 16's proxy (formerly middleware), for pages, server actions and the cookie-authenticated
@@ -17,7 +18,9 @@ import { bucketUploadOrigins } from "@/lib/storage/bucket-upload-origins";
  *    nonce for its own scripts, and `x-nonce` lets the root layout hand it to Clerk's script;
  * 4. with Clerk configured, runs `clerkMiddleware`, which verifies the `__session` cookie (networkless
  *    with CLERK_JWT_KEY) and passes the result to `auth()` in server code;
- * 5. sets the security headers on the response (docs/security.md).
+ * 5. sets the security headers on the response (docs/security.md); inside an embedded signing frame
+ *    (a valid frame cookie for the requested signer page, lib/embedded/frame-cookie.ts) the CSP's
+ *    frame-ancestors lists the organization's allowed origins, which the page reads from `x-embed-origins`.
  */
 export async function proxy(request: NextRequest, event: NextFetchEvent): Promise<Response> {
   const env = getEnv();
@@ -30,9 +33,14 @@ export async function proxy(request: NextRequest, event: NextFetchEvent): Promis
   if (refused) return withHeaders(refused, securityHeaders(pathname, nonce()));
 
   const requestNonce = nonce();
-  const headers = securityHeaders(pathname, requestNonce);
+  const grant = openFrameGrant(request.cookies.get(frameCookieName(new URL(env.APP_URL).protocol === "https:"))?.value);
+  const frameAncestors = frameAncestorsFor(pathname, grant) ?? undefined;
+  const headers = securityHeaders(pathname, requestNonce, frameAncestors);
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("x-nonce", requestNonce);
+  // Only the proxy says a page is framed: a client's own x-embed-origins never reaches a page.
+  if (frameAncestors) requestHeaders.set(EMBED_ORIGINS_HEADER, frameAncestors.join(" "));
+  else requestHeaders.delete(EMBED_ORIGINS_HEADER);
   requestHeaders.set("content-security-policy", headers["Content-Security-Policy"]!);
   const next = () => NextResponse.next({ request: { headers: requestHeaders } });
 
@@ -67,7 +75,7 @@ function nonce(): string {
   return Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
 }
 
-function securityHeaders(pathname: string, requestNonce: string): Record<string, string> {
+function securityHeaders(pathname: string, requestNonce: string, frameAncestors?: string[]): Record<string, string> {
   const env = getEnv();
   return buildSecurityHeaders({
     nonce: requestNonce,
@@ -77,6 +85,7 @@ function securityHeaders(pathname: string, requestNonce: string): Record<string,
     clerkPublishableKey: isClerkWebConfigured(env) ? env.NEXT_PUBLIC_CLERK_PUBLISHABLE_KEY : undefined,
     plaidEnvironment: env.PLAID_ENV,
     uploadOrigins: bucketUploadOrigins(env),
+    frameAncestors,
   });
 }
 

@@ -6,6 +6,7 @@ import { consoleNavigation, type NavItem } from "@/lib/auth/console-navigation";
 import type { Principal } from "@/lib/auth/principal";
 import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE } from "@/lib/i18n/locales";
 import { getPagePrincipal } from "../_lib/require-principal";
+import { embeddedOrigins } from "./embed/embedded";
 
 /**
  * The header and `<main>` every route group's layout draws: the header once signed in (a layout does
@@ -29,9 +30,11 @@ export async function SiteFrame({
   link?: HeaderLink;
 }) {
   const { principal } = await getPagePrincipal();
+  // Inside an embedded signing frame the page draws its own compact header, and nothing leads elsewhere.
+  const framed = borrower && (await embeddedOrigins()) !== null;
   return (
     <>
-      {principal ? await header(principal, wide, borrower, link) : null}
+      {principal && !framed ? await header(principal, wide, borrower, link) : null}
       <main id="main" className={mainClassName}>
         {children}
       </main>

@@ -39,3 +39,4 @@ export * from "./bulk-send-items";
 export * from "./webhooks";
 export * from "./in-person-signings";
 export * from "./transferable-records";
+export * from "./embedded-signing";

@@ -16,6 +16,8 @@ export type OrganizationSettings = {
   defaultFlowId?: string | null;
   reminderCadenceDays?: number;
   packageExpiryDays?: number;
+  /** The origins (https; loopback http outside production) allowed to frame embedded signing pages. */
+  embedAllowedOrigins?: string[];
 };
 
 /** Organizations, companies and locations use integer ids: the spec's `locationId` is an integer. */

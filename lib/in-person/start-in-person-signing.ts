@@ -1,13 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { inPersonSignings, packageSigners, signerAccessLinks } from "@/db/schema";
+import { inPersonSignings, packageSigners } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { Conflict, NotFound } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";
 import { markSignerAuthPassed } from "@/lib/signer-access/mark-signer-auth-passed";
-import { createSignerSession } from "@/lib/signer-access/create-signer-session";
-import { newOpaqueToken, sha256Hex } from "@/lib/signer-access/secrets";
+import { openLinklessSignerSession } from "@/lib/signer-access/open-linkless-session";
 import { getSigningOrThrow } from "@/lib/signings/get-signing-or-throw";
 import { OPEN_SIGNING_STATUSES } from "@/lib/signings/state-machine";
 import type { Identification } from "./identification";
@@ -40,18 +39,12 @@ export async function startInPersonSigning(
     if (!signer) throw NotFound("That signer is not on this package.");
     if (signer.status === "signed" || signer.status === "declined") throw Conflict(`${signer.name} has already ${signer.status} this package.`);
 
-    // A session needs a link: this one was never sent anywhere (its token is thrown away) and is used at once.
-    const [link] = await tx
-      .insert(signerAccessLinks)
-      .values({ packageId: signing.id, signerId: signer.id, tokenHash: sha256Hex(newOpaqueToken()), usedAt: now, expiresAt: now })
-      .returning();
-    const { session, sessionValue, expiresAt } = await createSignerSession(tx, {
+    const { session, sessionValue, expiresAt } = await openLinklessSignerSession(tx, {
       packageId: signing.id,
       signerId: signer.id,
-      linkId: link!.id,
-      now,
       ipAddress: options.ipAddress,
       userAgent: options.userAgent,
+      now,
     });
     const { user } = options.principal;
     const { identification } = options;

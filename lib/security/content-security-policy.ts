@@ -44,6 +44,11 @@ export type ContentSecurityPolicyOptions = {
   plaidEnvironment?: PlaidEnvironment;
   /** The bucket origins direct uploads go to (`bucketUploadOrigins`); allowed on the pages that upload. */
   uploadOrigins?: string[];
+  /**
+   * The origins allowed to frame this response (an embedded signing page inside an allowed frame,
+   * lib/embedded/frame-cookie.ts); absent: `frame-ancestors 'none'`, as on every other page.
+   */
+  frameAncestors?: string[];
 };
 
 /**
@@ -74,7 +79,7 @@ export function buildContentSecurityPolicy(options: ContentSecurityPolicyOptions
     "object-src": ["'none'"],
     "base-uri": ["'self'"],
     "form-action": ["'self'"],
-    "frame-ancestors": ["'none'"],
+    "frame-ancestors": options.frameAncestors?.length ? [...options.frameAncestors] : ["'none'"],
   };
   const frontendApi = options.clerkPublishableKey ? parsePublishableKey(options.clerkPublishableKey)?.frontendApi : undefined;
   if (frontendApi) {

@@ -13,7 +13,8 @@ export function buildSecurityHeaders(options: SecurityHeadersOptions): Record<st
     // even to our own origin, carries it in a Referer.
     "Referrer-Policy": isAccessLinkPath(options.pathname) ? "no-referrer" : "strict-origin-when-cross-origin",
     "X-Content-Type-Options": "nosniff",
-    "X-Frame-Options": "DENY",
+    // Inside an embedded signing frame the CSP's frame-ancestors names the allowed origins; X-Frame-Options cannot.
+    ...(options.frameAncestors?.length ? {} : { "X-Frame-Options": "DENY" }),
     "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
   };
   if (new URL(options.appUrl).protocol === "https:") {
@@ -22,7 +23,7 @@ export function buildSecurityHeaders(options: SecurityHeadersOptions): Record<st
   return headers;
 }
 
-/** The pages whose address carries a signer's access token or a settlement agent's link token. */
+/** The pages whose address carries a signer's access token, an embedded signing token or a settlement agent's link token. */
 export function isAccessLinkPath(pathname: string | undefined): boolean {
-  return pathname !== undefined && (pathname.startsWith("/access/") || (pathname.startsWith("/agent/") && !pathname.startsWith("/agent/closing/")));
+  return pathname !== undefined && (pathname.startsWith("/access/") || pathname.startsWith("/embed/") || (pathname.startsWith("/agent/") && !pathname.startsWith("/agent/closing/")));
 }

@@ -1,4 +1,5 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { embeddedSigningUrl, issueEmbeddedUrl } from "@/lib/embedded/embedded-url";
 import { resendInvitation } from "@/lib/signer-access/resend-invitation";
 import { addSigner } from "@/lib/signings/add-signer";
 import { listSigners } from "@/lib/signings/list-signers";
@@ -7,6 +8,7 @@ import { serializeSigner } from "@/lib/signings/serialize-signer";
 import { updateSigner } from "@/lib/signings/update-signer";
 import type { ApiEnv } from "../context";
 import { jsonBody, jsonResponse, pickErrors } from "../schemas/common";
+import { EmbeddedUrlSchema } from "../schemas/embedded";
 import { CreateSignerSchema, SignerListSchema, SignerParamsSchema, SignerSchema, UpdateSignerSchema } from "../schemas/signers";
 import { SigningIdParamSchema } from "../schemas/signings";
 import { validationHook } from "../validation";
@@ -73,6 +75,21 @@ const resendRoute = createRoute({
   responses: { 200: jsonResponse(SignerSchema, "The signer"), ...pickErrors(401, 403, 404, 409, 429) },
 });
 
+// POST /v1/signing/manager/signings/{id}/signers/{signerId}/embedded-url – a single-use URL to sign inside the lender's site.
+const embeddedUrlRoute = createRoute({
+  method: "post",
+  path: `${PATH}/{signerId}/embedded-url`,
+  tags,
+  operationId: "createEmbeddedSigningUrl",
+  summary: "Issue an embedded signing URL",
+  description:
+    "A URL for an iframe on one of the organization's allowed origins (PUT /v1/workspace/settings/embed-origins): it opens once, within " +
+    "five minutes, a session for this signer of this package. For a signer who has not signed or declined, on a sent or in-progress " +
+    "package, in an organization that lists at least one origin (409 otherwise). Issue a new one each time the signer opens the page.",
+  request: { params: SignerParamsSchema },
+  responses: { 201: jsonResponse(EmbeddedUrlSchema, "The URL and when it stops working"), ...pickErrors(401, 403, 404, 409) },
+});
+
 export const managerSigners = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook })
   .openapi(listRoute, async (c) => {
     const { id } = c.req.valid("param");
@@ -100,4 +117,9 @@ export const managerSigners = new OpenAPIHono<ApiEnv>({ defaultHook: validationH
     const { id, signerId } = c.req.valid("param");
     await removeSigner(c.get("db"), { principal: c.get("principal"), packageId: id, signerId, ipAddress: c.get("ipAddress") });
     return c.body(null, 204);
+  })
+  .openapi(embeddedUrlRoute, async (c) => {
+    const { id, signerId } = c.req.valid("param");
+    const issued = await issueEmbeddedUrl(c.get("db"), { principal: c.get("principal"), packageId: id, signerId, ipAddress: c.get("ipAddress") });
+    return c.json({ url: embeddedSigningUrl(issued.token), expiresAt: issued.expiresAt.toISOString() }, 201);
   });

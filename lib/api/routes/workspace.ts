@@ -1,4 +1,5 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { readFramingOrigins, replaceFramingOrigins } from "@/lib/embedded/allowed-origins";
 import { removeOrganizationLogo, setOrganizationLogo } from "@/lib/branding/organization-logo";
 import { changeMemberRole } from "@/lib/workspace/change-member-role";
 import { createBillingPortalSession } from "@/lib/workspace/create-billing-portal-session";
@@ -17,6 +18,7 @@ import { readUploadedFile } from "@/lib/uploads/read-uploaded-file";
 import { LOGO_UPLOAD, readUpload, readUploadRef } from "../read-upload";
 import { AttachUploadJsonSchema, AttachUploadSchema } from "../schemas/package-documents";
 import { errorResponses, jsonBody, jsonResponse, pickErrors } from "../schemas/common";
+import { EmbedOriginsSchema, ReplaceEmbedOriginsSchema } from "../schemas/embedded";
 import { OrganizationQuerySchema } from "../schemas/organization-query";
 import {
   BillingPortalRequestSchema,
@@ -113,6 +115,31 @@ const updateSettingsRoute = createRoute({
   summary: "Update workspace settings",
   request: { query: OrganizationQuerySchema, body: jsonBody(UpdateWorkspaceSettingsSchema) },
   responses: { 200: jsonResponse(WorkspaceSettingsSchema, "The settings"), ...pickErrors(400, 401, 403, 404) },
+});
+
+// GET /v1/workspace/settings/embed-origins – the origins allowed to frame embedded signing.
+const getEmbedOriginsRoute = createRoute({
+  method: "get",
+  path: "/v1/workspace/settings/embed-origins",
+  tags: TAGS,
+  operationId: "getEmbedOrigins",
+  summary: "Origins allowed to frame embedded signing",
+  request: { query: OrganizationQuerySchema },
+  responses: { 200: jsonResponse(EmbedOriginsSchema, "The origins"), ...pickErrors(400, 401, 403, 404) },
+});
+
+// PUT /v1/workspace/settings/embed-origins – replace that list.
+const putEmbedOriginsRoute = createRoute({
+  method: "put",
+  path: "/v1/workspace/settings/embed-origins",
+  tags: TAGS,
+  operationId: "replaceEmbedOrigins",
+  summary: "Replace the origins allowed to frame embedded signing",
+  description:
+    "Each origin is scheme://host[:port]: https, or http for 127.0.0.1 / localhost outside production; no path, query or wildcard (400, " +
+    "and nothing changes). At most 10. An empty list stops all framing; sessions already open keep the list they opened with.",
+  request: { query: OrganizationQuerySchema, body: jsonBody(ReplaceEmbedOriginsSchema) },
+  responses: { 200: jsonResponse(EmbedOriginsSchema, "The origins"), ...pickErrors(400, 401, 403, 404) },
 });
 
 const LogoSchema = WorkspaceSettingsSchema.shape.branding.shape.logo.unwrap().openapi("WorkspaceLogo");
@@ -220,6 +247,19 @@ export const workspace = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook }
       ipAddress: c.get("ipAddress"),
     });
     return c.json(settings, 200);
+  })
+  .openapi(getEmbedOriginsRoute, async (c) => {
+    const { origins } = await readFramingOrigins(c.get("db"), { principal: c.get("principal"), ...c.req.valid("query") });
+    return c.json({ origins }, 200);
+  })
+  .openapi(putEmbedOriginsRoute, async (c) => {
+    const { origins } = await replaceFramingOrigins(c.get("db"), {
+      principal: c.get("principal"),
+      ...c.req.valid("query"),
+      origins: c.req.valid("json").origins,
+      ipAddress: c.get("ipAddress"),
+    });
+    return c.json({ origins }, 200);
   })
   .openapi(putLogoRoute, async (c) => {
     const principal = c.get("principal");

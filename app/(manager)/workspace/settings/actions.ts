@@ -8,6 +8,7 @@ import { removeOrganizationLogo, setOrganizationLogo } from "@/lib/branding/orga
 import { previewBrandingChange, type BrandPreview } from "@/lib/branding/preview-branding";
 import { readUploadedFile } from "@/lib/uploads/read-uploaded-file";
 import { updateWorkspaceSettings } from "@/lib/workspace/update-workspace-settings";
+import { replaceFramingOrigins } from "@/lib/embedded/allowed-origins";
 import type { FormFields } from "../../../_lib/form-fields";
 import { validatedAction, type FormState } from "../../../_lib/validated-action";
 
@@ -86,6 +87,20 @@ export const removeLogoAction = validatedAction(
     await removeOrganizationLogo(db, { principal, organizationId, ipAddress: evidence.ipAddress });
     revalidatePath("/workspace", "layout");
     return { status: "ok", message: "Logo removed." };
+  },
+  { returnTo: "/workspace/settings" },
+);
+
+const EmbedOriginsForm = z.object({ organizationId: z.coerce.number().int().positive(), origins: z.string().max(4000) });
+
+/** Replaces the origins allowed to frame embedded signing, one a line (lib/embedded/allowed-origins.ts checks each). */
+export const updateEmbedOriginsAction = validatedAction(
+  EmbedOriginsForm,
+  async ({ organizationId, origins }, { db, principal, evidence }): Promise<FormState> => {
+    const list = origins.split(/\r?\n/).map((line) => line.trim()).filter(Boolean);
+    const saved = await replaceFramingOrigins(db, { principal, organizationId, origins: list, ipAddress: evidence.ipAddress });
+    revalidatePath("/workspace/settings");
+    return { status: "ok", message: saved.origins.length ? `Saved: ${saved.origins.length} origin(s) may frame signing.` : "Saved: no site may frame signing." };
   },
   { returnTo: "/workspace/settings" },
 );

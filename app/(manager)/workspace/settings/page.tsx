@@ -4,6 +4,8 @@ import { listFlows } from "@/lib/flows/list-flows";
 import { getWorkspaceSettings } from "@/lib/workspace/get-workspace-settings";
 import { loadWorkspace } from "../_components/load-workspace";
 import { NotAnAdmin, WorkspaceHeader } from "../_components/workspace-header";
+import { getFramingOrigins } from "@/lib/embedded/allowed-origins";
+import { EmbedOriginsForm } from "./_components/embed-origins-form";
 import { LogoForm } from "./_components/logo-form";
 import { SettingsForm } from "./_components/settings-form";
 
@@ -15,10 +17,11 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 export default async function SettingsPage({ searchParams }: Props) {
   const { db, principal, organization, organizations } = await loadWorkspace("settings", "settings:read", await searchParams);
   if (!organization) return <NotAnAdmin what="the workspace's settings" />;
-  const [settings, flows, preview] = await Promise.all([
+  const [settings, flows, preview, embedOrigins] = await Promise.all([
     getWorkspaceSettings(db, { principal, organizationId: organization.id }),
     listFlows(db, { principal, organizationId: organization.id, limit: 100 }),
     previewSavedBranding(db, { principal, organizationId: organization.id }),
+    getFramingOrigins(db, organization.id),
   ]);
   return (
     <>
@@ -44,6 +47,9 @@ export default async function SettingsPage({ searchParams }: Props) {
           packageExpiryDays: settings.packageExpiryDays?.toString() ?? "",
         }}
       />
+      <div className="mt-6 max-w-2xl">
+        <EmbedOriginsForm organizationId={organization.id} origins={embedOrigins} />
+      </div>
     </>
   );
 }

@@ -7,6 +7,8 @@ import { borrowerLocale } from "@/app/_lib/borrower-locale";
 import { CATALOGS } from "@/lib/i18n/catalogs";
 import type { Locale } from "@/lib/i18n/locales";
 import { BrandHeader } from "@/components/brand/brand-header";
+import { EmbedPoster } from "@/app/_components/embed/embed-poster";
+import { embeddedOrigins, embedEventsOf } from "@/app/_components/embed/embedded";
 import { InPersonBanner } from "./in-person-banner";
 import { DocumentsViewer } from "@/components/pdf-viewer/documents-viewer";
 import type { SignerPackagePage } from "@/lib/views/get-signer-package-page";
@@ -45,13 +47,15 @@ type T = Awaited<ReturnType<typeof getTranslations<"package">>>;
 export async function SignerPackageView({ id, page, showManageLink }: { id: string; page: SignerPackagePage; showManageLink: boolean }) {
   const locale = await borrowerLocale(page.language);
   const t = await getTranslations({ locale, namespace: "package" });
+  const framed = await embeddedOrigins();
   // The lender's mark on top; its colour (checked for contrast when saved) on the primary buttons below.
   const screen = (
     <NextIntlClientProvider locale={locale} messages={CATALOGS[locale]} timeZone="UTC">
       <div lang={locale} style={{ ["--brand-color" as string]: page.brand.color }}>
         <div className="-mx-4 -mt-6 mb-2 sm:-mx-6 lg:-mt-8">
-          <BrandHeader brand={page.brand} />
+          <BrandHeader brand={page.brand} compact={framed !== null} />
         </div>
+        {framed ? <EmbedPoster origins={framed} signingId={id} events={embedEventsOf(page)} /> : null}
         <LanguageSwitcher locale={locale} returnTo={`/signings/${id}`} />
         {page.inPerson ? (
           <div className="mb-4">
@@ -70,7 +74,7 @@ export async function SignerPackageView({ id, page, showManageLink }: { id: stri
       </div>
     </NextIntlClientProvider>
   );
-  if (!showManageLink) return screen;
+  if (!showManageLink || framed) return screen;
   return (
     <>
       <ManageLink signingId={id} />

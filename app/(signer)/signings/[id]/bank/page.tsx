@@ -14,6 +14,8 @@ import { BottomBar } from "../_components/bottom-bar";
 import { BankLink } from "./_components/bank-link";
 import { focusRing } from "@/components/ui/classes";
 import { BrandHeader } from "@/components/brand/brand-header";
+import { EmbedPoster } from "@/app/_components/embed/embed-poster";
+import { embeddedOrigins } from "@/app/_components/embed/embedded";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations({ locale: await borrowerLocale(), namespace: "bank" });
@@ -46,14 +48,16 @@ export default async function BankStepPage({ params }: { params: Promise<{ id: s
   const packageHref = `/signings/${step.signing.id}`;
   const position = step.steps.indexOf("link_bank");
   const linked = step.bank.connected;
+  const framed = await embeddedOrigins();
 
   return (
     <NextIntlClientProvider locale={locale} messages={CATALOGS[locale]} timeZone="UTC">
     <div lang={locale} className="mx-auto max-w-2xl space-y-6 pb-28 lg:pb-0" style={{ ["--brand-color" as string]: step.brand.color }}>
       {/* The lender's mark, as on the package page. */}
       <div className="-mx-4 -mt-6 sm:-mx-6 lg:-mt-8">
-        <BrandHeader brand={step.brand} />
+        <BrandHeader brand={step.brand} compact={framed !== null} />
       </div>
+      {framed ? <EmbedPoster origins={framed} signingId={step.signing.id} events={linked ? ["bank_linked"] : []} /> : null}
       <LanguageSwitcher locale={locale} returnTo={returnTo} />
       <p>
         <Link href={packageHref} className="text-sm font-medium text-blue-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-blue-700">

@@ -17,6 +17,8 @@ import { ClosingPlan } from "../_components/closing-plan";
 import { loadPackagePage, managesPackage } from "../load-package-page";
 import { focusRing } from "@/components/ui/classes";
 import { BrandHeader } from "@/components/brand/brand-header";
+import { EmbedPoster } from "@/app/_components/embed/embed-poster";
+import { embeddedOrigins, embedEventsOf } from "@/app/_components/embed/embedded";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -48,14 +50,16 @@ export default async function DonePage({ params }: Props) {
   // loadPackagePage has checked that the caller signs this package.
   const seal = view.status === "completed" ? await getPackageSeal((await requirePrincipal(`/signings/${id}/done`)).db, { packageId: view.id }) : null;
 
+  const framed = await embeddedOrigins();
   return (
     <NextIntlClientProvider locale={locale} messages={CATALOGS[locale]} timeZone="UTC">
     <div lang={locale} className="mx-auto max-w-2xl space-y-6" style={{ ["--brand-color" as string]: page.brand.color }}>
-      {(await managesPackage(id)) ? <ManageLink signingId={id} /> : null}
+      {!framed && (await managesPackage(id)) ? <ManageLink signingId={id} /> : null}
       {/* The lender's mark, as on the package page. */}
       <div className="-mx-4 -mt-6 sm:-mx-6 lg:-mt-8">
-        <BrandHeader brand={page.brand} />
+        <BrandHeader brand={page.brand} compact={framed !== null} />
       </div>
+      {framed ? <EmbedPoster origins={framed} signingId={id} events={embedEventsOf(page)} /> : null}
       <LanguageSwitcher locale={locale} returnTo={`/signings/${id}/done`} />
       <header className="space-y-1">
         <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{t("title")}</h1>
