@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { MAX_FRAMING_ORIGINS } from "@/lib/embedded/framing-origins";
-import { IsoDateTime } from "./common";
+import { IsoDateTime, SafeString } from "./common";
 
 export const EmbeddedUrlSchema = z
   .object({
@@ -13,7 +13,7 @@ export const EmbeddedUrlSchema = z
       "signer of that package; the frame tells its parent what happens with postMessage (docs/embedded-signing.md). Never send it by email.",
   });
 
-const Origin = z.string().max(200).openapi({ example: "https://portal.lender.example" });
+const Origin = SafeString.max(200).openapi({ example: "https://portal.lender.example" });
 
 export const EmbedOriginsSchema = z
   .object({ origins: z.array(Origin) })
