@@ -6,13 +6,13 @@ import { resolvePrincipal } from "@/lib/auth/principal";
 import { replaceFramingOrigins, readFramingOrigins } from "@/lib/embedded/allowed-origins";
 import { issueEmbeddedUrl, openEmbeddedUrl } from "@/lib/embedded/embedded-url";
 import { checkFramingOrigin } from "@/lib/embedded/framing-origins";
-import { AppError } from "@/lib/errors";
 import { getSignerSession } from "@/lib/signer-access/get-signer-session";
 import { signerSessionPrincipal } from "@/lib/signer-access/signer-session-principal";
 import { createHash } from "node:crypto";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { loadDemoWorld, type DemoWorld } from "../helpers/fixtures";
 import { createSignerPackage } from "../helpers/signing-fixtures";
+import { expectAppError } from "../helpers/app-error";
 
 // Embedded signing: a lender's site frames a single-use, five-minute URL that opens a session for
 // one signer of one package; the organization lists the origins allowed to frame it.
@@ -36,16 +36,6 @@ async function sentPackage(signerCount = 1) {
   counter += 1;
   const signers = Array.from({ length: signerCount }, (_, i) => ({ email: `embed-${counter}-${i}@example.test`, routingOrder: 1 }));
   return createSignerPackage(testDb.db, { location: world.austin, signers, title: `Embed ${counter}` });
-}
-
-async function expectAppError(promise: Promise<unknown>, status: number, message?: RegExp) {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  expect((error as AppError).status).toBe(status);
-  if (message) expect((error as AppError).message).toMatch(message);
 }
 
 describe("framing origins", () => {

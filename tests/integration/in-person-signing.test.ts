@@ -9,7 +9,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, inPersonSignings, packageSigners, signerSessions, signingPackages } from "@/db/schema";
 import { localSubjectForEmail } from "@/lib/auth/local-tokens";
 import { resolvePrincipal } from "@/lib/auth/principal";
-import { AppError } from "@/lib/errors";
 import { recordESignature } from "@/lib/esignatures/record-esignature";
 import { endInPersonSigning } from "@/lib/in-person/end-in-person-signing";
 import { IdentificationSchema } from "@/lib/in-person/identification";
@@ -22,6 +21,7 @@ import { callApi, tokenFor } from "../helpers/api";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { loadDemoWorld, type DemoWorld } from "../helpers/fixtures";
 import { createSignerPackage } from "../helpers/signing-fixtures";
+import { expectAppError } from "../helpers/app-error";
 
 // Signing at the desk: a manager checks a signer's identification and hands over the device, which
 // then holds a session for that signer of that package only; the trail and the certificate say so.
@@ -44,16 +44,6 @@ async function sentPackage(signerCount = 1) {
   counter += 1;
   const signers = Array.from({ length: signerCount }, (_, i) => ({ email: `desk-${counter}-${i}@example.test`, routingOrder: 1 }));
   return createSignerPackage(testDb.db, { location: world.austin, signers, title: `Desk ${counter}` });
-}
-
-async function expectAppError(promise: Promise<unknown>, status: number, message?: RegExp) {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  expect((error as AppError).status).toBe(status);
-  if (message) expect((error as AppError).message).toMatch(message);
 }
 
 describe("startInPersonSigning", () => {

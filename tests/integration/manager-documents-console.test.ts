@@ -10,7 +10,6 @@ import { createComment } from "@/lib/comments/create-comment";
 import { listMentionableMembers } from "@/lib/comments/list-mentionable-members";
 import { renderAgreementPdf } from "@/lib/pdf/pdf";
 import { setEnvForTests } from "@/lib/env";
-import { AppError } from "@/lib/errors";
 import { createOutreachMessage } from "@/lib/outreach/create-outreach-message";
 import { listOutreachReplies } from "@/lib/outreach/list-outreach-replies";
 import { previewOutreachMessage } from "@/lib/outreach/preview-outreach-message";
@@ -18,6 +17,7 @@ import { createTestDb, type TestDb } from "@/tests/helpers/db";
 import { loadDemoWorld, type DemoWorld } from "@/tests/helpers/fixtures";
 import { drainJobs } from "@/tests/helpers/payments";
 import { readSse } from "@/tests/helpers/sse";
+import { expectAppError } from "../helpers/app-error";
 
 // The domain functions the manager's /documents pages add (outreach preview, replies, people to
 // mention) and the two session routes beside the pages (a file, the comments stream). next-auth's
@@ -46,16 +46,6 @@ async function signInAs(email: string | null) {
   if (!email) return void (session.userId = null);
   const [user] = await testDb.db.select({ id: users.id }).from(users).where(eq(users.email, email));
   session.userId = user!.id;
-}
-
-async function expectAppError(promise: Promise<unknown>, code: string, message?: RegExp) {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  expect((error as AppError).code).toBe(code);
-  if (message) expect((error as AppError).message).toMatch(message);
 }
 
 const countRows = async (table: typeof jobs | typeof outreachMessages) =>
