@@ -320,7 +320,8 @@ describe("rotation", () => {
 describe("replay", () => {
   it("replays one event, and every event since a time, with the original webhook-id", async () => {
     const endpoint = await createEndpoint();
-    const since = new Date(Date.now() - 1000).toISOString();
+    // From now: the demo data's own events (seconds ago when this file runs fast) are not in the window.
+    const since = new Date().toISOString();
     const first = z.object({ eventId: z.uuid() }).parse((await api(OWNER, `/v1/workspace/webhooks/${endpoint.id}/test`, { method: "POST" })).body);
     await runDeliveries();
     expect(receiver.received).toHaveLength(1);
