@@ -63,8 +63,9 @@ const config = [
     files: ["lib/env.ts", "instrumentation.ts", "tests/**", "bench/**", "scripts/**", "*.config.*"],
     rules: { "no-restricted-properties": "off" },
   },
-  // Layers: domain code (lib/<aggregate>/, db/) never imports the HTTP layer. Only lib/api itself
-  // and lib/next (which mounts the /v1 handler in Next) may; see docs/architecture.md "Layers".
+  // Layers: domain code (lib/<aggregate>/, db/) never imports the HTTP layer, nor Next's cookies and
+  // headers. Only lib/api itself and lib/next (the web layer inside lib: the /v1 mount, route wrappers,
+  // link-session cookies) may; see docs/architecture.md "Layers".
   {
     files: ["lib/**/*.{ts,tsx}", "db/**/*.ts"],
     ignores: ["lib/api/**", "lib/next/**"],
@@ -78,6 +79,10 @@ const config = [
               message: "Domain code must not import the HTTP layer (lib/api): return rows or domain objects and let the route serialize.",
             },
             APP_IMPORT,
+            {
+              regex: "^next/headers$",
+              message: "Only the web layer (app/, lib/next, lib/api) reads or writes cookies and request headers: take values as arguments (link sessions: lib/next/link-sessions.ts).",
+            },
           ],
         },
       ],

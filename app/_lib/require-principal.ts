@@ -5,8 +5,7 @@ import type { Db } from "@/db/client";
 import { getSessionPrincipal } from "@/lib/auth/get-session-principal";
 import type { Principal } from "@/lib/auth/principal";
 import { prepareDatabase } from "@/lib/boot";
-import { currentSignerSession } from "@/lib/signer-access/session-cookie";
-import { signerSessionPrincipal } from "@/lib/signer-access/signer-session-principal";
+import { linkHolderPrincipal } from "@/lib/next/link-sessions";
 
 export { safeReturnPath } from "@/lib/auth/safe-return-path";
 
@@ -23,13 +22,13 @@ export const getPagePrincipal = cache(async (): Promise<{ db: Db; principal: Pri
 
 /**
  * For pages behind sign-in: the principal, or a redirect to /sign-in that comes back to `returnTo`.
- * A signer's package page (`returnTo` under `/signings/<id>`, not the manager's `view=manage` nor
- * the manager's pages under that prefix) also
- * takes that package's signer session from an emailed link: a proven one is the principal, one
- * still to be proven goes to the proof page.
+ * A signer's page or action of a package names that package (`signerOf`, from its route params or its
+ * form, never parsed back out of a path): that package's signer session from an emailed link then
+ * counts (lib/link-holders): a proven one is the principal, one still to be proven goes to the proof
+ * page. Every other page takes the signed-in account only.
  */
-export async function requirePrincipal(returnTo: string): Promise<{ db: Db; principal: Principal }> {
-  const packageId = signerPackageOf(returnTo);
+export async function requirePrincipal(returnTo: string, options: { signerOf?: string } = {}): Promise<{ db: Db; principal: Principal }> {
+  const packageId = options.signerOf?.toLowerCase();
   if (packageId) {
     const signer = await getPageSignerPrincipal(packageId);
     if (signer === "unproven") redirect(`/access/verify/${packageId}`);
@@ -40,25 +39,11 @@ export async function requirePrincipal(returnTo: string): Promise<{ db: Db; prin
   return { db, principal };
 }
 
-/**
- * A signer's pages of a package: `/signings/<id>` and its signer sub-pages, never the manager's pages
- * under the same prefix (`closing`, `edit`, `fields`, `in-person`): a signer's link session there is no principal,
- * and those pages send it to sign-in instead of failing on a principal they cannot serve.
- */
-const SIGNER_PATH = /^\/signings\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?!\/(?:closing|edit|fields|in-person)(?:[/?#]|$))(?:[/?#]|$)/i;
-
-function signerPackageOf(returnTo: string): string | null {
-  const match = SIGNER_PATH.exec(returnTo);
-  if (!match || /[?&]view=manage(?:&|$)/.test(returnTo)) return null;
-  return match[1]!.toLowerCase();
-}
-
 /** The package's signer session as a principal, "unproven" when its proof step is still to pass, or null. Cached per request. */
 const getPageSignerPrincipal = cache(async (packageId: string): Promise<{ db: Db; principal: Principal } | "unproven" | null> => {
   await connection();
   const { db } = await prepareDatabase();
-  const context = await currentSignerSession(db, packageId);
-  if (!context) return null;
-  if (!context.session.authPassedAt) return "unproven";
-  return { db, principal: signerSessionPrincipal(context) };
+  const principal = await linkHolderPrincipal(db, "signer", packageId);
+  if (!principal || principal === "unproven") return principal;
+  return { db, principal };
 });

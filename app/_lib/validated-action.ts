@@ -19,6 +19,11 @@ export type ActionContext = { db: Db; principal: Principal; formData: FormData; 
 type Options = {
   /** Where a signed-out person comes back to after signing in. */
   returnTo: string | ((formData: FormData) => string);
+  /**
+   * A signer's action: the package it acts on (e.g. from the form's `signingId`), whose signer session
+   * from an emailed link then counts as the principal (`requirePrincipal`'s `signerOf`).
+   */
+  signerOf?: (formData: FormData) => string;
   /** FormData → the schema's input. Default: one entry per name (repeated names become arrays). */
   toInput?: (formData: FormData, fields: FormFields) => unknown;
 };
@@ -100,11 +105,11 @@ function returnPath(returnTo: Options["returnTo"], formData: FormData): string {
  */
 export function contextAction<S>(
   action: (context: ActionContext) => Promise<S>,
-  options: Pick<Options, "returnTo">,
+  options: Pick<Options, "returnTo" | "signerOf">,
 ): (previous: S, formData: FormData) => Promise<S> {
   return async (_previous, formData) => {
     const fields = formFields(formData);
-    const { db, principal } = await requirePrincipal(returnPath(options.returnTo, formData));
+    const { db, principal } = await requirePrincipal(returnPath(options.returnTo, formData), { signerOf: options.signerOf?.(formData) });
     return action({ db, principal, formData, fields, evidence: await requestEvidence() });
   };
 }

@@ -10,8 +10,6 @@ import { getLocalSessionUserId } from "./get-local-session-user-id";
 import { resolvePrincipal, type Principal } from "./principal";
 import { provisionClerkUser } from "./provision-clerk-user";
 import { recordClerkSignIn } from "./record-clerk-sign-in";
-import { currentSignerSession } from "@/lib/signer-access/session-cookie";
-import { signerSessionPrincipal } from "@/lib/signer-access/signer-session-principal";
 
 export type GetSessionPrincipalOptions = {
   /**
@@ -20,16 +18,6 @@ export type GetSessionPrincipalOptions = {
    * always read with `auth()`, which needs proxy.ts's `clerkMiddleware` in front.
    */
   request?: Request;
-  /**
-   * The package a signer page or route serves: a proven signer session (the cookie of that package,
-   * opened from an emailed link) is then the principal, narrowed to that package.
-   */
-  packageId?: string;
-  /**
-   * Where a route handler's signer-session cookie is read (its own `Request`), while the account
-   * session is still read the usual way. Without it the cookie comes from `next/headers`.
-   */
-  cookiesFrom?: Request;
 };
 
 /**
@@ -39,15 +27,12 @@ export type GetSessionPrincipalOptions = {
  *   webhook arrived) is provisioned on this first request, the way the webhook would; the first
  *   request of each Clerk session counts as the sign-in (pending invitations accepted, as with a password).
  * - local: next-auth's session cookie.
- * With `packageId`, a proven signer session for that package comes first (lib/signer-access).
+ * Accounts only: a link holder's session (a signer's or an agent's emailed link) is resolved, with
+ * this as its fallback, by `requestPrincipal` (lib/next/request-principal.ts).
  * Roles and the active flag are read from the database on every request, so a deactivated user or a
  * removed role takes effect at once rather than when the cookie expires.
  */
 export async function getSessionPrincipal(db: Db, options: GetSessionPrincipalOptions = {}): Promise<Principal | null> {
-  if (options.packageId) {
-    const context = await currentSignerSession(db, options.packageId, options.request ?? options.cookiesFrom);
-    if (context?.session.authPassedAt) return signerSessionPrincipal(context);
-  }
   if (isClerkWebConfigured()) return getClerkSessionPrincipal(db);
   const userId = options.request ? await getLocalSessionUserId(options.request) : (await getServerSession(authOptions))?.user?.id;
   if (!userId || !isUuid(userId)) return null;

@@ -46,7 +46,7 @@ export type RouteContext<S extends z.ZodType | undefined, A extends SessionOptio
 /**
  * The one wrapper for `app/api/**` route handlers. In order: preflight → body cap (413, while streaming) →
  * session (401) → same origin (403) → JSON body against its schema (400) → the handler; any thrown
- * error becomes `{ error }` through the one mapper. The session comes from `getSessionPrincipal`, so
+ * error becomes `{ error }` through the one mapper. The session comes from `requestPrincipal`, so
  * a route never knows which identity provider signed the user in.
  */
 export function routeHandler<S extends z.ZodType | undefined = undefined, A extends SessionOption | undefined = undefined>(
@@ -64,9 +64,9 @@ export function routeHandler<S extends z.ZodType | undefined = undefined, A exte
         db = (await prepareDatabase()).db;
         // Loaded on first use: webhook routes never pull in the identity provider's SDKs (next-auth's
         // CommonJS providers do not load under plain Node ESM, where the payments test app runs).
-        const { getSessionPrincipal } = await import("@/lib/auth/get-session-principal");
-        const packageId = options.signerPackage?.(request) ?? undefined;
-        principal = await getSessionPrincipal(db, packageId ? { packageId, cookiesFrom: request } : {});
+        const { requestPrincipal } = await import("./request-principal");
+        const packageId = options.signerPackage?.(request) ?? null;
+        principal = await requestPrincipal(db, { request, link: packageId ? { kind: "signer", packageId } : undefined });
         if (!principal) throw Unauthorized(options.session.unauthorized);
       }
       if (options.sameOrigin && request.method !== "GET" && request.method !== "HEAD") assertSameOrigin(request);

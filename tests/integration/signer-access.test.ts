@@ -9,7 +9,7 @@ import { recordESignature } from "@/lib/esignatures/record-esignature";
 import { setEnvForTests } from "@/lib/env";
 import { log } from "@/lib/log";
 import { buildSecurityHeaders } from "@/lib/security/security-headers";
-import { getSessionPrincipal } from "@/lib/auth/get-session-principal";
+import { requestPrincipal } from "@/lib/next/request-principal";
 import { getSignerSession } from "@/lib/signer-access/get-signer-session";
 import { signerSessionCookieName } from "@/lib/signer-access/rules";
 import { openAccessLink, viewAccessLink } from "@/lib/signer-access/open-access-link";
@@ -233,13 +233,13 @@ describe("a link session is narrow", () => {
     const request = (path: string) => new Request(`http://localhost:3000${path}`, { headers: { cookie } });
 
     // Its own package: a signer principal with no roles.
-    const own = await getSessionPrincipal(testDb.db, { packageId: mine, request: request(`/signings/${mine}`) });
+    const own = await requestPrincipal(testDb.db, { link: { kind: "signer", packageId: mine }, request: request(`/signings/${mine}`), accountFromRequest: true });
     expect(own?.roles).toEqual([]);
     // Pages resolved without a package (the console, API keys, /me/esignatures): no principal, so sign-in.
-    expect(await getSessionPrincipal(testDb.db, { request: request("/me/esignatures") })).toBeNull();
-    expect(await getSessionPrincipal(testDb.db, { request: request("/account/api-keys") })).toBeNull();
+    expect(await requestPrincipal(testDb.db, { request: request("/me/esignatures"), accountFromRequest: true })).toBeNull();
+    expect(await requestPrincipal(testDb.db, { request: request("/account/api-keys"), accountFromRequest: true })).toBeNull();
     // Another package: the cookie is not its session.
-    expect(await getSessionPrincipal(testDb.db, { packageId: other, request: request(`/signings/${other}`) })).toBeNull();
+    expect(await requestPrincipal(testDb.db, { link: { kind: "signer", packageId: other }, request: request(`/signings/${other}`), accountFromRequest: true })).toBeNull();
     // /v1 takes bearer tokens only: the cookie alone is a 401, for the signer's and the manager's API.
     for (const path of ["/v1/signing/signer/signings", `/v1/signing/signer/signings/${mine}`, "/v1/signing/manager/signings", "/v1/me"]) {
       expect((await callApi(path, { headers: { cookie } })).status, path).toBe(401);

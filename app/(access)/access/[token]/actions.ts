@@ -5,7 +5,7 @@ import { prepareDatabase } from "@/lib/boot";
 import { openAccessLink } from "@/lib/signer-access/open-access-link";
 import { requestNewAccessLink } from "@/lib/signer-access/request-new-access-link";
 import { requestEvidence } from "../../../_lib/request-evidence";
-import { setSignerSessionCookie } from "@/lib/signer-access/session-cookie";
+import { setLinkSessionCookie } from "@/lib/next/link-sessions";
 
 function tokenOf(formData: FormData): string {
   const value = formData.get("token");
@@ -23,7 +23,7 @@ export async function openAccessLinkAction(formData: FormData): Promise<void> {
   const evidence = await requestEvidence();
   const opened = await openAccessLink(db, { token, ...evidence });
   if (!opened) redirect(`/access/${encodeURIComponent(token)}`);
-  await setSignerSessionCookie(opened.packageId, opened.sessionValue);
+  await setLinkSessionCookie("signer", opened.packageId, opened.sessionValue);
   redirect(`/signings/${opened.packageId}`);
 }
 

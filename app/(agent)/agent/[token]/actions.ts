@@ -3,7 +3,7 @@
 import { redirect } from "next/navigation";
 import { prepareDatabase } from "@/lib/boot";
 import { openAgentLink } from "@/lib/settlement-agent/open-agent-link";
-import { setAgentSessionCookie } from "@/lib/settlement-agent/session-cookie";
+import { setLinkSessionCookie } from "@/lib/next/link-sessions";
 import { requestEvidence } from "../../../_lib/request-evidence";
 
 /**
@@ -16,6 +16,6 @@ export async function openAgentLinkAction(formData: FormData): Promise<void> {
   const { db } = await prepareDatabase();
   const opened = await openAgentLink(db, { token, ...(await requestEvidence()) });
   if (!opened) redirect(`/agent/${encodeURIComponent(token)}`);
-  await setAgentSessionCookie(opened.packageId, opened.sessionValue, opened.expiresAt);
+  await setLinkSessionCookie("agent", opened.packageId, opened.sessionValue, opened.expiresAt);
   redirect(`/agent/closing/${opened.packageId}`);
 }

@@ -24,7 +24,7 @@ export const resolvePackageRoute = cache(
     const signerHref = `/signings/${packageId}`;
     const manageHref = `${signerHref}?view=manage`;
     const wantsManage = view === "manage";
-    const { db, principal } = await requirePrincipal(wantsManage ? manageHref : signerHref);
+    const { db, principal } = await (wantsManage ? requirePrincipal(manageHref) : requirePrincipal(signerHref, { signerOf: packageId }));
     const loadManager = async () =>
       hasCapability(principal, "signings:read") ? loadOrNull(getManagerSigningPage(db, { principal, packageId, auditCursor })) : null;
 

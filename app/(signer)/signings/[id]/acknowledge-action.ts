@@ -19,5 +19,5 @@ export const acknowledgeAction = contextAction<FormState>(
       throw error;
     }
   },
-  { returnTo: (formData) => `/signings/${String(formData.get("signingId") ?? "")}` },
+  { returnTo: (formData) => `/signings/${String(formData.get("signingId") ?? "")}`, signerOf: (formData) => String(formData.get("signingId") ?? "") },
 );

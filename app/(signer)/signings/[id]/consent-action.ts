@@ -12,7 +12,7 @@ const consent = contextAction<ConsentFormState>(
     if (state.status === "accepted") revalidatePath(packagePath(context.formData));
     return state;
   },
-  { returnTo: packagePath },
+  { returnTo: packagePath, signerOf: (formData) => String(formData.get("signingId") ?? "") },
 );
 
 /** The signer accepts the electronic-records disclosure of a package (once; a repeat is harmless). */

@@ -44,7 +44,7 @@ export async function declineSigningAction(signingId: string, previous: DeclineS
       revalidatePath(path);
       redirect(path);
     },
-    { returnTo: path },
+    { returnTo: path, signerOf: () => signingId },
   );
   return decline(previous, formData);
 }

@@ -4,7 +4,7 @@ import { redirect } from "next/navigation";
 import { prepareDatabase } from "@/lib/boot";
 import { isUuid } from "@/lib/ids";
 import { endInPersonSigning } from "@/lib/in-person/end-in-person-signing";
-import { clearSignerSessionCookie, currentSignerSession } from "@/lib/signer-access/session-cookie";
+import { clearLinkSessionCookie, currentLinkSession } from "@/lib/next/link-sessions";
 import { requestEvidence } from "../../../_lib/request-evidence";
 
 /**
@@ -17,11 +17,11 @@ export async function handBackAction(formData: FormData): Promise<void> {
   const packageId = String(formData.get("signingId") ?? "");
   if (isUuid(packageId)) {
     const { db } = await prepareDatabase();
-    const context = await currentSignerSession(db, packageId);
+    const context = await currentLinkSession(db, "signer", packageId);
     if (context?.session.authMethod === "in_person") {
       await endInPersonSigning(db, { sessionId: context.session.id, ipAddress: (await requestEvidence()).ipAddress });
     }
-    await clearSignerSessionCookie(packageId);
+    await clearLinkSessionCookie("signer", packageId);
   }
   redirect(`/sign-in?signedOut=1&callbackUrl=${encodeURIComponent(isUuid(packageId) ? `/signings/${packageId}` : "/")}`);
 }

@@ -14,7 +14,7 @@ import { requirePrincipal } from "../../../_lib/require-principal";
  * (`/signings/<id>` itself decides between the signer and the manager in `app/(package)`.)
  */
 export const loadPackagePage = cache(async (packageId: string, returnTo: string): Promise<SignerPackagePage> => {
-  const { db, principal } = await requirePrincipal(returnTo);
+  const { db, principal } = await requirePrincipal(returnTo, { signerOf: packageId });
   const page = await loadOrNull(getSignerPackagePage(db, { principal, packageId, ipAddress: (await requestEvidence()).ipAddress }));
   if (page) return page;
   if (await canManagePackage(db, principal, packageId)) redirect(`/signings/${packageId}`);
@@ -23,6 +23,6 @@ export const loadPackagePage = cache(async (packageId: string, returnTo: string)
 
 /** Whether the signed-in person also manages the package (the done page's "Manage this package" link). */
 export const managesPackage = cache(async (packageId: string): Promise<boolean> => {
-  const { db, principal } = await requirePrincipal(`/signings/${packageId}`);
+  const { db, principal } = await requirePrincipal(`/signings/${packageId}`, { signerOf: packageId });
   return canManagePackage(db, principal, packageId);
 });

@@ -12,7 +12,7 @@ const sign = contextAction<SignFormState>(
     if (state.status === "signed") revalidatePath(packagePath(context.formData));
     return state;
   },
-  { returnTo: packagePath },
+  { returnTo: packagePath, signerOf: (formData) => String(formData.get("signingId") ?? "") },
 );
 
 /** The signer signs one document of a package with their adopted signature. */

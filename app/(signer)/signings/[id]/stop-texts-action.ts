@@ -22,7 +22,7 @@ export async function stopTextsAction(signingId: string, previous: StopTextsStat
       revalidatePath(path);
       redirect(path);
     },
-    { returnTo: path },
+    { returnTo: path, signerOf: () => signingId },
   );
   return stop(previous, formData);
 }

@@ -8,7 +8,7 @@ import { effectiveAuthMethod } from "@/lib/signer-access/effective-auth-method";
 import { sendSignerCode } from "@/lib/signer-access/send-signer-code";
 import { passSignerProofWithAccount, verifySignerProof } from "@/lib/signer-access/verify-signer-proof";
 import { requestEvidence } from "../../../../_lib/request-evidence";
-import { currentSignerSession } from "@/lib/signer-access/session-cookie";
+import { currentLinkSession } from "@/lib/next/link-sessions";
 import { proofPath, type ProofNotice } from "./proof-notices";
 
 function packageIdOf(formData: FormData): string {
@@ -17,10 +17,10 @@ function packageIdOf(formData: FormData): string {
 }
 
 /** Runs one proof step; an AppError comes back to the page as a notice in the address (never the code). */
-async function proofStep(formData: FormData, step: (context: NonNullable<Awaited<ReturnType<typeof currentSignerSession>>>) => Promise<ProofNotice | null>) {
+async function proofStep(formData: FormData, step: (context: NonNullable<Awaited<ReturnType<typeof currentLinkSession<"signer">>>>) => Promise<ProofNotice | null>) {
   const packageId = packageIdOf(formData);
   const { db } = await prepareDatabase();
-  const context = await currentSignerSession(db, packageId);
+  const context = await currentLinkSession(db, "signer", packageId);
   if (!context) redirect(proofPath(packageId));
   let notice: ProofNotice | null;
   try {

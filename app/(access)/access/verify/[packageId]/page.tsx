@@ -11,7 +11,7 @@ import { prepareDatabase } from "@/lib/boot";
 import { effectiveAuthMethod } from "@/lib/signer-access/effective-auth-method";
 import { ACCOUNT_SATISFIES } from "@/lib/signer-access/rules";
 import { isSmsConfigured } from "@/lib/sms/send-sms";
-import { currentSignerSession } from "@/lib/signer-access/session-cookie";
+import { currentLinkSession } from "@/lib/next/link-sessions";
 import { AccessCard, BrandedAccessPage } from "../../_card";
 import { inputClass, primaryButton, secondaryButton } from "@/components/ui/card-controls";
 import { continueWithAccountAction, sendProofCodeAction, submitProofCodeAction } from "./actions";
@@ -21,7 +21,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   await connection();
   const { packageId } = await params;
   const { db } = await prepareDatabase();
-  const context = await currentSignerSession(db, packageId);
+  const context = await currentLinkSession(db, "signer", packageId);
   const lender = context ? signerLocale(context.signer, await organizationDefaultLanguage(db, context.signing.organizationId)) : null;
   const t = await getTranslations({ locale: await borrowerLocale(lender), namespace: "proof" });
   return { title: t("title"), referrer: "no-referrer", robots: { index: false, follow: false } };
@@ -50,7 +50,7 @@ export default async function ProofPage({ params, searchParams }: Props) {
   const noticeKey = (await searchParams).notice;
   const notice = isProofNotice(noticeKey) ? { key: noticeKey, ...PROOF_NOTICES[noticeKey] } : null;
   const { db } = await prepareDatabase();
-  const context = await currentSignerSession(db, packageId);
+  const context = await currentLinkSession(db, "signer", packageId);
   if (!context) {
     // No session tells nothing about the signer: the borrower's own choice, else English.
     const t = await getTranslations({ locale: await borrowerLocale(null), namespace: "proof" });

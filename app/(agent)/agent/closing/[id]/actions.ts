@@ -5,7 +5,7 @@ import { getTranslations } from "next-intl/server";
 import { prepareDatabase } from "@/lib/boot";
 import { uploadScanback } from "@/lib/closings/scanback";
 import { AppError } from "@/lib/errors";
-import { currentAgentPrincipal } from "@/lib/settlement-agent/session-cookie";
+import { provenLinkHolder } from "@/lib/next/link-sessions";
 import { requestEvidence } from "../../../../_lib/request-evidence";
 import type { FormState } from "../../../../_lib/validated-action";
 
@@ -16,7 +16,7 @@ import type { FormState } from "../../../../_lib/validated-action";
 export async function uploadAgentScansAction(_previous: FormState, formData: FormData): Promise<FormState> {
   const packageId = String(formData.get("packageId") ?? "").slice(0, 64);
   const { db } = await prepareDatabase();
-  const principal = await currentAgentPrincipal(db, packageId);
+  const principal = await provenLinkHolder(db, "agent", packageId);
   const t = await getTranslations("agent");
   if (!principal) return { status: "error", message: t("sessionEnded"), fieldErrors: {}, values: {} };
   const files = await Promise.all(

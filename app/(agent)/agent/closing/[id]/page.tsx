@@ -9,7 +9,7 @@ import { formatDateTime } from "@/lib/format";
 import type { Locale } from "@/lib/i18n/locales";
 import { prepareDatabase } from "@/lib/boot";
 import { getAgentClosing, type AgentClosing } from "@/lib/settlement-agent/get-agent-closing";
-import { currentAgentPrincipal } from "@/lib/settlement-agent/session-cookie";
+import { provenLinkHolder } from "@/lib/next/link-sessions";
 import { AgentLinkEnded } from "../../_card";
 import { AgentUploadForm } from "./upload-form";
 
@@ -38,7 +38,7 @@ export default async function AgentClosingPage({ params }: { params: Promise<{ i
   await connection();
   const { id } = await params;
   const { db } = await prepareDatabase();
-  const principal = await currentAgentPrincipal(db, id);
+  const principal = await provenLinkHolder(db, "agent", id);
   if (!principal) return <AgentLinkEnded />;
   const closing = await getAgentClosing(db, { principal, packageId: id });
   const { signing, report } = closing;

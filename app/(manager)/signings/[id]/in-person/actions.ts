@@ -4,7 +4,7 @@ import { redirect } from "next/navigation";
 import { z } from "zod";
 import { IdentificationSchema } from "@/lib/in-person/identification";
 import { startInPersonSigning } from "@/lib/in-person/start-in-person-signing";
-import { setSignerSessionCookie } from "@/lib/signer-access/session-cookie";
+import { setLinkSessionCookie } from "@/lib/next/link-sessions";
 import { endHostSession } from "../../../../_lib/end-host-session";
 import { validatedAction, type FormState } from "../../../../_lib/validated-action";
 
@@ -30,7 +30,7 @@ export const startInPersonAction = validatedAction<typeof StartInPersonSchema, u
       ipAddress: evidence.ipAddress,
       userAgent: evidence.userAgent,
     });
-    await setSignerSessionCookie(started.packageId, started.sessionValue);
+    await setLinkSessionCookie("signer", started.packageId, started.sessionValue);
     await endHostSession();
     redirect(`/signings/${started.packageId}`);
   },

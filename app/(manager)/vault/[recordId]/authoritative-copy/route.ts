@@ -13,7 +13,7 @@ export async function GET(request: Request, { params }: Params): Promise<Respons
   try {
     const { db } = await prepareDatabase();
     const { recordId } = await params;
-    const principal = await getSessionPrincipal(db, { cookiesFrom: request });
+    const principal = await getSessionPrincipal(db);
     if (!principal) throw Unauthorized("Sign in to download the authoritative copy.");
     return await storedFileResponse(await getAuthoritativeCopy(db, { principal, recordId }));
   } catch (error) {

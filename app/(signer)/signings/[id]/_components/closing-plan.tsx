@@ -11,7 +11,7 @@ import { AcknowledgeForm } from "./acknowledge-form";
  * it" button for each of those, in the borrower's language. Nothing for a package that is only e-signed.
  */
 export async function ClosingPlan({ signingId, locale }: { signingId: string; locale: Locale }) {
-  const { db, principal } = await requirePrincipal(`/signings/${signingId}`);
+  const { db, principal } = await requirePrincipal(`/signings/${signingId}`, { signerOf: signingId });
   const plan = await getSignerClosingPlan(db, { principal, packageId: signingId });
   if (!plan.hybrid) return null;
   const t = await getTranslations({ locale, namespace: "closing" });

@@ -137,7 +137,7 @@ async function SignerScreen({ id, page, locale, t }: { id: string; page: SignerP
       return <BankNext page={page} locale={locale} t={t} />;
     case "waiting":
     case "your_turn": {
-      const { db, principal } = await requirePrincipal(`/signings/${id}`);
+      const { db, principal } = await requirePrincipal(`/signings/${id}`, { signerOf: id });
       const fields = (await listMyDocumentFields(db, { principal, packageId: id })).map(serializeField.package);
       return <SigningScreen page={page} fields={fields} waitingFor={state.kind === "waiting" ? state.waitingFor : null} locale={locale} t={t} />;
     }

@@ -9,7 +9,7 @@ import { StopTextsForm } from "./stop-texts-form";
  * recorded consent): stop them here, or the note that they are stopped and how to start them again.
  */
 export async function StopTexts({ signingId, organizationName, locale }: { signingId: string; organizationName: string; locale: Locale }) {
-  const { db, principal } = await requirePrincipal(`/signings/${signingId}`);
+  const { db, principal } = await requirePrincipal(`/signings/${signingId}`, { signerOf: signingId });
   const texts = await getMyTexts(db, { principal, packageId: signingId });
   if (!texts) return null;
   const t = await getTranslations({ locale, namespace: "texts" });

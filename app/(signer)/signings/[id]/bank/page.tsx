@@ -39,7 +39,7 @@ function nextStep(step: BankStep, t: BankWords): { href: string; label: string }
 export default async function BankStepPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const returnTo = `/signings/${encodeURIComponent(id)}/bank`;
-  const { db, principal } = await requirePrincipal(returnTo);
+  const { db, principal } = await requirePrincipal(returnTo, { signerOf: id });
   const step = await loadOr404(getBankStep(db, { principal, packageId: id }));
   const locale = await borrowerLocale(await lenderLanguageForSigner(db, { principal, packageId: id }));
   const t = await getTranslations({ locale, namespace: "bank" });

@@ -48,7 +48,7 @@ export default async function DonePage({ params }: Props) {
   const everyone = view.status === "completed" || waitingFor.length === 0;
   const needsBank = page.bank !== null && !page.bank.connected;
   // loadPackagePage has checked that the caller signs this package.
-  const seal = view.status === "completed" ? await getPackageSeal((await requirePrincipal(`/signings/${id}/done`)).db, { packageId: view.id }) : null;
+  const seal = view.status === "completed" ? await getPackageSeal((await requirePrincipal(`/signings/${id}/done`, { signerOf: id })).db, { packageId: view.id }) : null;
 
   const framed = await embeddedOrigins();
   return (

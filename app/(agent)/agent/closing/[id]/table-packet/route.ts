@@ -4,7 +4,7 @@ import { pdfAttachmentResponse } from "@/app/_lib/pdf-attachment-response";
 import { clientIpFromRequest } from "@/lib/net/client-ip";
 import { errorJsonResponse, Unauthorized } from "@/lib/errors";
 import { downloadAgentTablePacket } from "@/lib/settlement-agent/download-agent-table-packet";
-import { currentAgentPrincipal } from "@/lib/settlement-agent/session-cookie";
+import { provenLinkHolder } from "@/lib/next/link-sessions";
 
 export const dynamic = "force-dynamic";
 
@@ -12,7 +12,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
   try {
     const { id } = await params;
     const { db } = await prepareDatabase();
-    const principal = await currentAgentPrincipal(db, id, request);
+    const principal = await provenLinkHolder(db, "agent", id, request);
     if (!principal) throw Unauthorized("This session has ended. Ask the closing team for a new link.");
     const packet = await downloadAgentTablePacket(db, { principal, packageId: id, ipAddress: clientIpFromRequest(request.headers) });
     return pdfAttachmentResponse(packet);

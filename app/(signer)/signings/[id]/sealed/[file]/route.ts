@@ -1,5 +1,5 @@
 // GET /signings/:id/sealed/:file – a sealed document (:file is its id), the certificate (`certificate`) or everything as a ZIP (`all`), for the package's signers and its managers (session).
-import { getSessionPrincipal } from "@/lib/auth/get-session-principal";
+import { requestPrincipal } from "@/lib/next/request-principal";
 import { prepareDatabase } from "@/lib/boot";
 import { errorJsonResponse, Unauthorized } from "@/lib/errors";
 import { getSealedFile } from "@/lib/seals/get-sealed-file";
@@ -13,7 +13,7 @@ export async function GET(request: Request, { params }: Params): Promise<Respons
   try {
     const { db } = await prepareDatabase();
     const { id, file } = await params;
-    const principal = await getSessionPrincipal(db, { packageId: id, cookiesFrom: request });
+    const principal = await requestPrincipal(db, { request, link: { kind: "signer", packageId: id } });
     if (!principal) throw Unauthorized("Sign in to download the sealed documents.");
     return await storedFileResponse(await getSealedFile(db, { principal, packageId: id, file, as: "any" }));
   } catch (error) {

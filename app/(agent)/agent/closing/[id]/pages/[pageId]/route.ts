@@ -3,7 +3,7 @@ import { storedFileResponse } from "@/lib/api/stored-file-response";
 import { prepareDatabase } from "@/lib/boot";
 import { getScanbackPageImage } from "@/lib/closings/scanback";
 import { errorJsonResponse, Unauthorized } from "@/lib/errors";
-import { currentAgentPrincipal } from "@/lib/settlement-agent/session-cookie";
+import { provenLinkHolder } from "@/lib/next/link-sessions";
 
 export const dynamic = "force-dynamic";
 
@@ -11,7 +11,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
   try {
     const { id, pageId } = await params;
     const { db } = await prepareDatabase();
-    const principal = await currentAgentPrincipal(db, id, request);
+    const principal = await provenLinkHolder(db, "agent", id, request);
     if (!principal) throw Unauthorized("This session has ended. Ask the closing team for a new link.");
     const image = await getScanbackPageImage(db, { principal, packageId: id, pageId });
     return await storedFileResponse(image, { disposition: "inline" });
