@@ -6,17 +6,17 @@ export async function register(): Promise<void> {
   if (process.env.NEXT_PHASE === "phase-production-build") return;
   const { getEnv, isServerless } = await import("./lib/env");
   const { prepareDatabase } = await import("./lib/boot");
-  const { startJobWorker } = await import("./lib/jobs/start-job-worker");
+  const { startJobWorker } = await import("./lib/job-runner/start-job-worker");
   await prepareDatabase();
   // A job leaves right after the request that enqueued it commits (Next's after()), not on a timer.
-  const { enableDispatchAfterCommit } = await import("./lib/jobs/dispatch-after-commit");
+  const { enableDispatchAfterCommit } = await import("./lib/job-runner/dispatch-after-commit");
   enableDispatchAfterCommit({ useAfter: true });
   const stopWorker = await startJobWorker();
   // With NEXT_MANUAL_SIG_HANDLE (`npm start` sets it) Next leaves SIGTERM to us: the job in hand finishes first.
   if (getEnv().NEXT_MANUAL_SIG_HANDLE && !isServerless()) {
     const { installGracefulShutdown } = await import("./lib/jobs/graceful-shutdown");
     const { closeDb } = await import("./db/client");
-    const { settleDispatches } = await import("./lib/jobs/dispatch-after-commit");
+    const { settleDispatches } = await import("./lib/job-runner/dispatch-after-commit");
     installGracefulShutdown({ name: "web app", steps: [stopWorker, settleDispatches, closeDb] });
   }
 }

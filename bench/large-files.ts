@@ -133,8 +133,8 @@ async function main() {
   const { NewPackageSignerSchema } = await import("@/lib/api/schemas/signers");
   const { getEnv } = await import("@/lib/env");
   const { recordESignature } = await import("@/lib/esignatures/record-esignature");
-  const { jobRegistry } = await import("@/lib/jobs/registry");
-  const { startJobPolling } = await import("@/lib/jobs/start-job-polling");
+  const { jobRegistry } = await import("@/lib/job-runner/registry");
+  const { startJobPolling } = await import("@/lib/job-runner/start-job-polling");
   const { seedDemo } = await import("@/lib/seed/seed-demo");
   const { createSigning } = await import("@/lib/signings/create-signing");
   const { createSigningsFromCsv } = await import("@/lib/signings/create-signings-from-csv");

@@ -9,7 +9,7 @@ import { dispatchQueuedJobs } from "@/lib/jobs/dispatch-queued-jobs";
 import { enqueueScheduledJob } from "@/lib/jobs/enqueue-scheduled-job";
 import { jobEventName } from "@/lib/jobs/job-event";
 import { createJobLogger } from "@/lib/jobs/job-logger";
-import { jobRegistry } from "@/lib/jobs/registry";
+import { jobRegistry } from "@/lib/job-runner/registry";
 import { getInngest, type InngestClient } from "@/lib/jobs/inngest-client";
 
 /**

@@ -3,7 +3,7 @@ import { closeDb } from "@/db/client";
 import { prepareDatabase } from "@/lib/boot";
 import { getEnv, isInngestConfigured, isServerless } from "@/lib/env";
 import { installGracefulShutdown } from "@/lib/jobs/graceful-shutdown";
-import { startJobWorker } from "@/lib/jobs/start-job-worker";
+import { startJobWorker } from "@/lib/job-runner/start-job-worker";
 import { log } from "@/lib/log";
 
 // Nothing to do is not a failure: exit 0, so a service manager (systemd's Restart=on-failure) does not

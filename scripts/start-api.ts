@@ -4,9 +4,9 @@ import { closeDb } from "@/db/client";
 import { getApiApp } from "@/lib/api/app";
 import { prepareDatabase } from "@/lib/boot";
 import { getEnv, InvalidEnvironmentError } from "@/lib/env";
-import { enableDispatchAfterCommit, settleDispatches } from "@/lib/jobs/dispatch-after-commit";
+import { enableDispatchAfterCommit, settleDispatches } from "@/lib/job-runner/dispatch-after-commit";
 import { installGracefulShutdown } from "@/lib/jobs/graceful-shutdown";
-import { startJobWorker } from "@/lib/jobs/start-job-worker";
+import { startJobWorker } from "@/lib/job-runner/start-job-worker";
 import { log } from "@/lib/log";
 
 let env: ReturnType<typeof getEnv>;

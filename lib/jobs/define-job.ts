@@ -60,7 +60,7 @@ export type ScheduledJobDefinition = JobDefinition & { schedule: string };
  * database-backed runner; it must be idempotent because both engines retry it after a failure.
  * Throw `NonRetriableError` (from `inngest`) for a failure that retrying cannot fix.
  *
- * Add the definition to `lib/jobs/registry.ts`; callers enqueue it with `enqueueJob(tx, job, payload)`.
+ * Add the definition to `lib/job-runner/registry.ts`; callers enqueue it with `enqueueJob(tx, job, payload)`.
  * With `schedule`, the engines also enqueue it on that cron schedule; its schema must accept `{}`.
  */
 export function defineJob<TSchema extends JobPayloadSchema>(definition: {

@@ -2,7 +2,7 @@
 // when it finishes. Used by tests/integration/worker-lifecycle.test.ts with the production shutdown.
 import { writeFileSync } from "node:fs";
 import { installGracefulShutdown } from "@/lib/jobs/graceful-shutdown";
-import { newWorkerId, startPollingLoop } from "@/lib/jobs/start-job-polling";
+import { newWorkerId, startPollingLoop } from "@/lib/job-runner/start-job-polling";
 
 const marker = process.argv[2]!;
 let stop: () => Promise<void> = async () => {};

@@ -4,7 +4,7 @@ import { outboxEmails, packageSigners, signerAccessLinks, signerAuthChallenges, 
 import { jobs, type Job } from "@/db/schema/jobs";
 import { SEND_EMAIL_JOB, sendEmailJob } from "@/lib/email/send-email-job";
 import { createJobRegistry } from "@/lib/jobs/create-job-registry";
-import { runDueJobs } from "@/lib/jobs/run-due-jobs";
+import { runDueJobs } from "@/lib/job-runner/run-due-jobs";
 
 const emailOnly = createJobRegistry([sendEmailJob]);
 

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import type { Db } from "@/db/client";
 import { billingRecords, jobs, organizations } from "@/db/schema";
-import { runDueJobs } from "@/lib/jobs/run-due-jobs";
+import { runDueJobs } from "@/lib/job-runner/run-due-jobs";
 import { POST as paymentsWebhook } from "@/app/api/webhooks/payments/route";
 
 export const WEBHOOK_SECRET = "whsec_test_payments_secret";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { auditLog, organizationLogos, organizations, outboxEmails } from "@/db/schema";
 import { setEnvForTests } from "@/lib/env";
-import { runDueJobs } from "@/lib/jobs/run-due-jobs";
+import { runDueJobs } from "@/lib/job-runner/run-due-jobs";
 import { GET as getLogoRoute } from "@/app/branding/[organizationId]/logo/route";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { as, BASE, createReadyDraft, loadManagerWorld } from "../helpers/manager";

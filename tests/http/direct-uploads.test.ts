@@ -9,7 +9,7 @@ import { setEnvForTests } from "@/lib/env";
 import { createJobRegistry } from "@/lib/jobs/create-job-registry";
 import { isScheduledJob } from "@/lib/jobs/define-job";
 import { enqueueScheduledJob } from "@/lib/jobs/enqueue-scheduled-job";
-import { runDueJobs } from "@/lib/jobs/run-due-jobs";
+import { runDueJobs } from "@/lib/job-runner/run-due-jobs";
 import { sweepExpiredUploads } from "@/lib/uploads/sweep-expired-uploads";
 import { sweepExpiredUploadsJob } from "@/lib/uploads/sweep-expired-uploads-job";
 import { startS3rver, type RunningS3 } from "../fakes/s3/start-s3rver";

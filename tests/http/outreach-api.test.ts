@@ -4,7 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { jobs, outboxEmails, outreachMessages } from "@/db/schema";
 import { setEnvForTests } from "@/lib/env";
-import { runDueJobs } from "@/lib/jobs/run-due-jobs";
+import { runDueJobs } from "@/lib/job-runner/run-due-jobs";
 import { callApi, tokenFor } from "../helpers/api";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { loadDemoWorld, type DemoWorld } from "../helpers/fixtures";

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { jobs, webhookDeliveries, webhookEndpoints } from "@/db/schema";
 import { setEnvForTests } from "@/lib/env";
 import { createJobRegistry } from "@/lib/jobs/create-job-registry";
-import { runDueJobs } from "@/lib/jobs/run-due-jobs";
+import { runDueJobs } from "@/lib/job-runner/run-due-jobs";
 import { deliverWebhookJob } from "@/lib/webhooks/deliver-webhook-job";
 import { WEBHOOK_EVENT_SCHEMAS } from "@/lib/webhooks/event-types";
 import { callApi, tokenFor } from "../helpers/api";

@@ -14,7 +14,7 @@ import { INVITE_LINK_MESSAGES, INVITE_TOKEN_TTL_MS } from "@/lib/auth/invite-tok
 import { signInWithPassword } from "@/lib/auth/sign-in-with-password";
 import { getEnv, setEnvForTests } from "@/lib/env";
 import { AppError } from "@/lib/errors";
-import { runDueJobs } from "@/lib/jobs/run-due-jobs";
+import { runDueJobs } from "@/lib/job-runner/run-due-jobs";
 import { callApi, tokenFor } from "../helpers/api";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { loadDemoWorld, type DemoWorld } from "../helpers/fixtures";

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { jobs } from "@/db/schema/jobs";
 import { sendEmailJob } from "@/lib/email/send-email-job";
 import { setEnvForTests } from "@/lib/env";
-import { enableDispatchAfterCommit, settleDispatches } from "@/lib/jobs/dispatch-after-commit";
+import { enableDispatchAfterCommit, settleDispatches } from "@/lib/job-runner/dispatch-after-commit";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
-import { newWorkerId, startPollingLoop } from "@/lib/jobs/start-job-polling";
+import { newWorkerId, startPollingLoop } from "@/lib/job-runner/start-job-polling";
 import { createTestDb, type TestDb } from "../helpers/db";
 
 let testDb: TestDb;

@@ -13,7 +13,7 @@ import { defineJob } from "@/lib/jobs/define-job";
 import { dispatchQueuedJobs } from "@/lib/jobs/dispatch-queued-jobs";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { createJobRegistry } from "@/lib/jobs/create-job-registry";
-import { jobRegistry } from "@/lib/jobs/registry";
+import { jobRegistry } from "@/lib/job-runner/registry";
 import { createTestDb, type TestDb } from "../helpers/db";
 
 // A test-only job with two steps: the first writes a row, the second fails on the first attempt.

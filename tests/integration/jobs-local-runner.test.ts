@@ -7,9 +7,9 @@ import { jobs, type Job } from "@/db/schema/jobs";
 import { defineJob } from "@/lib/jobs/define-job";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { createJobRegistry } from "@/lib/jobs/create-job-registry";
-import { runDueJobs } from "@/lib/jobs/run-due-jobs";
-import { startJobPolling } from "@/lib/jobs/start-job-polling";
-import { startJobScheduler } from "@/lib/jobs/start-job-scheduler";
+import { runDueJobs } from "@/lib/job-runner/run-due-jobs";
+import { startJobPolling } from "@/lib/job-runner/start-job-polling";
+import { startJobScheduler } from "@/lib/job-runner/start-job-scheduler";
 import { createTestDb, type TestDb } from "../helpers/db";
 
 // Test-only jobs: their effects go to a table this file creates, so assertions read real rows.

@@ -8,7 +8,7 @@ import { setEnvForTests } from "@/lib/env";
 import { localSubjectForEmail } from "@/lib/auth/local-tokens";
 import { resolvePrincipal } from "@/lib/auth/principal";
 import { createJobRegistry } from "@/lib/jobs/create-job-registry";
-import { runDueJobs } from "@/lib/jobs/run-due-jobs";
+import { runDueJobs } from "@/lib/job-runner/run-due-jobs";
 import { sealPackageJob } from "@/lib/seals/seal-package-job";
 import { renderAgreementPdf } from "@/lib/pdf/pdf";
 import { addPackageDocument } from "@/lib/signings/add-package-document";

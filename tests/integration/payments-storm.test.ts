@@ -2,7 +2,7 @@ import { inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inboundEvents, jobs } from "@/db/schema";
 import { setEnvForTests } from "@/lib/env";
-import { runDueJobs } from "@/lib/jobs/run-due-jobs";
+import { runDueJobs } from "@/lib/job-runner/run-due-jobs";
 import { createTestDb, type TestDb } from "@/tests/helpers/db";
 import {
   PAYMENTS_ENV,

@@ -189,7 +189,7 @@ describe("billing events (docs/integrations.md)", () => {
     const db = testDb.db;
     const org = await createOrganization(db);
     await deliver(stripeEvent("invoice.payment_failed", T0 + 2, invoiceObject({ customer: "cus_late", subscription: "sub_late" })));
-    const first = await (await import("@/lib/jobs/run-due-jobs")).runDueJobs(db, { workerId: "w" });
+    const first = await (await import("@/lib/job-runner/run-due-jobs")).runDueJobs(db, { workerId: "w" });
     expect(first).toMatchObject({ claimed: 1, retried: 1 });
     const [job] = await db.select().from(jobs).where(eq(jobs.status, "queued"));
     expect(job!.lastError).toMatch(/No organization/);

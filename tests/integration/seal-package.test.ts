@@ -10,7 +10,7 @@ import { auditLog, documentFields, jobs, packageSeals, sealedDocuments } from "@
 import { verifyAuditChain } from "@/lib/audit/verify-audit-chain";
 import { setEnvForTests } from "@/lib/env";
 import { createJobRegistry } from "@/lib/jobs/create-job-registry";
-import { runDueJobs } from "@/lib/jobs/run-due-jobs";
+import { runDueJobs } from "@/lib/job-runner/run-due-jobs";
 import { localSubjectForEmail } from "@/lib/auth/local-tokens";
 import { resolvePrincipal } from "@/lib/auth/principal";
 import { getPackageSeal } from "@/lib/seals/get-package-seal";

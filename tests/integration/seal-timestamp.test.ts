@@ -11,7 +11,7 @@ import { verifyAction } from "@/app/verify/verify-action";
 import { auditLog, jobs, packageSeals, sealedDocuments } from "@/db/schema";
 import { setEnvForTests } from "@/lib/env";
 import { createJobRegistry } from "@/lib/jobs/create-job-registry";
-import { runDueJobs } from "@/lib/jobs/run-due-jobs";
+import { runDueJobs } from "@/lib/job-runner/run-due-jobs";
 import { getPackageSeal } from "@/lib/seals/get-package-seal";
 import { requestTimestamp } from "@/lib/seals/request-timestamp";
 import { sealPackageJob } from "@/lib/seals/seal-package-job";

@@ -6,7 +6,7 @@ import { jobs, vaultDeliveries } from "@/db/schema";
 import { setEnvForTests } from "@/lib/env";
 import { defineJob } from "@/lib/jobs/define-job";
 import { createJobRegistry } from "@/lib/jobs/create-job-registry";
-import { runDueJobs } from "@/lib/jobs/run-due-jobs";
+import { runDueJobs } from "@/lib/job-runner/run-due-jobs";
 import { deliverVaultEvent } from "@/lib/vault/deliver-vault-event";
 import { deliverVaultEventJob } from "@/lib/vault/deliver-vault-event-job";
 import { callApi, tokenFor } from "../helpers/api";

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { JobDefinition } from "@/lib/jobs/define-job";
-import { jobRegistry } from "@/lib/jobs/registry";
+import { jobRegistry } from "@/lib/job-runner/registry";
 
 const ROOT = process.cwd();
 
@@ -38,12 +38,12 @@ describe("the job registry", () => {
       .flatMap((dir) => { try { return sourceFiles(dir); } catch { return []; } })
       .filter((file) => {
         const text = readFileSync(join(ROOT, file), "utf8");
-        return /from\s+["']@\/lib\/jobs\/registry["']/.test(text) || (file.startsWith(join("lib", "jobs")) && /from\s+["']\.\/registry["']/.test(text));
+        return /from\s+["']@\/lib\/job-runner\/registry["']/.test(text) || (file.startsWith(join("lib", "job-runner")) && /from\s+["']\.\/registry["']/.test(text));
       })
       .map((file) => relative(ROOT, join(ROOT, file)))
       .sort();
     // The runners: the poller, the worker, the after-commit dispatch (which relays or runs a job as soon
     // as its transaction commits) and Inngest's functions.
-    expect(importers).toEqual(["inngest/functions.ts", "lib/jobs/dispatch-after-commit.ts", "lib/jobs/run-due-jobs.ts", "lib/jobs/start-job-worker.ts"]);
+    expect(importers).toEqual(["inngest/functions.ts", "lib/job-runner/dispatch-after-commit.ts", "lib/job-runner/run-due-jobs.ts", "lib/job-runner/start-job-worker.ts"]);
   });
 });

@@ -10,7 +10,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import { closeDb } from "@/db/client";
 import { POST } from "@/app/api/webhooks/payments/route";
 import { prepareDatabase } from "@/lib/boot";
-import { startJobWorker } from "@/lib/jobs/start-job-worker";
+import { startJobWorker } from "@/lib/job-runner/start-job-worker";
 
 const PATH = "/api/webhooks/payments";
 

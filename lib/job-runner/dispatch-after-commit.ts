@@ -3,13 +3,13 @@ import { getDb } from "@/db/client";
 import { jobs } from "@/db/schema/jobs";
 import { getInngest } from "@/lib/jobs/inngest-client";
 import { getEnv, isInngestConfigured } from "@/lib/env";
-import { installJobKick, trackDispatch, wakeJobRunners } from "./after-commit-hook";
-import { dispatchQueuedJobs } from "./dispatch-queued-jobs";
+import { installJobKick, trackDispatch, wakeJobRunners } from "@/lib/jobs/after-commit-hook";
+import { dispatchQueuedJobs } from "@/lib/jobs/dispatch-queued-jobs";
 import { jobRegistry } from "./registry";
 import { runDueJobs } from "./run-due-jobs";
 import { newWorkerId } from "./start-job-polling";
 
-export { settleDispatches } from "./after-commit-hook";
+export { settleDispatches } from "@/lib/jobs/after-commit-hook";
 
 /**
  * Sends a job on its way right after the request that enqueued it, instead of waiting for a timer:

@@ -10,7 +10,7 @@ import { sendSignerSmsJob } from "@/lib/sms/send-signer-sms-job";
 import { sweepExpiredUploadsJob } from "@/lib/uploads/sweep-expired-uploads-job";
 import { deliverVaultEventJob } from "@/lib/vault/deliver-vault-event-job";
 import { deliverWebhookJob } from "@/lib/webhooks/deliver-webhook-job";
-import { createJobRegistry } from "./create-job-registry";
+import { createJobRegistry } from "@/lib/jobs/create-job-registry";
 
 /**
  * Every job the application runs. The local runner claims only these names and runs their

@@ -2,8 +2,8 @@ import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import type { Db } from "@/db/client";
 import { log } from "@/lib/log";
-import { registerJobWaker } from "./after-commit-hook";
-import type { JobRegistry } from "./create-job-registry";
+import { registerJobWaker } from "@/lib/jobs/after-commit-hook";
+import type { JobRegistry } from "@/lib/jobs/create-job-registry";
 import { runDueJobs } from "./run-due-jobs";
 
 export type JobPollingOptions = {

@@ -1,7 +1,7 @@
 import type { Db } from "@/db/client";
-import type { JobRegistry } from "./create-job-registry";
-import { isScheduledJob } from "./define-job";
-import { enqueueScheduledJob } from "./enqueue-scheduled-job";
+import type { JobRegistry } from "@/lib/jobs/create-job-registry";
+import { isScheduledJob } from "@/lib/jobs/define-job";
+import { enqueueScheduledJob } from "@/lib/jobs/enqueue-scheduled-job";
 import { newWorkerId, startPollingLoop } from "./start-job-polling";
 
 /**

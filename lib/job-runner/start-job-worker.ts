@@ -1,7 +1,7 @@
 import { getDb } from "@/db/client";
 import { getEnv, isInngestConfigured, isServerless } from "@/lib/env";
 import { log } from "@/lib/log";
-import { dispatchQueuedJobs } from "./dispatch-queued-jobs";
+import { dispatchQueuedJobs } from "@/lib/jobs/dispatch-queued-jobs";
 import { jobRegistry } from "./registry";
 import { newWorkerId, startJobPolling, startPollingLoop } from "./start-job-polling";
 import { startJobScheduler } from "./start-job-scheduler";

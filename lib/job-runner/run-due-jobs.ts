@@ -5,10 +5,10 @@ import type { Db } from "@/db/client";
 import { jobs, type Job } from "@/db/schema/jobs";
 import { errorDetails } from "@/lib/errors";
 import { log } from "@/lib/log";
-import { computeBackoffMs } from "./compute-backoff";
-import type { JobContext, JobDefinition } from "./define-job";
-import { createJobLogger } from "./job-logger";
-import type { JobRegistry } from "./create-job-registry";
+import { computeBackoffMs } from "@/lib/jobs/compute-backoff";
+import type { JobContext, JobDefinition } from "@/lib/jobs/define-job";
+import { createJobLogger } from "@/lib/jobs/job-logger";
+import type { JobRegistry } from "@/lib/jobs/create-job-registry";
 import { jobRegistry } from "./registry";
 
 export const DEFAULT_LEASE_MS = 5 * 60_000;
