@@ -2,7 +2,7 @@ import { cache } from "react";
 import { redirect } from "next/navigation";
 import { connection } from "next/server";
 import type { Db } from "@/db/client";
-import { getSessionPrincipal } from "@/lib/auth/get-session-principal";
+import { getSessionPrincipal } from "@/lib/sign-in/get-session-principal";
 import type { Principal } from "@/lib/auth/principal";
 import { prepareDatabase } from "@/lib/boot";
 import { linkHolderPrincipal } from "@/lib/next/link-sessions";

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { userInviteTokens } from "@/db/schema";
-import { inviteLinkToken } from "@/lib/signer-access/secrets";
+import { inviteLinkToken } from "@/lib/security/secrets";
 import { hashInviteToken, INVITE_TOKEN_TTL_MS } from "./invite-token-format";
 
 export type CreateInviteTokenOptions = {

@@ -5,7 +5,7 @@ import { packageSigners, signerAccessLinks, signerAuthChallenges, signingPackage
 import { borrowerEmailBranding } from "@/lib/branding/borrower-email-branding";
 import { organizationDefaultLanguage, signerLocale } from "@/lib/i18n/signer-locale";
 import { accessLinkUrlOf } from "@/lib/signer-access/issue-access-link";
-import { challengeCode } from "@/lib/signer-access/secrets";
+import { challengeCode } from "@/lib/security/secrets";
 import type { Email } from "./send-email";
 import { completedEmail } from "./templates/completed-email";
 import { inviteEmail } from "./templates/invite-email";

@@ -8,7 +8,7 @@ import { Conflict, NotFound } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";
 import { markSignerAuthPassed } from "@/lib/signer-access/mark-signer-auth-passed";
 import { openLinklessSignerSession } from "@/lib/signer-access/open-linkless-session";
-import { isOpaqueTokenShape, newOpaqueToken, sha256Hex } from "@/lib/signer-access/secrets";
+import { isOpaqueTokenShape, newOpaqueToken, sha256Hex } from "@/lib/security/secrets";
 import { getSigningOrThrow } from "@/lib/signings/get-signing-or-throw";
 import { OPEN_SIGNING_STATUSES } from "@/lib/signings/state-machine";
 import { getFramingOrigins } from "./allowed-origins";

@@ -1,5 +1,5 @@
 import type { Db } from "@/db/client";
-import { getSessionPrincipal } from "@/lib/auth/get-session-principal";
+import { getSessionPrincipal } from "@/lib/sign-in/get-session-principal";
 import type { Principal } from "@/lib/auth/principal";
 import type { LinkHolderKind } from "@/lib/link-holders/link-holders";
 import { provenLinkHolder } from "./link-sessions";

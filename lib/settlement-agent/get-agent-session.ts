@@ -2,7 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { settlementAgentLinks, signingPackages, type SettlementAgentLink, type SigningPackage } from "@/db/schema";
 import { isUuid } from "@/lib/ids";
-import { sha256Hex } from "@/lib/signer-access/secrets";
+import { sha256Hex } from "@/lib/security/secrets";
 import { isOpenSigningStatus } from "@/lib/signings/state-machine";
 import { AGENT_SESSION_IDLE_MS } from "./rules";
 

@@ -9,7 +9,7 @@ import { isInkMode } from "@/lib/closings/document-state-machine";
 import { sendEmailJob } from "@/lib/email/send-email-job";
 import { BadRequest, Conflict } from "@/lib/errors";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
-import { agentLinkToken, sha256Hex } from "@/lib/signer-access/secrets";
+import { agentLinkToken, sha256Hex } from "@/lib/security/secrets";
 import { getSigningOrThrow } from "@/lib/signings/get-signing-or-throw";
 import { isOpenSigningStatus, signingStatusLabel } from "@/lib/signings/state-machine";
 import { agentLinkExpiry } from "./rules";

@@ -3,7 +3,7 @@ import type { Db } from "@/db/client";
 import { organizations, settlementAgentLinks, signingPackages, type SettlementAgentLink, type SigningPackage } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { brandMarkOf, getOrganizationBranding, type BrandMark } from "@/lib/branding/branding";
-import { isOpaqueTokenShape, newOpaqueToken, sha256Hex } from "@/lib/signer-access/secrets";
+import { isOpaqueTokenShape, newOpaqueToken, sha256Hex } from "@/lib/security/secrets";
 import { isOpenSigningStatus } from "@/lib/signings/state-machine";
 import { AGENT_SESSION_MAX_MS } from "./rules";
 

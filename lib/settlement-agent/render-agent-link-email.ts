@@ -6,7 +6,7 @@ import { borrowerEmailBranding } from "@/lib/branding/borrower-email-branding";
 import type { Email } from "@/lib/email/send-email";
 import { settlementAgentLinkEmail } from "@/lib/email/templates/settlement-agent-link-email";
 import { formatDateTime } from "@/lib/format";
-import { agentLinkToken } from "@/lib/signer-access/secrets";
+import { agentLinkToken } from "@/lib/security/secrets";
 import { agentLinkUrl } from "./rules";
 
 /** The settlement agent's link email, by the link's id: rendered, with the link's URL, when it is sent. */

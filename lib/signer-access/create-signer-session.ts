@@ -1,7 +1,7 @@
 import type { Db } from "@/db/client";
 import { signerSessions, type SignerSession } from "@/db/schema";
 import { SIGNER_SESSION_MAX_MS } from "./rules";
-import { newOpaqueToken, sha256Hex } from "./secrets";
+import { newOpaqueToken, sha256Hex } from "@/lib/security/secrets";
 
 /**
  * A new signer session for one signer of one package, from a used link: the value for the cookie

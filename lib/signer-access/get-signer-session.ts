@@ -3,7 +3,7 @@ import type { Db } from "@/db/client";
 import { packageSigners, signerSessions, signingPackages, type PackageSigner, type SignerSession, type SigningPackage } from "@/db/schema";
 import { isUuid } from "@/lib/ids";
 import { SIGNER_SESSION_IDLE_MS } from "./rules";
-import { sha256Hex } from "./secrets";
+import { sha256Hex } from "@/lib/security/secrets";
 
 export type SignerSessionContext = { session: SignerSession; signing: SigningPackage; signer: PackageSigner };
 

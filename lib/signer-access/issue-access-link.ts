@@ -3,7 +3,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { signerAccessLinks, type SigningPackage } from "@/db/schema";
 import { getEnv } from "@/lib/env";
-import { accessLinkToken, sha256Hex } from "./secrets";
+import { accessLinkToken, sha256Hex } from "@/lib/security/secrets";
 
 const COMPLETED_LINK_MS = 30 * 86_400_000;
 

@@ -3,7 +3,7 @@ import type { Db } from "@/db/client";
 import { brandMarkOf, getOrganizationBranding, type BrandMark } from "@/lib/branding/branding";
 import { organizations, packageSigners, signerAccessLinks, signingPackages, type PackageSigner, type SignerAccessLink, type SigningPackage } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
-import { isOpaqueTokenShape, sha256Hex } from "./secrets";
+import { isOpaqueTokenShape, sha256Hex } from "@/lib/security/secrets";
 import { effectiveAuthMethod } from "./effective-auth-method";
 import { markSignerAuthPassed } from "./mark-signer-auth-passed";
 import { createSignerSession } from "./create-signer-session";

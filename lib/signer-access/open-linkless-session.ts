@@ -1,7 +1,7 @@
 import type { Db } from "@/db/client";
 import { signerAccessLinks, type SignerSession } from "@/db/schema";
 import { createSignerSession } from "./create-signer-session";
-import { newOpaqueToken, sha256Hex } from "./secrets";
+import { newOpaqueToken, sha256Hex } from "@/lib/security/secrets";
 
 export type LinklessSession = { session: SignerSession; sessionValue: string; expiresAt: Date };
 

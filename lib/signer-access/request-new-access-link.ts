@@ -7,7 +7,7 @@ import { sendEmailJob } from "@/lib/email/send-email-job";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { issueAccessLinkId } from "./issue-access-link";
 import { newLinkClientRules, SIGNER_RESEND_INTERVAL_MS } from "./rules";
-import { isOpaqueTokenShape, sha256Hex } from "./secrets";
+import { isOpaqueTokenShape, sha256Hex } from "@/lib/security/secrets";
 
 /** The one answer to "Email me a new link", whatever happened. */
 export const NEW_LINK_ANSWER =

@@ -9,7 +9,7 @@ import { TooManyRequests } from "@/lib/errors";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { sendSms } from "@/lib/sms/send-sms";
 import { SIGNER_CODE_TTL_MS, SIGNER_RESEND_INTERVAL_MS } from "./rules";
-import { challengeCode, codeHmac } from "./secrets";
+import { challengeCode, codeHmac } from "@/lib/security/secrets";
 
 /**
  * Creates a one-time code for a signer session and sends it — by email through the outbox job, or

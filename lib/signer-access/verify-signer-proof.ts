@@ -12,7 +12,7 @@ import type { SignerSessionContext } from "./get-signer-session";
 import { effectiveAuthMethod } from "./effective-auth-method";
 import { markSignerAuthPassed } from "./mark-signer-auth-passed";
 import { ACCOUNT_SATISFIES, signerProofRules } from "./rules";
-import { codeHmac, normalizeCode, sameDigest } from "./secrets";
+import { codeHmac, normalizeCode, sameDigest } from "@/lib/security/secrets";
 import { emitEvent } from "@/lib/webhooks/emit-event";
 
 type Evidence = { ipAddress?: string | null; userAgent?: string | null; now?: Date };

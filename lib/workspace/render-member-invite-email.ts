@@ -5,7 +5,7 @@ import { memberships, organizations, userInviteTokens, users } from "@/db/schema
 import type { Email } from "@/lib/email/send-email";
 import { memberInviteEmail } from "@/lib/email/templates/member-invite-email";
 import { getEnv } from "@/lib/env";
-import { inviteLinkToken } from "@/lib/signer-access/secrets";
+import { inviteLinkToken } from "@/lib/security/secrets";
 
 /**
  * A workspace invitation email, by ids: the membership, the organization, the password-link token's

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { users } from "@/db/schema";
-import { signInWithPassword } from "@/lib/auth/sign-in-with-password";
+import { signInWithPassword } from "@/lib/sign-in/sign-in-with-password";
 import { setEnvForTests } from "@/lib/env";
 import { DEMO_PASSWORD } from "@/lib/seed/seed-demo";
 import { callApi, tokenFor } from "../helpers/api";

@@ -4,10 +4,10 @@ import { promisify } from "node:util";
 import { sql } from "drizzle-orm";
 import { organizations } from "@/db/schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { acceptInvite } from "@/lib/auth/accept-invite";
+import { acceptInvite } from "@/lib/sign-in/accept-invite";
 import { localSubjectForEmail } from "@/lib/auth/local-tokens";
 import { resolvePrincipal } from "@/lib/auth/principal";
-import { signInWithPassword } from "@/lib/auth/sign-in-with-password";
+import { signInWithPassword } from "@/lib/sign-in/sign-in-with-password";
 import { bootstrapFirstOrganization } from "@/lib/deploy/bootstrap-first-organization";
 import { createTestDb, type TestDb } from "../helpers/db";
 

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "@/db/schema";
-import { listDemoAccounts } from "@/lib/auth/list-demo-accounts";
-import { signInWithPassword } from "@/lib/auth/sign-in-with-password";
+import { listDemoAccounts } from "@/lib/seed/list-demo-accounts";
+import { signInWithPassword } from "@/lib/sign-in/sign-in-with-password";
 import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from "@/lib/seed/seed-demo";
 import { createTestDb, type TestDb } from "@/tests/helpers/db";
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { users } from "@/db/schema";
 import { POST as emailWebhook } from "@/app/api/webhooks/email/route";
 import { hashPassword } from "@/lib/auth/passwords";
-import { signInWithPassword } from "@/lib/auth/sign-in-with-password";
+import { signInWithPassword } from "@/lib/sign-in/sign-in-with-password";
 import { setEnvForTests } from "@/lib/env";
 import { toErrorResponse } from "@/lib/errors";
 import { callApi, tokenFor } from "@/tests/helpers/api";

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "@/db/schema";
-import { provisionClerkUser } from "@/lib/auth/provision-clerk-user";
+import { provisionClerkUser } from "@/lib/sign-in/provision-clerk-user";
 import { resolvePrincipal } from "@/lib/auth/principal";
 import { setEnvForTests } from "@/lib/env";
 import { createTestDb, type TestDb } from "@/tests/helpers/db";

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDb, type DbHandle } from "@/db/client";
 import { users } from "@/db/schema";
 import { createApiKey } from "@/lib/api-keys/create-api-key";
-import { createSessionCookie } from "@/lib/auth/create-session-cookie";
+import { createSessionCookie } from "@/lib/sign-in/create-session-cookie";
 import { renderAgreementPdf } from "@/lib/pdf/pdf";
 import { dataDir } from "@/lib/env";
 import { loadSealingIdentity } from "@/lib/seals/load-sealing-identity";

@@ -1,7 +1,7 @@
 "use server";
 
 import { z } from "zod";
-import { acceptInvite } from "@/lib/auth/accept-invite";
+import { acceptInvite } from "@/lib/sign-in/accept-invite";
 import { INVITE_LINK_MESSAGES, INVITE_PASSWORD_MAX_LENGTH } from "@/lib/auth/invite-token-format";
 import { prepareDatabase } from "@/lib/boot";
 import { AppError } from "@/lib/errors";
@@ -22,7 +22,7 @@ const InputSchema = z.object({
   confirmPassword: z.string().max(INVITE_PASSWORD_MAX_LENGTH * 4),
 });
 
-/** Sets the invited user's password from `/accept-invite` (domain rules in `lib/auth/accept-invite.ts`). */
+/** Sets the invited user's password from `/accept-invite` (domain rules in `lib/sign-in/accept-invite.ts`). */
 export async function acceptInviteAction(input: AcceptInviteInput): Promise<AcceptInviteResult> {
   const parsed = InputSchema.safeParse(input);
   if (!parsed.success) {

@@ -4,9 +4,9 @@ import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { z } from "zod";
 import { tooManyAttemptsMessage } from "@/lib/auth/auth-throttle-rules";
-import { createSessionCookie } from "@/lib/auth/create-session-cookie";
+import { createSessionCookie } from "@/lib/sign-in/create-session-cookie";
 import { safeReturnPath } from "@/lib/auth/safe-return-path";
-import { signInWithPasswordThrottled } from "@/lib/auth/sign-in-with-password-throttled";
+import { signInWithPasswordThrottled } from "@/lib/sign-in/sign-in-with-password-throttled";
 import { prepareDatabase } from "@/lib/boot";
 import { publicAction } from "../../_lib/validated-action";
 

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { listDemoAccounts } from "@/lib/auth/list-demo-accounts";
+import { listDemoAccounts } from "@/lib/seed/list-demo-accounts";
 import { isClerkWebConfigured } from "@/lib/env";
 import { getPagePrincipal, safeReturnPath } from "../../_lib/require-principal";
 import { ClerkSignIn } from "./clerk-sign-in";

@@ -3,7 +3,7 @@
 import { useActionState } from "react";
 import { SubmitButton } from "@/components/ui/button";
 import { InputField } from "@/components/ui/field";
-import type { DemoAccount } from "@/lib/auth/list-demo-accounts";
+import type { DemoAccount } from "@/lib/seed/list-demo-accounts";
 import { signInAction, type SignInState } from "./actions";
 
 type Props = { returnTo: string; initialError?: string; signedOut: boolean; demoAccounts: DemoAccount[] };

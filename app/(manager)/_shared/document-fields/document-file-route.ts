@@ -1,4 +1,4 @@
-import { getSessionPrincipal } from "@/lib/auth/get-session-principal";
+import { getSessionPrincipal } from "@/lib/sign-in/get-session-principal";
 import { prepareDatabase } from "@/lib/boot";
 import type { DocumentOwner } from "@/lib/document-owners/document-owner";
 import { getDocumentFile } from "@/lib/document-owners/get-document-file";

@@ -1,7 +1,7 @@
 // /api/auth/* – next-auth's own endpoints (csrf, credentials callback, session, sign-out).
 import NextAuth from "next-auth";
 import { NextRequest } from "next/server";
-import { authOptions } from "@/lib/auth/next-auth";
+import { authOptions } from "@/lib/sign-in/next-auth";
 import { refuseThrottledCredentialsCallback } from "@/lib/auth/refuse-throttled-credentials-callback";
 import { safeReturnPath } from "@/lib/auth/safe-return-path";
 import { prepareDatabase } from "@/lib/boot";
@@ -19,7 +19,7 @@ const nextAuth = NextAuth(authOptions) as (request: NextRequest, context: unknow
  * reads it first under an 8 KiB cap (a credentials form with its CSRF token is under 1 KiB) and hands
  * next-auth the bytes it already holds. A locked-out account or client gets 429 before next-auth runs.
  * Odd input (an `error` code or a `callbackUrl` next-auth would choke on) gets a 4xx or a same-site
- * redirect, never a 500 (the `redirect` callback in lib/auth/next-auth.ts keeps callback URLs on site).
+ * redirect, never a 500 (the `redirect` callback in lib/sign-in/next-auth.ts keeps callback URLs on site).
  */
 const handler = routeHandler({ maxBodyBytes: AUTH_ROUTE_MAX_BODY_BYTES }, async ({ request, rawBody, params }) => {
   const url = new URL(request.url);

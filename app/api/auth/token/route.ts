@@ -1,6 +1,6 @@
 // POST /api/auth/token – exchanges a personal API key for a short-lived /v1 access token.
 import { z } from "zod";
-import { exchangeApiKeyThrottled } from "@/lib/auth/exchange-api-key-throttled";
+import { exchangeApiKeyThrottled } from "@/lib/api-keys/exchange-api-key-throttled";
 import { requestClientIp } from "@/lib/auth/request-client-ip";
 import { prepareDatabase } from "@/lib/boot";
 import { BadRequest } from "@/lib/errors";

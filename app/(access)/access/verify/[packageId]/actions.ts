@@ -1,7 +1,7 @@
 "use server";
 
 import { redirect } from "next/navigation";
-import { getSessionPrincipal } from "@/lib/auth/get-session-principal";
+import { getSessionPrincipal } from "@/lib/sign-in/get-session-principal";
 import { prepareDatabase } from "@/lib/boot";
 import { AppError } from "@/lib/errors";
 import { effectiveAuthMethod } from "@/lib/signer-access/effective-auth-method";

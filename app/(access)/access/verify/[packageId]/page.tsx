@@ -6,7 +6,7 @@ import { brandMarkOf, getOrganizationBranding } from "@/lib/branding/branding";
 import { organizationDefaultLanguage, signerLocale } from "@/lib/i18n/signer-locale";
 import { redirect } from "next/navigation";
 import { connection } from "next/server";
-import { getSessionPrincipal } from "@/lib/auth/get-session-principal";
+import { getSessionPrincipal } from "@/lib/sign-in/get-session-principal";
 import { prepareDatabase } from "@/lib/boot";
 import { effectiveAuthMethod } from "@/lib/signer-access/effective-auth-method";
 import { ACCOUNT_SATISFIES } from "@/lib/signer-access/rules";

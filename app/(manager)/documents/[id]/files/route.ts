@@ -1,7 +1,7 @@
 // POST /documents/:id/files – upload a file to a chattel document with the manager's session (multipart, part `file`); the upload form uses it to show progress.
 import { z } from "zod";
 import { UploadDocumentFileSchema } from "@/lib/api/schemas/documents";
-import { getSessionPrincipal } from "@/lib/auth/get-session-principal";
+import { getSessionPrincipal } from "@/lib/sign-in/get-session-principal";
 import { prepareDatabase } from "@/lib/boot";
 import { serializeDocumentFile } from "@/lib/chattel-documents/serialize-document-file";
 import { uploadDocumentFile } from "@/lib/chattel-documents/upload-document-file";

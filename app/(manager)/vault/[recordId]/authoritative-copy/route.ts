@@ -1,6 +1,6 @@
 // GET /vault/:recordId/authoritative-copy – a transferable record's authoritative copy, for admins of its controlling organization (session).
 import { storedFileResponse } from "@/lib/api/stored-file-response";
-import { getSessionPrincipal } from "@/lib/auth/get-session-principal";
+import { getSessionPrincipal } from "@/lib/sign-in/get-session-principal";
 import { prepareDatabase } from "@/lib/boot";
 import { errorJsonResponse, Unauthorized } from "@/lib/errors";
 import { getAuthoritativeCopy } from "@/lib/transferable-records/get-vault-record";

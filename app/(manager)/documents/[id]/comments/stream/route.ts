@@ -2,7 +2,7 @@
 // same stream as /v1's with the session cookie: it resumes with the Last-Event-ID that EventSource sends when it reconnects).
 import { z } from "zod";
 import { CommentStreamHeadersSchema } from "@/lib/api/schemas/comments";
-import { getSessionPrincipal } from "@/lib/auth/get-session-principal";
+import { getSessionPrincipal } from "@/lib/sign-in/get-session-principal";
 import { prepareDatabase } from "@/lib/boot";
 import { openCommentEventStream } from "@/lib/comments/comment-event-stream";
 import { BadRequest, errorJsonResponse, Unauthorized } from "@/lib/errors";

@@ -1,6 +1,6 @@
 // GET /documents/:id/files/:fileId – a chattel document's file for the signed-in manager (inline for the preview; `?download=1` as an attachment).
 import { z } from "zod";
-import { getSessionPrincipal } from "@/lib/auth/get-session-principal";
+import { getSessionPrincipal } from "@/lib/sign-in/get-session-principal";
 import { prepareDatabase } from "@/lib/boot";
 import { getDocumentFileDownload } from "@/lib/chattel-documents/get-document-file-content";
 import { BadRequest, errorJsonResponse, Unauthorized } from "@/lib/errors";

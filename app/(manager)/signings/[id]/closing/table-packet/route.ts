@@ -1,6 +1,6 @@
 // GET /signings/:id/closing/table-packet – the table packet PDF for a signed-in manager of the package.
 import { getTablePacket } from "@/lib/closings/get-table-packet";
-import { getSessionPrincipal } from "@/lib/auth/get-session-principal";
+import { getSessionPrincipal } from "@/lib/sign-in/get-session-principal";
 import { prepareDatabase } from "@/lib/boot";
 import { pdfAttachmentResponse } from "@/app/_lib/pdf-attachment-response";
 import { errorJsonResponse, Unauthorized } from "@/lib/errors";

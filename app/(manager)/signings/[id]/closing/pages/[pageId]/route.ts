@@ -1,6 +1,6 @@
 // GET /signings/:id/closing/pages/:pageId – one open scanned page's image, for the manager assigning it by hand.
 import { getScanbackPageImage } from "@/lib/closings/scanback";
-import { getSessionPrincipal } from "@/lib/auth/get-session-principal";
+import { getSessionPrincipal } from "@/lib/sign-in/get-session-principal";
 import { storedFileResponse } from "@/lib/api/stored-file-response";
 import { prepareDatabase } from "@/lib/boot";
 import { errorJsonResponse, Unauthorized } from "@/lib/errors";

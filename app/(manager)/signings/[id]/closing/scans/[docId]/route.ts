@@ -1,6 +1,6 @@
 // GET /signings/:id/closing/scans/:docId – an ink document's uploaded scan (PDF) for the manager reviewing it.
 import { fileResponse } from "@/app/_lib/file-response";
-import { getSessionPrincipal } from "@/lib/auth/get-session-principal";
+import { getSessionPrincipal } from "@/lib/sign-in/get-session-principal";
 import { prepareDatabase } from "@/lib/boot";
 import { getDocumentScanFile } from "@/lib/closings/closing-detail";
 import { errorJsonResponse, Unauthorized } from "@/lib/errors";

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { users, type User } from "@/db/schema";
 import { acceptMemberships } from "@/lib/workspace/accept-memberships";
-import { hashPassword, verifyPassword } from "./passwords";
+import { hashPassword, verifyPassword } from "@/lib/auth/passwords";
 
 export type SignInWithPasswordOptions = { email: string; password: string };
 

@@ -4,8 +4,8 @@ import { z } from "zod";
 import { prepareDatabase } from "@/lib/boot";
 import { getAuthSecret, getEnv } from "@/lib/env";
 import { log } from "@/lib/log";
-import { requestClientIp } from "./request-client-ip";
-import { safeReturnPath } from "./safe-return-path";
+import { requestClientIp } from "@/lib/auth/request-client-ip";
+import { safeReturnPath } from "@/lib/auth/safe-return-path";
 import { signInWithPasswordThrottled } from "./sign-in-with-password-throttled";
 
 declare module "next-auth" {

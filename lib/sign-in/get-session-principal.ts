@@ -7,7 +7,7 @@ import { AppError } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";
 import { authOptions } from "./next-auth";
 import { getLocalSessionUserId } from "./get-local-session-user-id";
-import { resolvePrincipal, type Principal } from "./principal";
+import { resolvePrincipal, type Principal } from "@/lib/auth/principal";
 import { provisionClerkUser } from "./provision-clerk-user";
 import { recordClerkSignIn } from "./record-clerk-sign-in";
 

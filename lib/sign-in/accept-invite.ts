@@ -3,15 +3,15 @@ import type { Db } from "@/db/client";
 import { userInviteTokens, users } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { AppError, BadRequest } from "@/lib/errors";
-import { findInvite } from "./find-invite";
+import { findInvite } from "@/lib/auth/find-invite";
 import {
   INVITE_LINK_MESSAGES,
   INVITE_PASSWORD_MAX_LENGTH,
   INVITE_PASSWORD_MIN_LENGTH,
   type InviteLinkProblem,
-} from "./invite-token-format";
-import { localSubjectForEmail } from "./local-tokens";
-import { hashPassword } from "./passwords";
+} from "@/lib/auth/invite-token-format";
+import { localSubjectForEmail } from "@/lib/auth/local-tokens";
+import { hashPassword } from "@/lib/auth/passwords";
 import { acceptMemberships } from "@/lib/workspace/accept-memberships";
 
 export type AcceptInviteOptions = { token: string; password: string; now?: Date; ipAddress?: string | null };

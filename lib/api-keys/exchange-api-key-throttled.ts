@@ -1,9 +1,9 @@
 import type { Db } from "@/db/client";
 import { exchangeApiKey, type ExchangedToken } from "@/lib/api-keys/exchange-api-key";
 import { AppError, TooManyRequests } from "@/lib/errors";
-import { apiKeyExchangeRules, tooManyAttemptsMessage } from "./auth-throttle-rules";
-import { checkAuthThrottle } from "./check-auth-throttle";
-import { recordAuthFailure } from "./record-auth-failure";
+import { apiKeyExchangeRules, tooManyAttemptsMessage } from "@/lib/auth/auth-throttle-rules";
+import { checkAuthThrottle } from "@/lib/auth/check-auth-throttle";
+import { recordAuthFailure } from "@/lib/auth/record-auth-failure";
 
 export type ExchangeApiKeyThrottledOptions = {
   apiKey: string;

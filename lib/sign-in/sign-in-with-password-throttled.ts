@@ -1,8 +1,8 @@
 import type { Db } from "@/db/client";
-import { passwordSignInRules } from "./auth-throttle-rules";
-import { checkAuthThrottle } from "./check-auth-throttle";
-import { clearAuthFailures } from "./clear-auth-failures";
-import { recordAuthFailure } from "./record-auth-failure";
+import { passwordSignInRules } from "@/lib/auth/auth-throttle-rules";
+import { checkAuthThrottle } from "@/lib/auth/check-auth-throttle";
+import { clearAuthFailures } from "@/lib/auth/clear-auth-failures";
+import { recordAuthFailure } from "@/lib/auth/record-auth-failure";
 import { signInWithPassword, type SignedInUser } from "./sign-in-with-password";
 
 export type SignInWithPasswordThrottledOptions = {
