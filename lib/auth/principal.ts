@@ -12,6 +12,13 @@ import {
   type Scope,
 } from "./capabilities";
 
+/**
+ * The user id of a link holder who has no account (a signer or a settlement agent who opened an emailed
+ * link): the nil UUID, which no row has, so a query keyed by the principal's user finds nothing of
+ * anybody's (account pages, `/me/esignatures`, bank items).
+ */
+export const NO_ACCOUNT_USER_ID = "00000000-0000-0000-0000-000000000000";
+
 export type Principal = {
   user: Pick<User, "id" | "email" | "name" | "authProvider">;
   roles: RoleAssignment[];

@@ -6,7 +6,7 @@ import type { Db } from "@/db/client";
 import { packageDocuments, scanbackPages, type PackageDocument, type ScanbackPage, type SigningPackage } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
-import { auditActorOf } from "@/lib/settlement-agent/agent-session-principal";
+import { auditActorOf } from "@/lib/auth/agent-session-principal";
 import { actorUserIdOf } from "@/lib/signer-access/signer-session-principal";
 import { BadRequest, Conflict, NotFound } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";

@@ -1,8 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { organizations } from "@/db/schema";
-import type { Principal } from "@/lib/auth/principal";
-import { getSignerAssignmentOrThrow } from "@/lib/signings/get-signer-assignment-or-throw";
 import { resolveBorrowerLocale, type Locale } from "./locales";
 
 /**
@@ -17,10 +15,4 @@ export async function organizationDefaultLanguage(db: Db, organizationId: number
 
 export function signerLocale(signer: { language: string | null }, organizationDefault: string | null): Locale {
   return resolveBorrowerLocale({ signerLanguage: signer.language, organizationDefault });
-}
-
-/** The lender's language for the caller as a signer of `packageId` (a page not loaded through `getSignerPackagePage`). */
-export async function lenderLanguageForSigner(db: Db, options: { principal: Principal; packageId: string }): Promise<Locale> {
-  const { signing, signer } = await getSignerAssignmentOrThrow(db, options);
-  return signerLocale(signer, await organizationDefaultLanguage(db, signing.organizationId));
 }

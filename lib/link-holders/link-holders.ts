@@ -1,6 +1,6 @@
 import type { Db } from "@/db/client";
 import type { Principal } from "@/lib/auth/principal";
-import { agentSessionPrincipal } from "@/lib/settlement-agent/agent-session-principal";
+import { agentSessionPrincipal } from "@/lib/auth/agent-session-principal";
 import { getAgentSession, type AgentSessionContext } from "@/lib/settlement-agent/get-agent-session";
 import { AGENT_SESSION_MAX_MS, agentSessionCookieName } from "@/lib/settlement-agent/rules";
 import { getSignerSession, type SignerSessionContext } from "@/lib/signer-access/get-signer-session";

@@ -3,7 +3,7 @@ import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import type { Principal } from "@/lib/auth/principal";
 import { getTablePacket } from "@/lib/closings/get-table-packet";
 import { getSigningOrThrow } from "@/lib/signings/get-signing-or-throw";
-import { auditActorOf } from "./agent-session-principal";
+import { auditActorOf } from "@/lib/auth/agent-session-principal";
 
 /**
  * The table packet for a settlement agent session (`getTablePacket`, the managers' one), with the

@@ -1,11 +1,6 @@
-import type { Principal } from "@/lib/auth/principal";
+import { NO_ACCOUNT_USER_ID, type Principal } from "@/lib/auth/principal";
 import type { SignerSessionContext } from "./get-signer-session";
 
-/**
- * The user id of a link signer who has no account: the nil UUID, which no row has, so a query keyed
- * by the principal's user finds nothing of anybody's (account pages, `/me/esignatures`, bank items).
- */
-export const NO_ACCOUNT_USER_ID = "00000000-0000-0000-0000-000000000000";
 
 /**
  * The narrow principal of a proven signer session: no roles, only the signer capabilities (no manager

@@ -15,7 +15,7 @@ import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import type { Principal } from "@/lib/auth/principal";
 import { requireCapability } from "@/lib/auth/principal";
 import { reachesOrganization } from "@/lib/auth/reaches-organization";
-import { preparePdfDocument } from "@/lib/pdf/prepare-pdf-document";
+import { preparePdfDocument } from "@/lib/uploads/prepare-pdf-document";
 import { copyTemplateFields } from "@/lib/fields/copy-template-fields";
 import { pgErrorCode } from "@/lib/db/pg-error-code";
 import { BadRequest, Conflict, NotFound } from "@/lib/errors";

@@ -3,7 +3,7 @@ import type { Db } from "@/db/client";
 import { templateDocuments, type ExecutionMode } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
-import { preparePdfDocument } from "@/lib/pdf/prepare-pdf-document";
+import { preparePdfDocument } from "@/lib/uploads/prepare-pdf-document";
 import { serializeDocumentMetadata } from "@/lib/pdf/serialize-document-metadata";
 import { pdfSourceOf, type PdfSource } from "@/lib/uploads/uploaded-pdf-document";
 import { verifyUploadSources } from "@/lib/uploads/verify-upload-sources";

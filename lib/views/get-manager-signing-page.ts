@@ -1,7 +1,7 @@
 import { and, count, eq, inArray, lte, max } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { auditLog, companies, locations, organizations, users, type AuditEntry } from "@/db/schema";
-import { getSigningAuditTrail } from "@/lib/audit/get-signing-audit-trail";
+import { getSigningAuditTrail } from "@/lib/signings/get-signing-audit-trail";
 import { canAccess, hasCapability, type Principal } from "@/lib/auth/principal";
 import { AppError } from "@/lib/errors";
 import { iso } from "@/lib/iso";

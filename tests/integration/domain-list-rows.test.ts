@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { localSubjectForEmail } from "@/lib/auth/local-tokens";
 import { resolvePrincipal } from "@/lib/auth/principal";
-import { getSigningAuditTrail } from "@/lib/audit/get-signing-audit-trail";
+import { getSigningAuditTrail } from "@/lib/signings/get-signing-audit-trail";
 import { setEnvForTests } from "@/lib/env";
 import { listOrganizations } from "@/lib/organizations/list-organizations";
 import { seedDemo } from "@/lib/seed/seed-demo";

@@ -16,7 +16,7 @@ import { renderAgreementPdf } from "@/lib/pdf/pdf";
 import { setEnvForTests } from "@/lib/env";
 import { log } from "@/lib/log";
 import { buildSecurityHeaders } from "@/lib/security/security-headers";
-import { agentSessionPrincipal } from "@/lib/settlement-agent/agent-session-principal";
+import { agentSessionPrincipal } from "@/lib/auth/agent-session-principal";
 import { downloadAgentTablePacket } from "@/lib/settlement-agent/download-agent-table-packet";
 import { getAgentClosing } from "@/lib/settlement-agent/get-agent-closing";
 import { getAgentLinkStatus } from "@/lib/settlement-agent/get-agent-link-status";

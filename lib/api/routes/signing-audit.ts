@@ -1,5 +1,5 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
-import { getSigningAuditTrail } from "@/lib/audit/get-signing-audit-trail";
+import { getSigningAuditTrail } from "@/lib/signings/get-signing-audit-trail";
 import { serializeAuditEntry } from "@/lib/audit/serialize-audit-entry";
 import type { ApiEnv } from "../context";
 import { AuditTrailSchema } from "../schemas/audit";

@@ -5,7 +5,7 @@ import { NextIntlClientProvider } from "next-intl";
 import { getTranslations } from "next-intl/server";
 import { LanguageSwitcher } from "@/app/_components/language/language-switcher";
 import { borrowerLocale } from "@/app/_lib/borrower-locale";
-import { lenderLanguageForSigner } from "@/lib/i18n/signer-locale";
+import { lenderLanguageForSigner } from "@/lib/views/lender-language-for-signer";
 import { CATALOGS } from "@/lib/i18n/catalogs";
 import { getBankStep, type BankStep } from "@/lib/bank/get-bank-step";
 import { loadOr404 } from "../../../../_lib/load-or-404";

@@ -1,6 +1,5 @@
 import type { SettlementAgentLink } from "@/db/schema";
-import type { Principal } from "@/lib/auth/principal";
-import { NO_ACCOUNT_USER_ID } from "@/lib/signer-access/signer-session-principal";
+import { NO_ACCOUNT_USER_ID, type Principal } from "@/lib/auth/principal";
 
 /**
  * The narrow principal of a settlement agent's session: no roles, no account (the nil user id, which

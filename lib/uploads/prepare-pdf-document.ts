@@ -4,7 +4,7 @@ import type { packageDocuments, templateDocuments } from "@/db/schema";
 import type { Principal } from "@/lib/auth/principal";
 import { putObject } from "@/lib/storage/objects";
 import { uploadedPdfDocument, type PdfSource } from "@/lib/uploads/uploaded-pdf-document";
-import { validatePdfUpload } from "./validate-pdf-upload";
+import { validatePdfUpload } from "@/lib/pdf/validate-pdf-upload";
 
 /**
  * Validates an uploaded PDF and returns the columns a package or template document row shares: the

@@ -6,7 +6,7 @@ import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { cursorBinding, decodeKeyCursor } from "@/lib/db/keyset-cursor";
 import { toKeysetPage, type KeysetPage } from "@/lib/db/keyset-page";
 import { getSigningOrThrow } from "@/lib/signings/get-signing-or-throw";
-import { verifyAuditChain, type AuditChainVerification } from "./verify-audit-chain";
+import { verifyAuditChain, type AuditChainVerification } from "@/lib/audit/verify-audit-chain";
 
 export type GetSigningAuditTrailOptions = { principal: Principal; packageId: string; limit: number; cursor?: string };
 
