@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { packageSigners, type SigningPackage } from "@/db/schema";
-import { sendEmailJob } from "@/lib/email/send-email-job";
+import { sendEmailDeclaration } from "@/lib/email/send-email-payload";
 import { completedEmail } from "@/lib/email/templates/completed-email";
 import { signingLink } from "@/lib/email/templates/signing-link";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
@@ -24,10 +24,10 @@ export async function notifyCompletion(db: Db, signing: SigningPackage): Promise
     const idempotencyKey = `signing-completed:${signing.id}:${recipient.key}`;
     if (recipient.signerId) {
       const linkId = await issueAccessLinkId(db, { signing, signerId: recipient.signerId });
-      await enqueueJob(db, sendEmailJob, { message: "signer-completed", linkId }, { idempotencyKey });
+      await enqueueJob(db, sendEmailDeclaration, { message: "signer-completed", linkId }, { idempotencyKey });
       continue;
     }
     const email = completedEmail({ recipientName: recipient.name, signingTitle: signing.title, link: managerLink, locale: "en" });
-    await enqueueJob(db, sendEmailJob, { to: recipient.email, ...email }, { idempotencyKey });
+    await enqueueJob(db, sendEmailDeclaration, { to: recipient.email, ...email }, { idempotencyKey });
   }
 }

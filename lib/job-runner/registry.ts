@@ -1,6 +1,6 @@
 import { processBankEventJob } from "@/lib/bank/process-bank-event-job";
 import { processInboundEmailJob } from "@/lib/email/process-inbound-email-job";
-import { sendEmailJob } from "@/lib/email/send-email-job";
+import { sendEmailJob } from "@/lib/job-runner/send-email-job";
 import { sendOutreachMessageJob } from "@/lib/outreach/send-outreach-message-job";
 import { processPaymentEventJob } from "@/lib/payments/process-payment-event-job";
 import { sealPackageJob } from "@/lib/seals/seal-package-job";

@@ -6,7 +6,7 @@ import { packageDocuments, settlementAgentLinks, type SettlementAgentLink } from
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { isInkMode } from "@/lib/closings/document-state-machine";
-import { sendEmailJob } from "@/lib/email/send-email-job";
+import { sendEmailDeclaration } from "@/lib/email/send-email-payload";
 import { BadRequest, Conflict } from "@/lib/errors";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { agentLinkToken, sha256Hex } from "@/lib/security/secrets";
@@ -70,7 +70,7 @@ export async function issueAgentLink(
       })
       .returning();
     // Rendered, under the lender's brand and with the link, when the job sends it (no link in the payload).
-    await enqueueJob(tx, sendEmailJob, { message: "settlement-agent-link", agentLinkId: id }, { idempotencyKey: `settlement-agent-link:${link!.id}` });
+    await enqueueJob(tx, sendEmailDeclaration, { message: "settlement-agent-link", agentLinkId: id }, { idempotencyKey: `settlement-agent-link:${link!.id}` });
     await recordAuditEntry(tx, {
       organizationId: signing.organizationId,
       packageId: signing.id,

@@ -4,13 +4,12 @@ import type { Db } from "@/db/client";
 import { settlementAgentLinks, signingPackages } from "@/db/schema";
 import { borrowerEmailBranding } from "@/lib/branding/borrower-email-branding";
 import type { Email } from "@/lib/email/send-email";
+import type { agentLinkEmailSchema } from "@/lib/email/send-email-payload";
 import { settlementAgentLinkEmail } from "@/lib/email/templates/settlement-agent-link-email";
 import { formatDateTime } from "@/lib/format";
 import { agentLinkToken } from "@/lib/security/secrets";
 import { agentLinkUrl } from "./rules";
 
-/** The settlement agent's link email, by the link's id: rendered, with the link's URL, when it is sent. */
-export const agentLinkEmailSchema = z.object({ message: z.literal("settlement-agent-link"), agentLinkId: z.uuid() });
 
 /**
  * Renders the settlement agent's email at send time: the lender's brand, the package's appointment

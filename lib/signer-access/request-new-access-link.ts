@@ -3,7 +3,7 @@ import type { Db } from "@/db/client";
 import { packageSigners, signerAccessLinks, signingPackages } from "@/db/schema";
 import { checkAuthThrottle } from "@/lib/auth/check-auth-throttle";
 import { recordAuthFailure } from "@/lib/auth/record-auth-failure";
-import { sendEmailJob } from "@/lib/email/send-email-job";
+import { sendEmailDeclaration } from "@/lib/email/send-email-payload";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { issueAccessLinkId } from "./issue-access-link";
 import { newLinkClientRules, SIGNER_RESEND_INTERVAL_MS } from "./rules";
@@ -63,6 +63,6 @@ export async function requestNewAccessLink(db: Db, options: { token: string; cli
     if (asked.length > 1) return;
     const linkId = await issueAccessLinkId(tx, { signing: target.signing, signerId: target.signer.id, now });
     // Rendered, with the link's URL, when the job sends it (no link in the payload).
-    await enqueueJob(tx, sendEmailJob, { message: "signer-new-link", linkId });
+    await enqueueJob(tx, sendEmailDeclaration, { message: "signer-new-link", linkId });
   });
 }

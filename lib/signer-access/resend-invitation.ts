@@ -3,7 +3,7 @@ import type { Db } from "@/db/client";
 import { signerAccessLinks, type PackageSigner } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
-import { sendEmailJob } from "@/lib/email/send-email-job";
+import { sendEmailDeclaration } from "@/lib/email/send-email-payload";
 import { Conflict, TooManyRequests } from "@/lib/errors";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { queueSignerSms } from "@/lib/sms/queue-signer-sms";
@@ -44,7 +44,7 @@ export async function resendInvitation(
     if (recent) throw TooManyRequests("This signer was sent a link less than a minute ago.", 60);
     const linkId = await issueAccessLinkId(tx, { signing, signerId: signer.id, now });
     // The invitation, branded like the first one, rendered with the new link when the job sends it.
-    await enqueueJob(tx, sendEmailJob, { message: "signer-invitation", linkId });
+    await enqueueJob(tx, sendEmailDeclaration, { message: "signer-invitation", linkId });
     // The new link supersedes the one in any earlier text, so a signer who agreed to texts gets it by text too.
     await queueSignerSms(tx, {
       signing,

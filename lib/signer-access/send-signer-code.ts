@@ -2,7 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { signerAuthChallenges, type PackageSigner, type SignerSession, type SigningPackage } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
-import { sendEmailJob } from "@/lib/email/send-email-job";
+import { sendEmailDeclaration } from "@/lib/email/send-email-payload";
 import { organizationDefaultLanguage, signerLocale } from "@/lib/i18n/signer-locale";
 import { borrowerTranslator } from "@/lib/i18n/translator";
 import { TooManyRequests } from "@/lib/errors";
@@ -55,7 +55,7 @@ export async function sendSignerCode(
   const code = challengeCode(challenge!.id);
   await db.update(signerAuthChallenges).set({ codeHmac: codeHmac(challenge!.id, code) }).where(eq(signerAuthChallenges.id, challenge!.id));
   if (options.method === "email_code") {
-    await enqueueJob(db, sendEmailJob, { message: "signer-code", challengeId: challenge!.id });
+    await enqueueJob(db, sendEmailDeclaration, { message: "signer-code", challengeId: challenge!.id });
   } else {
     const locale = signerLocale(options.signer, await organizationDefaultLanguage(db, options.signing.organizationId));
     const t = borrowerTranslator(locale, "email");

@@ -3,7 +3,7 @@ import type { Db } from "@/db/client";
 import { packageSigners, type SigningPackage } from "@/db/schema";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { borrowerEmailBranding } from "@/lib/branding/borrower-email-branding";
-import { sendEmailJob } from "@/lib/email/send-email-job";
+import { sendEmailDeclaration } from "@/lib/email/send-email-payload";
 import { cancelledEmail } from "@/lib/email/templates/cancelled-email";
 import { organizationDefaultLanguage, signerLocale } from "@/lib/i18n/signer-locale";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
@@ -42,7 +42,7 @@ export async function cancelSigning(
         branding: brand?.branding,
         locale: signerLocale(signer, organizationLanguage),
       });
-      await enqueueJob(tx, sendEmailJob, { to: signer.email, ...email, ...brand?.sender }, { idempotencyKey: `signing-cancelled:${before.id}:${signer.id}` });
+      await enqueueJob(tx, sendEmailDeclaration, { to: signer.email, ...email, ...brand?.sender }, { idempotencyKey: `signing-cancelled:${before.id}:${signer.id}` });
     }
     return after;
   });

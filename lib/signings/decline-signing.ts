@@ -4,7 +4,7 @@ import type { Db } from "@/db/client";
 import { packageSigners, signatureRequests } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
-import { sendEmailJob } from "@/lib/email/send-email-job";
+import { sendEmailDeclaration } from "@/lib/email/send-email-payload";
 import { declinedEmail } from "@/lib/email/templates/declined-email";
 import { signingLink } from "@/lib/email/templates/signing-link";
 import { Conflict } from "@/lib/errors";
@@ -64,7 +64,7 @@ export async function declineSigning(db: Db, options: DeclineSigningOptions): Pr
         reason: options.reason,
         link: signingLink(signing.id),
       });
-      await enqueueJob(tx, sendEmailJob, { to: creator.email, ...email }, { idempotencyKey: `signing-declined:${signing.id}` });
+      await enqueueJob(tx, sendEmailDeclaration, { to: creator.email, ...email }, { idempotencyKey: `signing-declined:${signing.id}` });
     }
     return { signing: declinedSigning, signer: declinedSigner! };
   });

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, lte } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { signingPackages } from "@/db/schema";
-import { sendEmailJob } from "@/lib/email/send-email-job";
+import { sendEmailDeclaration } from "@/lib/email/send-email-payload";
 import { expiredEmail } from "@/lib/email/templates/expired-email";
 import { signingLink } from "@/lib/email/templates/signing-link";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
@@ -76,7 +76,7 @@ async function expireOne(db: Db, id: string, now: Date): Promise<boolean> {
     await transitionSigning(tx, before, "expired", { actorUserId: null, details: { notifiedUserIds: creator ? [creator.id] : [] } });
     if (creator) {
       const email = expiredEmail({ recipientName: creator.name, signingTitle: before.title, expiresAt: before.expiresAt!, link: signingLink(id) });
-      await enqueueJob(tx, sendEmailJob, { to: creator.email, ...email }, { idempotencyKey: `signing-expired:${id}` });
+      await enqueueJob(tx, sendEmailDeclaration, { to: creator.email, ...email }, { idempotencyKey: `signing-expired:${id}` });
     }
     return true;
   });

@@ -2,7 +2,7 @@ import { and, asc, eq, gt, inArray } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { packageSigners, type SigningPackage } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
-import { sendEmailJob } from "@/lib/email/send-email-job";
+import { sendEmailDeclaration } from "@/lib/email/send-email-payload";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { issueAccessLinkId } from "@/lib/signer-access/issue-access-link";
 import { queueSignerSms } from "@/lib/sms/queue-signer-sms";
@@ -56,7 +56,7 @@ export async function notifyNextRoutingGroup(db: Db, options: NotifyNextRoutingG
     const linkId = await issueAccessLinkId(db, { signing, signerId: signer.id, now });
     const message = options.afterRoutingOrder === undefined ? "signer-invitation" : "signer-your-turn";
     // One key per signer whichever email it is: nobody is invited twice, whoever sends it.
-    await enqueueJob(db, sendEmailJob, { message, linkId }, { idempotencyKey: `signing-invite:${signing.id}:${signer.id}` });
+    await enqueueJob(db, sendEmailDeclaration, { message, linkId }, { idempotencyKey: `signing-invite:${signing.id}:${signer.id}` });
     // And by text, with the same link, to a signer with a mobile number and a recorded consent.
     await queueSignerSms(db, {
       signing,

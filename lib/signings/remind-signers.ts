@@ -3,7 +3,7 @@ import type { Db } from "@/db/client";
 import { packageSigners } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
-import { sendEmailJob } from "@/lib/email/send-email-job";
+import { sendEmailDeclaration } from "@/lib/email/send-email-payload";
 import { Conflict } from "@/lib/errors";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { issueAccessLinkId } from "@/lib/signer-access/issue-access-link";
@@ -55,7 +55,7 @@ export async function remindSigners(
           const idempotencyKey = `signing-reminder:${signing.id}:${signer.id}:${window}`;
           // Rendered (and the link's URL computed) when the job sends it: no link in the payload.
           const senderName = options.principal.user.name.trim().slice(0, 200) || undefined;
-          const job = await enqueueJob(sp, sendEmailJob, { message: "signer-reminder", linkId, senderName }, { idempotencyKey });
+          const job = await enqueueJob(sp, sendEmailDeclaration, { message: "signer-reminder", linkId, senderName }, { idempotencyKey });
           if (!job.created) throw ALREADY_REMINDED;
           // The same reminder by text, with the same new link, when the signer agreed to texts.
           await queueSignerSms(sp, { signing, signer, kind: "reminder", linkId, idempotencyKey });

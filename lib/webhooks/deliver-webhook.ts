@@ -1,7 +1,7 @@
 import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { memberships, organizations, users, webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from "@/db/schema";
-import { sendEmailJob } from "@/lib/email/send-email-job";
+import { sendEmailDeclaration } from "@/lib/email/send-email-payload";
 import { getEnv } from "@/lib/env";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { deliverWebhookDeclaration } from "./deliver-webhook-payload";
@@ -162,7 +162,7 @@ async function emailAdmins(tx: Db, options: { endpoint: typeof webhookEndpoints.
   for (const admin of admins) {
     await enqueueJob(
       tx,
-      sendEmailJob,
+      sendEmailDeclaration,
       {
         to: admin.email,
         subject: `Webhook endpoint disabled: ${endpoint.description || new URL(endpoint.url).host}`,

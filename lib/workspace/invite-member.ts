@@ -5,7 +5,7 @@ import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { createInviteToken } from "@/lib/auth/create-invite-token";
 import { localSubjectForEmail } from "@/lib/auth/local-tokens";
 import type { Principal } from "@/lib/auth/principal";
-import { sendEmailJob } from "@/lib/email/send-email-job";
+import { sendEmailDeclaration } from "@/lib/email/send-email-payload";
 import { isClerkConfigured } from "@/lib/env";
 import { Conflict, NotFound } from "@/lib/errors";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
@@ -110,7 +110,7 @@ export async function inviteMember(db: Db, options: InviteMemberOptions): Promis
     // Rendered, with the password link, when the job sends it (no link in the payload).
     await enqueueJob(
       tx,
-      sendEmailJob,
+      sendEmailDeclaration,
       {
         message: "member-invitation",
         membershipId: membership!.id,

@@ -3,22 +3,11 @@ import { z } from "zod";
 import type { Db } from "@/db/client";
 import { memberships, organizations, userInviteTokens, users } from "@/db/schema";
 import type { Email } from "@/lib/email/send-email";
+import type { memberInviteEmailSchema } from "@/lib/email/send-email-payload";
 import { memberInviteEmail } from "@/lib/email/templates/member-invite-email";
 import { getEnv } from "@/lib/env";
 import { inviteLinkToken } from "@/lib/security/secrets";
 
-/**
- * A workspace invitation email, by ids: the membership, the organization, the password-link token's
- * row when the person has no password yet, and the inviter's name. Rendered when it is sent, with
- * the link computed from its row (`inviteLinkToken`), so the job's payload holds no link.
- */
-export const memberInviteEmailSchema = z.object({
-  message: z.literal("member-invitation"),
-  membershipId: z.uuid(),
-  organizationId: z.number().int().positive(),
-  inviteTokenId: z.uuid().optional(),
-  inviterName: z.string().min(1).max(200),
-});
 
 /** Renders the invitation at send time; null when the membership or organization is gone. */
 export async function renderMemberInviteEmail(db: Db, payload: z.output<typeof memberInviteEmailSchema>): Promise<Email | null> {

@@ -7,7 +7,7 @@ import postgres from "postgres";
 import { migrateDb, openDb, type DbHandle } from "@/db/client";
 import { jobs, locations, outboxEmails } from "@/db/schema";
 import { issueLocalAccessToken, localSubjectForEmail } from "@/lib/auth/local-tokens";
-import { sendEmailJob } from "@/lib/email/send-email-job";
+import { sendEmailJob } from "@/lib/job-runner/send-email-job";
 import { setEnvForTests } from "@/lib/env";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { DEMO_PASSWORD, seedDemo } from "@/lib/seed/seed-demo";

@@ -2,7 +2,8 @@ import { and, asc, eq, lte, or, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { outboxEmails, packageSigners, signerAccessLinks, signerAuthChallenges, type OutboxEmail } from "@/db/schema";
 import { jobs, type Job } from "@/db/schema/jobs";
-import { SEND_EMAIL_JOB, sendEmailJob } from "@/lib/email/send-email-job";
+import { SEND_EMAIL_JOB } from "@/lib/email/send-email-payload";
+import { sendEmailJob } from "@/lib/job-runner/send-email-job";
 import { createJobRegistry } from "@/lib/jobs/create-job-registry";
 import { runDueJobs } from "@/lib/job-runner/run-due-jobs";
 

@@ -3,7 +3,7 @@ import { createServer, type Server } from "node:http";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { jobs } from "@/db/schema/jobs";
-import { sendEmailJob } from "@/lib/email/send-email-job";
+import { sendEmailJob } from "@/lib/job-runner/send-email-job";
 import { setEnvForTests } from "@/lib/env";
 import { enableDispatchAfterCommit, settleDispatches } from "@/lib/job-runner/dispatch-after-commit";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";

@@ -1,34 +1,19 @@
 import { eq } from "drizzle-orm";
-import { z } from "zod";
 import type { Db } from "@/db/client";
 import { packageSigners, signerAccessLinks, signerAuthChallenges, signingPackages } from "@/db/schema";
 import { borrowerEmailBranding } from "@/lib/branding/borrower-email-branding";
 import { organizationDefaultLanguage, signerLocale } from "@/lib/i18n/signer-locale";
-import { accessLinkUrlOf } from "@/lib/signer-access/issue-access-link";
+import { accessLinkUrlOf } from "./issue-access-link";
 import { challengeCode } from "@/lib/security/secrets";
-import type { Email } from "./send-email";
-import { completedEmail } from "./templates/completed-email";
-import { inviteEmail } from "./templates/invite-email";
-import { newAccessLinkEmail } from "./templates/new-access-link-email";
-import { reminderEmail } from "./templates/reminder-email";
-import { signerCodeEmail } from "./templates/signer-code-email";
-import { yourTurnEmail } from "./templates/your-turn-email";
+import type { Email } from "@/lib/email/send-email";
+import type { SignerEmailPayload } from "@/lib/email/send-email-payload";
+import { completedEmail } from "@/lib/email/templates/completed-email";
+import { inviteEmail } from "@/lib/email/templates/invite-email";
+import { newAccessLinkEmail } from "@/lib/email/templates/new-access-link-email";
+import { reminderEmail } from "@/lib/email/templates/reminder-email";
+import { signerCodeEmail } from "@/lib/email/templates/signer-code-email";
+import { yourTurnEmail } from "@/lib/email/templates/your-turn-email";
 
-/**
- * A signer's email that carries an access link, by id: the job renders it when it sends it, with the
- * link's URL computed then (`accessLinkUrlOf`), so the payload (a `jobs` row, an Inngest event) holds
- * no link. `senderName` is the manager who asked for a reminder.
- */
-export const signerLinkEmailSchema = z.object({
-  message: z.enum(["signer-invitation", "signer-your-turn", "signer-new-link", "signer-reminder", "signer-completed"]),
-  linkId: z.uuid(),
-  senderName: z.string().min(1).max(200).optional(),
-});
-
-/** The one-time code email of a signer's proof challenge, by id (the code is computed at send time). */
-export const signerCodeEmailSchema = z.object({ message: z.literal("signer-code"), challengeId: z.uuid() });
-
-export type SignerEmailPayload = z.output<typeof signerLinkEmailSchema> | z.output<typeof signerCodeEmailSchema>;
 
 /**
  * Renders a signer email from ids at send time: the signer's address, language and lender branding
