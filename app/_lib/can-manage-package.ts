@@ -1,7 +1,7 @@
 import type { Db } from "@/db/client";
 import { hasCapability, type Principal } from "@/lib/auth/principal";
 import { AppError } from "@/lib/errors";
-import { getSigningOrThrow } from "@/lib/signings/get-signing-or-throw";
+import { getSigningOrThrow } from "@/lib/packages/get-signing-or-throw";
 
 /**
  * Whether the principal reads this package as a manager (the "Manage this package" link, the manager's

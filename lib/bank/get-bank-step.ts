@@ -4,7 +4,7 @@ import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { brandMarkOf, getOrganizationBranding, type BrandMark } from "@/lib/branding/branding";
 import { getEnv, type Env } from "@/lib/env";
 import { getSigningFlowSteps } from "@/lib/flows/get-signing-flow-steps";
-import { getSignerAssignmentOrThrow } from "@/lib/signings/get-signer-assignment-or-throw";
+import { getSignerAssignmentOrThrow } from "@/lib/packages/get-signer-assignment-or-throw";
 import { bankOwnerOf } from "./bank-owner";
 import { getBankStatus, type BankStatus } from "./get-bank-status";
 

@@ -6,9 +6,9 @@ import { documentScans, executionModeEnum, packageDocuments, signingPackages, us
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { BadRequest, Conflict, NotFound } from "@/lib/errors";
-import { assertDraft } from "@/lib/signings/assert-draft";
-import { getSigningOrThrow } from "@/lib/signings/get-signing-or-throw";
-import { isOpenSigningStatus, signingStatusLabel } from "@/lib/signings/state-machine";
+import { assertDraft } from "@/lib/packages/assert-draft";
+import { getSigningOrThrow } from "@/lib/packages/get-signing-or-throw";
+import { isOpenSigningStatus, signingStatusLabel } from "@/lib/packages/state-machine";
 import { appointmentColumns, closingAppointmentSchema, serializeAppointment, type ClosingAppointmentInput } from "./closing-appointment";
 import { getPackageDocumentOrThrow } from "./get-package-document-or-throw";
 

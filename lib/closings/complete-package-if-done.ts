@@ -1,7 +1,7 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { packageDocuments, signatureRequests, type SigningPackage } from "@/db/schema";
-import { isOpenSigningStatus } from "@/lib/signings/state-machine";
+import { isOpenSigningStatus } from "@/lib/packages/state-machine";
 import { transitionSigning, type TransitionAudit } from "@/lib/signings/transition-signing";
 import { isDocumentDone } from "./document-state-machine";
 import { notifyCompletion } from "./notify-completion";

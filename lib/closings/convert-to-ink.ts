@@ -4,8 +4,8 @@ import { packageDocuments, signatureRequests, type PackageDocument, type Signing
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { Conflict } from "@/lib/errors";
-import { getSigningOrThrow } from "@/lib/signings/get-signing-or-throw";
-import { isOpenSigningStatus, signingStatusLabel } from "@/lib/signings/state-machine";
+import { getSigningOrThrow } from "@/lib/packages/get-signing-or-throw";
+import { isOpenSigningStatus, signingStatusLabel } from "@/lib/packages/state-machine";
 
 type Actor = { actorUserId: string | null; ipAddress?: string | null };
 

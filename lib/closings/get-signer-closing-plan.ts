@@ -2,7 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { packageDocuments, type DocumentExecutionStatus, type ExecutionMode } from "@/db/schema";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
-import { getSignerAssignmentOrThrow } from "@/lib/signings/get-signer-assignment-or-throw";
+import { getSignerAssignmentOrThrow } from "@/lib/packages/get-signer-assignment-or-throw";
 import { isInkMode } from "./document-state-machine";
 
 export type SignerClosingPlan = {

@@ -4,7 +4,7 @@ import type { Db } from "@/db/client";
 import { organizations, packageDocuments, packageSigners } from "@/db/schema";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { Conflict } from "@/lib/errors";
-import { getSigningOrThrow } from "@/lib/signings/get-signing-or-throw";
+import { getSigningOrThrow } from "@/lib/packages/get-signing-or-throw";
 import { isInkMode } from "./document-state-machine";
 import { buildTablePacket } from "./table-packet";
 

@@ -6,7 +6,7 @@ import { completedEmail } from "@/lib/email/templates/completed-email";
 import { signingLink } from "@/lib/email/templates/signing-link";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { issueAccessLinkId } from "@/lib/signer-access/issue-access-link";
-import { getSigningCreator } from "@/lib/signings/get-signing-creator";
+import { getSigningCreator } from "@/lib/packages/get-signing-creator";
 
 /** "Completed" mail to the creator and every signer, one idempotent job each. */
 export async function notifyCompletion(db: Db, signing: SigningPackage): Promise<void> {

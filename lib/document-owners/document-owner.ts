@@ -3,8 +3,8 @@ import { readObject } from "@/lib/storage/objects";
 import type { SigningPackage, Template } from "@/db/schema";
 import type { Capability } from "@/lib/auth/capabilities";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
-import { getDocumentOrThrow } from "@/lib/signings/get-document-or-throw";
-import { getSigningOrThrow } from "@/lib/signings/get-signing-or-throw";
+import { getDocumentOrThrow } from "@/lib/packages/get-document-or-throw";
+import { getSigningOrThrow } from "@/lib/packages/get-signing-or-throw";
 import { getTemplateOrThrow } from "@/lib/templates/get-template-or-throw";
 
 /**

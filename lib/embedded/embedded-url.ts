@@ -9,8 +9,8 @@ import { isUuid } from "@/lib/ids";
 import { markSignerAuthPassed } from "@/lib/signer-access/mark-signer-auth-passed";
 import { openLinklessSignerSession } from "@/lib/signer-access/open-linkless-session";
 import { isOpaqueTokenShape, newOpaqueToken, sha256Hex } from "@/lib/security/secrets";
-import { getSigningOrThrow } from "@/lib/signings/get-signing-or-throw";
-import { OPEN_SIGNING_STATUSES } from "@/lib/signings/state-machine";
+import { getSigningOrThrow } from "@/lib/packages/get-signing-or-throw";
+import { OPEN_SIGNING_STATUSES } from "@/lib/packages/state-machine";
 import { getFramingOrigins } from "./allowed-origins";
 
 /** How long an embedded signing URL can be opened after it is issued. */

@@ -2,9 +2,9 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { documentFields } from "@/db/schema";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
-import { getSignerAssignmentOrThrow } from "@/lib/signings/get-signer-assignment-or-throw";
+import { getSignerAssignmentOrThrow } from "@/lib/packages/get-signer-assignment-or-throw";
 import { FIELD_ORDER } from "./field-order";
-import { getDocumentOrThrow } from "@/lib/signings/get-document-or-throw";
+import { getDocumentOrThrow } from "@/lib/packages/get-document-or-throw";
 
 /**
  * The caller's own fields in a package assigned to them, in reading order: on one document

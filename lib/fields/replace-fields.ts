@@ -5,7 +5,7 @@ import { recordAuditEntry, type AuditInput } from "@/lib/audit/record-audit-entr
 import type { Principal } from "@/lib/auth/principal";
 import { getOwnedDocumentOrThrow, loadDocumentOwner, requireOwnerCapability, type LoadedOwner, type OwnedDocumentRef } from "@/lib/document-owners/document-owner";
 import { BadRequest } from "@/lib/errors";
-import { assertDraft } from "@/lib/signings/assert-draft";
+import { assertDraft } from "@/lib/packages/assert-draft";
 import { assertFieldsFitDocument } from "./assert-fields-fit-document";
 import { FIELD_ORDER } from "./field-order";
 import { placementColumns, type FieldPlacement } from "./field-placement";

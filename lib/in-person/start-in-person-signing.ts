@@ -7,8 +7,8 @@ import { Conflict, NotFound } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";
 import { markSignerAuthPassed } from "@/lib/signer-access/mark-signer-auth-passed";
 import { openLinklessSignerSession } from "@/lib/signer-access/open-linkless-session";
-import { getSigningOrThrow } from "@/lib/signings/get-signing-or-throw";
-import { OPEN_SIGNING_STATUSES } from "@/lib/signings/state-machine";
+import { getSigningOrThrow } from "@/lib/packages/get-signing-or-throw";
+import { OPEN_SIGNING_STATUSES } from "@/lib/packages/state-machine";
 import type { Identification } from "./identification";
 
 export type StartedInPersonSigning = { packageId: string; sessionValue: string; expiresAt: Date };

@@ -1,7 +1,7 @@
 import type { Db } from "@/db/client";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { NotFound } from "@/lib/errors";
-import { getSigningOrThrow } from "@/lib/signings/get-signing-or-throw";
+import { getSigningOrThrow } from "@/lib/packages/get-signing-or-throw";
 import { getPackageSeal, type PackageSealView } from "./get-package-seal";
 
 /** The seal of a package in the caller's management scope; 404 when the package has none yet (not completed). */

@@ -8,8 +8,8 @@ import { markCopy } from "@/lib/transferable-records/mark-copy";
 import { hasCapability, requireCapability, type Principal } from "@/lib/auth/principal";
 import { AppError, Conflict, NotFound } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";
-import { getSignerAssignmentOrThrow } from "@/lib/signings/get-signer-assignment-or-throw";
-import { getSigningOrThrow } from "@/lib/signings/get-signing-or-throw";
+import { getSignerAssignmentOrThrow } from "@/lib/packages/get-signer-assignment-or-throw";
+import { getSigningOrThrow } from "@/lib/packages/get-signing-or-throw";
 
 /** A sealed document (its id), the certificate of completion, or everything as one ZIP. */
 export type SealedFileTarget = "all" | "certificate" | (string & {});

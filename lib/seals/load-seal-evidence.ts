@@ -20,7 +20,7 @@ import {
 import { DEFAULT_BRAND_COLOR, getOrganizationBranding } from "@/lib/branding/branding";
 import { readOrganizationLogo } from "@/lib/branding/organization-logo";
 import { NotFound } from "@/lib/errors";
-import { SIGNER_CONSENTED } from "@/lib/signings/find-consent-entry";
+import { SIGNER_CONSENTED } from "@/lib/packages/find-consent-entry";
 
 export type SealScan = {
   documentId: string;

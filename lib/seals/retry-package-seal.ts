@@ -4,7 +4,7 @@ import { jobs, packageSeals } from "@/db/schema";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { Conflict } from "@/lib/errors";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
-import { getSigningOrThrow } from "@/lib/signings/get-signing-or-throw";
+import { getSigningOrThrow } from "@/lib/packages/get-signing-or-throw";
 import { getPackageSeal, type PackageSealView } from "./get-package-seal";
 import { SEAL_PACKAGE_JOB, sealPackageJob } from "./seal-package-job";
 

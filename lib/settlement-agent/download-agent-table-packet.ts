@@ -2,7 +2,7 @@ import type { Db } from "@/db/client";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import type { Principal } from "@/lib/auth/principal";
 import { getTablePacket } from "@/lib/closings/get-table-packet";
-import { getSigningOrThrow } from "@/lib/signings/get-signing-or-throw";
+import { getSigningOrThrow } from "@/lib/packages/get-signing-or-throw";
 import { auditActorOf } from "@/lib/auth/agent-session-principal";
 
 /**

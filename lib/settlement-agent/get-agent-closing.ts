@@ -5,7 +5,7 @@ import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { brandMarkOf, getOrganizationBranding, type BrandMark } from "@/lib/branding/branding";
 import { isInkMode } from "@/lib/closings/document-state-machine";
 import { getScanbackReport, type ScanbackReport } from "@/lib/closings/scanback";
-import { getSigningOrThrow } from "@/lib/signings/get-signing-or-throw";
+import { getSigningOrThrow } from "@/lib/packages/get-signing-or-throw";
 
 export type AgentClosing = {
   signing: Pick<SigningPackage, "id" | "title" | "status" | "closingAt" | "closingPlace" | "settlementAgent">;

@@ -2,7 +2,7 @@ import { desc, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { settlementAgentLinks } from "@/db/schema";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
-import { getSigningOrThrow } from "@/lib/signings/get-signing-or-throw";
+import { getSigningOrThrow } from "@/lib/packages/get-signing-or-throw";
 
 /** `sent`: not opened yet; `opened`: exchanged for a session; `expired`, `revoked`: no longer works. */
 export type AgentLinkState = "sent" | "opened" | "expired" | "revoked";

@@ -3,7 +3,7 @@ import type { Db } from "@/db/client";
 import { settlementAgentLinks, signingPackages, type SettlementAgentLink, type SigningPackage } from "@/db/schema";
 import { isUuid } from "@/lib/ids";
 import { sha256Hex } from "@/lib/security/secrets";
-import { isOpenSigningStatus } from "@/lib/signings/state-machine";
+import { isOpenSigningStatus } from "@/lib/packages/state-machine";
 import { AGENT_SESSION_IDLE_MS } from "./rules";
 
 export type AgentSessionContext = { link: SettlementAgentLink; signing: SigningPackage };

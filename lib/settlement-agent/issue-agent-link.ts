@@ -10,8 +10,8 @@ import { sendEmailDeclaration } from "@/lib/email/send-email-payload";
 import { BadRequest, Conflict } from "@/lib/errors";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { agentLinkToken, sha256Hex } from "@/lib/security/secrets";
-import { getSigningOrThrow } from "@/lib/signings/get-signing-or-throw";
-import { isOpenSigningStatus, signingStatusLabel } from "@/lib/signings/state-machine";
+import { getSigningOrThrow } from "@/lib/packages/get-signing-or-throw";
+import { isOpenSigningStatus, signingStatusLabel } from "@/lib/packages/state-machine";
 import { agentLinkExpiry } from "./rules";
 
 /** Who gets the link: the settlement agent's name and email address. */

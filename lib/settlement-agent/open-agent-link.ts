@@ -4,7 +4,7 @@ import { organizations, settlementAgentLinks, signingPackages, type SettlementAg
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { brandMarkOf, getOrganizationBranding, type BrandMark } from "@/lib/branding/branding";
 import { isOpaqueTokenShape, newOpaqueToken, sha256Hex } from "@/lib/security/secrets";
-import { isOpenSigningStatus } from "@/lib/signings/state-machine";
+import { isOpenSigningStatus } from "@/lib/packages/state-machine";
 import { AGENT_SESSION_MAX_MS } from "./rules";
 
 type LinkRow = { link: SettlementAgentLink; signing: SigningPackage };

@@ -2,7 +2,7 @@ import type { Db } from "@/db/client";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { Conflict } from "@/lib/errors";
-import { getSigningOrThrow } from "@/lib/signings/get-signing-or-throw";
+import { getSigningOrThrow } from "@/lib/packages/get-signing-or-throw";
 import { revokeLiveAgentLinks } from "./issue-agent-link";
 
 /**

@@ -7,8 +7,8 @@ import { sendEmailDeclaration } from "@/lib/email/send-email-payload";
 import { Conflict, TooManyRequests } from "@/lib/errors";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { queueSignerSms } from "@/lib/sms/queue-signer-sms";
-import { getSignerOrThrow } from "@/lib/signings/get-signer-or-throw";
-import { getSigningOrThrow } from "@/lib/signings/get-signing-or-throw";
+import { getSignerOrThrow } from "@/lib/packages/get-signer-or-throw";
+import { getSigningOrThrow } from "@/lib/packages/get-signing-or-throw";
 import { issueAccessLinkId } from "./issue-access-link";
 import { SIGNER_RESEND_INTERVAL_MS } from "./rules";
 

@@ -7,8 +7,8 @@ import { preparePdfDocument } from "@/lib/uploads/prepare-pdf-document";
 import { serializeDocumentMetadata } from "@/lib/pdf/serialize-document-metadata";
 import { pdfSourceOf, type PdfSource } from "@/lib/uploads/uploaded-pdf-document";
 import { verifyUploadSources } from "@/lib/uploads/verify-upload-sources";
-import { assertDraft } from "./assert-draft";
-import { getSigningOrThrow } from "./get-signing-or-throw";
+import { assertDraft } from "@/lib/packages/assert-draft";
+import { getSigningOrThrow } from "@/lib/packages/get-signing-or-throw";
 
 /**
  * Attaches a PDF to a draft, given inline (`bytes`) or as a direct upload (`uploadId`, verified

@@ -5,9 +5,9 @@ import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { pgErrorCode } from "@/lib/db/pg-error-code";
 import { Conflict } from "@/lib/errors";
 import { signerAccessColumns, type SignerAccessInput } from "@/lib/signer-access/signer-access-columns";
-import { assertDraft } from "./assert-draft";
+import { assertDraft } from "@/lib/packages/assert-draft";
 import { findUserIdByEmail } from "./find-user-id-by-email";
-import { getSigningOrThrow } from "./get-signing-or-throw";
+import { getSigningOrThrow } from "@/lib/packages/get-signing-or-throw";
 import { serializeSigner } from "./serialize-signer";
 
 export type AddSignerOptions = SignerAccessInput & {

@@ -2,7 +2,7 @@ import { and, asc, eq, ne } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { eSignatures, packageDocuments, packageSigners, signatureRequests } from "@/db/schema";
 import { iso } from "@/lib/iso";
-import type { SignerAssignment } from "./get-signer-assignment-or-throw";
+import type { SignerAssignment } from "@/lib/packages/get-signer-assignment-or-throw";
 
 export type SignerSigningView = Awaited<ReturnType<typeof buildSignerSigningView>>;
 

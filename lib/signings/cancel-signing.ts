@@ -7,7 +7,7 @@ import { sendEmailDeclaration } from "@/lib/email/send-email-payload";
 import { cancelledEmail } from "@/lib/email/templates/cancelled-email";
 import { organizationDefaultLanguage, signerLocale } from "@/lib/i18n/signer-locale";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
-import { getSigningOrThrow } from "./get-signing-or-throw";
+import { getSigningOrThrow } from "@/lib/packages/get-signing-or-throw";
 import { transitionSigning } from "./transition-signing";
 
 /**

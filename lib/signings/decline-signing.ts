@@ -10,9 +10,9 @@ import { signingLink } from "@/lib/email/templates/signing-link";
 import { Conflict } from "@/lib/errors";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { buildSignerSigningView, type SignerSigningView } from "./build-signer-signing-view";
-import { getSignerAssignmentOrThrow } from "./get-signer-assignment-or-throw";
-import { getSigningCreator } from "./get-signing-creator";
-import { assertTransition } from "./state-machine";
+import { getSignerAssignmentOrThrow } from "@/lib/packages/get-signer-assignment-or-throw";
+import { getSigningCreator } from "@/lib/packages/get-signing-creator";
+import { assertTransition } from "@/lib/packages/state-machine";
 import { transitionSigning } from "./transition-signing";
 
 export type DeclineSigningOptions = { principal: Principal; packageId: string; reason: string; ipAddress?: string | null };

@@ -4,9 +4,9 @@ import { packageDocuments } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { serializeDocumentMetadata } from "@/lib/pdf/serialize-document-metadata";
-import { assertDraft } from "./assert-draft";
-import { getSigningOrThrow } from "./get-signing-or-throw";
-import { getDocumentOrThrow } from "./get-document-or-throw";
+import { assertDraft } from "@/lib/packages/assert-draft";
+import { getSigningOrThrow } from "@/lib/packages/get-signing-or-throw";
+import { getDocumentOrThrow } from "@/lib/packages/get-document-or-throw";
 
 /** Detaches a document from a draft. */
 export async function deletePackageDocument(

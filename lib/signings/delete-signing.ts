@@ -3,8 +3,8 @@ import type { Db } from "@/db/client";
 import { signingPackages } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
-import { assertDraft } from "./assert-draft";
-import { getSigningOrThrow } from "./get-signing-or-throw";
+import { assertDraft } from "@/lib/packages/assert-draft";
+import { getSigningOrThrow } from "@/lib/packages/get-signing-or-throw";
 import { serializeSigning } from "./serialize-signing";
 
 /**

@@ -6,8 +6,8 @@ import { expiredEmail } from "@/lib/email/templates/expired-email";
 import { signingLink } from "@/lib/email/templates/signing-link";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { log } from "@/lib/log";
-import { getSigningCreator } from "./get-signing-creator";
-import { OPEN_SIGNING_STATUSES } from "./state-machine";
+import { getSigningCreator } from "@/lib/packages/get-signing-creator";
+import { OPEN_SIGNING_STATUSES } from "@/lib/packages/state-machine";
 import { transitionSigning } from "./transition-signing";
 
 export type ExpireSigningsOptions = {
@@ -18,7 +18,7 @@ export type ExpireSigningsOptions = {
 };
 
 /**
- * The expiry sweep (package states: lib/signings/state-machine.ts): every `sent` or `in_progress` package whose `expires_at` has
+ * The expiry sweep (package states: lib/packages/state-machine.ts): every `sent` or `in_progress` package whose `expires_at` has
  * passed becomes `expired`, one transaction per package with a `signing.expired` audit entry (no
  * actor) and a `send-email` job telling the creator (key `signing-expired:<id>`). Returns the ids it
  * expired.

@@ -1,8 +1,8 @@
 import type { Db } from "@/db/client";
 import { objectDownload, type StoredDownload } from "@/lib/storage/objects";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
-import { getSignerAssignmentOrThrow } from "./get-signer-assignment-or-throw";
-import { getDocumentOrThrow } from "./get-document-or-throw";
+import { getSignerAssignmentOrThrow } from "@/lib/packages/get-signer-assignment-or-throw";
+import { getDocumentOrThrow } from "@/lib/packages/get-document-or-throw";
 
 export type GetAssignedDocumentFileOptions = { principal: Principal; packageId: string; documentId: string };
 

@@ -4,8 +4,8 @@ import { packageSigners } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { buildSignerSigningView, type SignerSigningView } from "./build-signer-signing-view";
-import { getSignerAssignmentOrThrow, type SignerAssignment } from "./get-signer-assignment-or-throw";
-import { isOpenSigningStatus } from "./state-machine";
+import { getSignerAssignmentOrThrow, type SignerAssignment } from "@/lib/packages/get-signer-assignment-or-throw";
+import { isOpenSigningStatus } from "@/lib/packages/state-machine";
 
 export type GetAssignedSigningOptions = { principal: Principal; packageId: string; ipAddress?: string | null };
 

@@ -5,7 +5,7 @@ import { auditLog, type AuditEntry } from "@/db/schema";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { cursorBinding, decodeKeyCursor } from "@/lib/db/keyset-cursor";
 import { toKeysetPage, type KeysetPage } from "@/lib/db/keyset-page";
-import { getSigningOrThrow } from "@/lib/signings/get-signing-or-throw";
+import { getSigningOrThrow } from "@/lib/packages/get-signing-or-throw";
 import { verifyAuditChain, type AuditChainVerification } from "@/lib/audit/verify-audit-chain";
 
 export type GetSigningAuditTrailOptions = { principal: Principal; packageId: string; limit: number; cursor?: string };

@@ -1,7 +1,7 @@
 import type { Db } from "@/db/client";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
-import { getSignerAssignmentOrThrow } from "./get-signer-assignment-or-throw";
-import { findConsentEntry } from "./find-consent-entry";
+import { getSignerAssignmentOrThrow } from "@/lib/packages/get-signer-assignment-or-throw";
+import { findConsentEntry } from "@/lib/packages/find-consent-entry";
 import { serializeSigningConsent, type SigningConsent } from "./serialize-signing-consent";
 
 export type GetSigningConsentOptions = { principal: Principal; packageId: string };

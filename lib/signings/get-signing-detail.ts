@@ -3,7 +3,7 @@ import { signerProofLocks } from "@/lib/signer-access/signer-proof-locks";
 import type { Db } from "@/db/client";
 import { packageSigners } from "@/db/schema";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
-import { getSigningOrThrow } from "./get-signing-or-throw";
+import { getSigningOrThrow } from "@/lib/packages/get-signing-or-throw";
 import { packageDocumentMetadata } from "./list-package-documents";
 
 export type SigningDetail = Awaited<ReturnType<typeof getSigningDetail>>;

@@ -2,7 +2,7 @@ import { asc, eq, getTableColumns } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { packageDocuments } from "@/db/schema";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
-import { getSigningOrThrow } from "./get-signing-or-throw";
+import { getSigningOrThrow } from "@/lib/packages/get-signing-or-throw";
 
 /** Metadata of a package's documents in order; the bytes stay in the database. Rows out: the `/v1` route serializes them. */
 export async function listPackageDocuments(db: Db, options: { principal: Principal; packageId: string }) {

@@ -2,7 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { packageSigners } from "@/db/schema";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
-import { getSigningOrThrow } from "./get-signing-or-throw";
+import { getSigningOrThrow } from "@/lib/packages/get-signing-or-throw";
 
 /** A package's signers in routing order, as rows: the `/v1` route serializes them with `serializeSigner`. */
 export async function listSigners(db: Db, options: { principal: Principal; packageId: string }) {

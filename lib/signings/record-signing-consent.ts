@@ -6,10 +6,10 @@ import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { Conflict } from "@/lib/errors";
 import type { Locale } from "@/lib/i18n/locales";
 import { actorUserIdOf } from "@/lib/signer-access/signer-session-principal";
-import { getSignerAssignmentOrThrow } from "./get-signer-assignment-or-throw";
-import { findConsentEntry, SIGNER_CONSENTED } from "./find-consent-entry";
+import { getSignerAssignmentOrThrow } from "@/lib/packages/get-signer-assignment-or-throw";
+import { findConsentEntry, SIGNER_CONSENTED } from "@/lib/packages/find-consent-entry";
 import { serializeSigningConsent, type SigningConsent } from "./serialize-signing-consent";
-import { isOpenSigningStatus, signingStatusLabel } from "./state-machine";
+import { isOpenSigningStatus, signingStatusLabel } from "@/lib/packages/state-machine";
 
 export type RecordSigningConsentOptions = {
   principal: Principal;

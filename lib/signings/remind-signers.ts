@@ -8,8 +8,8 @@ import { Conflict } from "@/lib/errors";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { issueAccessLinkId } from "@/lib/signer-access/issue-access-link";
 import { queueSignerSms } from "@/lib/sms/queue-signer-sms";
-import { getSigningOrThrow } from "./get-signing-or-throw";
-import { isOpenSigningStatus } from "./state-machine";
+import { getSigningOrThrow } from "@/lib/packages/get-signing-or-throw";
+import { isOpenSigningStatus } from "@/lib/packages/state-machine";
 
 /** One reminder per signer per window: a double click or a script's retry sends nothing twice. */
 export const REMINDER_WINDOW_MS = 60 * 60 * 1000;

@@ -3,9 +3,9 @@ import type { Db } from "@/db/client";
 import { packageSigners } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
-import { assertDraft } from "./assert-draft";
-import { getSignerOrThrow } from "./get-signer-or-throw";
-import { getSigningOrThrow } from "./get-signing-or-throw";
+import { assertDraft } from "@/lib/packages/assert-draft";
+import { getSignerOrThrow } from "@/lib/packages/get-signer-or-throw";
+import { getSigningOrThrow } from "@/lib/packages/get-signing-or-throw";
 import { serializeSigner } from "./serialize-signer";
 
 /** Removes a signer from a draft. */

@@ -9,10 +9,10 @@ import { setDocumentExecutionMode, updateClosingAppointment } from "@/lib/closin
 import { assertSignerProofComplete } from "@/lib/signer-access/signer-proof-gaps";
 import { addPackageDocument } from "./add-package-document";
 import { addSigner } from "./add-signer";
-import { assertDraft } from "./assert-draft";
+import { assertDraft } from "@/lib/packages/assert-draft";
 import { createSigning, type NewSignerInput } from "./create-signing";
 import { deletePackageDocument } from "./delete-package-document";
-import { getSigningOrThrow } from "./get-signing-or-throw";
+import { getSigningOrThrow } from "@/lib/packages/get-signing-or-throw";
 import { removeSigner } from "./remove-signer";
 import { sendSigning } from "./send-signing";
 import { updateSigner } from "./update-signer";

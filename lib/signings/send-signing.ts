@@ -4,9 +4,9 @@ import { organizations, packageDocuments, packageSigners, signatureRequests, typ
 import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { Conflict } from "@/lib/errors";
 import { assertSignerProofComplete } from "@/lib/signer-access/signer-proof-gaps";
-import { getSigningOrThrow } from "./get-signing-or-throw";
+import { getSigningOrThrow } from "@/lib/packages/get-signing-or-throw";
 import { notifyNextRoutingGroup } from "./notify-next-routing-group";
-import { assertTransition } from "./state-machine";
+import { assertTransition } from "@/lib/packages/state-machine";
 import { transitionSigning } from "./transition-signing";
 
 /**

@@ -6,7 +6,7 @@ import { Conflict } from "@/lib/errors";
 import { requestPackageSeal } from "@/lib/seals/request-package-seal";
 import { revokeSignerAccess } from "@/lib/signer-access/revoke-signer-access";
 import { serializeSigning } from "./serialize-signing";
-import { assertTransition, signingStatusLabel } from "./state-machine";
+import { assertTransition, signingStatusLabel } from "@/lib/packages/state-machine";
 
 export type TransitionAudit = {
   /** Who moved it; `null` for the system (the expiry sweep). */

@@ -6,10 +6,10 @@ import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { pgErrorCode } from "@/lib/db/pg-error-code";
 import { BadRequest, Conflict } from "@/lib/errors";
-import { assertDraft } from "./assert-draft";
+import { assertDraft } from "@/lib/packages/assert-draft";
 import { findUserIdByEmail } from "./find-user-id-by-email";
-import { getSignerOrThrow } from "./get-signer-or-throw";
-import { getSigningOrThrow } from "./get-signing-or-throw";
+import { getSignerOrThrow } from "@/lib/packages/get-signer-or-throw";
+import { getSigningOrThrow } from "@/lib/packages/get-signing-or-throw";
 import { serializeSigner } from "./serialize-signer";
 
 export type UpdateSignerOptions = {

@@ -4,8 +4,8 @@ import { flows, signingPackages, type SignerProofMethod, type SigningPackage } f
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { NotFound } from "@/lib/errors";
-import { assertDraft } from "./assert-draft";
-import { getSigningOrThrow } from "./get-signing-or-throw";
+import { assertDraft } from "@/lib/packages/assert-draft";
+import { getSigningOrThrow } from "@/lib/packages/get-signing-or-throw";
 import { serializeSigning } from "./serialize-signing";
 
 export type UpdateSigningOptions = {

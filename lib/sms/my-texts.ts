@@ -2,7 +2,7 @@ import type { Db } from "@/db/client";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { Conflict } from "@/lib/errors";
-import { getSignerAssignmentOrThrow } from "@/lib/signings/get-signer-assignment-or-throw";
+import { getSignerAssignmentOrThrow } from "@/lib/packages/get-signer-assignment-or-throw";
 import { isSmsOptedOut, recordSmsReply } from "./sms-opt-outs";
 
 /** What the signer's page says about texts: the number's last digits and whether texts are stopped. */

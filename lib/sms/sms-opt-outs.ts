@@ -2,7 +2,7 @@ import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { packageSigners, signingPackages, smsMessages, smsOptOuts } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
-import { OPEN_SIGNING_STATUSES } from "@/lib/signings/state-machine";
+import { OPEN_SIGNING_STATUSES } from "@/lib/packages/state-machine";
 
 /** The replies that stop texts (the carriers' and Twilio's standard opt-out keywords). */
 export const STOP_KEYWORDS = ["STOP", "STOPALL", "UNSUBSCRIBE", "CANCEL", "END", "QUIT"] as const;

@@ -4,7 +4,7 @@ import { templateDocuments } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { serializeDocumentMetadata } from "@/lib/pdf/serialize-document-metadata";
-import { getDocumentOrThrow } from "@/lib/signings/get-document-or-throw";
+import { getDocumentOrThrow } from "@/lib/packages/get-document-or-throw";
 import { getTemplateOrThrow } from "./get-template-or-throw";
 import { templateDocumentMetadataColumns } from "./template-document-metadata-columns";
 

@@ -6,7 +6,7 @@ import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { executionModeSchema } from "@/lib/closings/closing-detail";
 import { serializeDocumentMetadata } from "@/lib/pdf/serialize-document-metadata";
 import { BadRequest } from "@/lib/errors";
-import { getDocumentOrThrow } from "@/lib/signings/get-document-or-throw";
+import { getDocumentOrThrow } from "@/lib/packages/get-document-or-throw";
 import { getTemplateOrThrow } from "./get-template-or-throw";
 import { templateDocumentMetadataColumns } from "./template-document-metadata-columns";
 

@@ -3,9 +3,9 @@ import type { Db } from "@/db/client";
 import { packageDocuments } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
-import { assertDraft } from "@/lib/signings/assert-draft";
-import { getDocumentOrThrow } from "@/lib/signings/get-document-or-throw";
-import { getSigningOrThrow } from "@/lib/signings/get-signing-or-throw";
+import { assertDraft } from "@/lib/packages/assert-draft";
+import { getDocumentOrThrow } from "@/lib/packages/get-document-or-throw";
+import { getSigningOrThrow } from "@/lib/packages/get-signing-or-throw";
 
 /**
  * Marks a draft's document as a transferable record (or not): once the package completes and is

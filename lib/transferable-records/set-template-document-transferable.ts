@@ -3,7 +3,7 @@ import type { Db } from "@/db/client";
 import { templateDocuments } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
-import { getDocumentOrThrow } from "@/lib/signings/get-document-or-throw";
+import { getDocumentOrThrow } from "@/lib/packages/get-document-or-throw";
 import { getTemplateOrThrow } from "@/lib/templates/get-template-or-throw";
 
 /**

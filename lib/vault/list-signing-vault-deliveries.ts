@@ -3,7 +3,7 @@ import type { Db } from "@/db/client";
 import { eSignatures, jobs, packageDocuments, packageSigners, vaultDeliveries } from "@/db/schema";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { iso } from "@/lib/iso";
-import { getSigningOrThrow } from "@/lib/signings/get-signing-or-throw";
+import { getSigningOrThrow } from "@/lib/packages/get-signing-or-throw";
 import { WEBHOOK_MAX_ATTEMPTS } from "@/lib/webhooks/webhook-backoff";
 import { DELIVER_VAULT_EVENT_JOB, vaultJobKey } from "./deliver-vault-event-payload";
 

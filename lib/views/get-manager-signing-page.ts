@@ -8,10 +8,10 @@ import { iso } from "@/lib/iso";
 import { getPackageSeal, type PackageSealView } from "@/lib/seals/get-package-seal";
 import { listSignerTexts, type SignerTexts } from "@/lib/sms/list-signer-texts";
 import { listSigningVaultDeliveries, type SigningVaultDelivery } from "@/lib/vault/list-signing-vault-deliveries";
-import { getSigningCreator } from "@/lib/signings/get-signing-creator";
+import { getSigningCreator } from "@/lib/packages/get-signing-creator";
 import { getSigningDetail } from "@/lib/signings/get-signing-detail";
 import { serializeSigningDetail, type SigningDetailJson } from "@/lib/signings/serialize-signing-detail";
-import { getSigningOrThrow } from "@/lib/signings/get-signing-or-throw";
+import { getSigningOrThrow } from "@/lib/packages/get-signing-or-throw";
 
 export type ManagerAuditEntry = {
   id: number;

@@ -10,8 +10,8 @@ import { buildSignerSigningView, type SignerSigningView } from "@/lib/signings/b
 import { decideSignerPageState, type SignerPageState } from "@/lib/signings/decide-signer-page-state";
 import { bankOwnerOf } from "@/lib/bank/bank-owner";
 import { markAssignmentViewed } from "@/lib/signings/get-assigned-signing";
-import { getSignerAssignmentOrThrow } from "@/lib/signings/get-signer-assignment-or-throw";
-import { findConsentEntry } from "@/lib/signings/find-consent-entry";
+import { getSignerAssignmentOrThrow } from "@/lib/packages/get-signer-assignment-or-throw";
+import { findConsentEntry } from "@/lib/packages/find-consent-entry";
 import { inPersonSigningOf } from "@/lib/in-person/end-in-person-signing";
 
 export type GetSignerPackagePageOptions = { principal: Principal; packageId: string; ipAddress?: string | null };

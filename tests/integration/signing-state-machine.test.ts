@@ -10,7 +10,7 @@ import { as, BASE, createReadyDraft, loadManagerWorld, uploadPdf } from "../help
 import { ErrorBody } from "../helpers/schemas";
 
 // The package state machine (docs/signing-api.md), written out here by hand — never read from
-// lib/signings/state-machine.ts — and checked two ways: every pair through `transitionSigning` (the
+// lib/packages/state-machine.ts — and checked two ways: every pair through `transitionSigning` (the
 // one function that changes a package's status), and the manager-driven moves over the HTTP API.
 //
 //   draft → sent → in_progress → completed; draft|sent|in_progress → cancelled;

@@ -8,7 +8,7 @@ import { hasCapability, type Principal } from "@/lib/auth/principal";
 import type { Db } from "@/db/client";
 import type { DocumentOwner } from "@/lib/document-owners/document-owner";
 import { listFields } from "@/lib/fields/list-fields";
-import { getSigningOrThrow } from "@/lib/signings/get-signing-or-throw";
+import { getSigningOrThrow } from "@/lib/packages/get-signing-or-throw";
 import { listPackageDocuments } from "@/lib/signings/list-package-documents";
 import { listSigners } from "@/lib/signings/list-signers";
 import { getTemplateDetail } from "@/lib/templates/get-template-detail";

@@ -8,7 +8,7 @@ import { isInkMode } from "@/lib/closings/document-state-machine";
 import { getScanbackReport } from "@/lib/closings/scanback";
 import { ScanbackDocumentsSummary, ScanbackPagesTable } from "@/app/_components/closings/scanback-report";
 import { canAccess, hasCapability } from "@/lib/auth/principal";
-import { isOpenSigningStatus } from "@/lib/signings/state-machine";
+import { isOpenSigningStatus } from "@/lib/packages/state-machine";
 import { formatDateTime } from "@/lib/format";
 import { loadOr404 } from "@/app/_lib/load-or-404";
 import { requirePrincipal } from "../../../../_lib/require-principal";
