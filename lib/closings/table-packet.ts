@@ -1,7 +1,7 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf-lib";
 import QRCode from "qrcode";
 import type { ExecutionMode } from "@/db/schema";
-import { toPdfText } from "@/lib/seals/pdf-text";
+import { toPdfText } from "@/lib/pdf/pdf-text";
 import { encodePageCode, formatCheck, pageCheck } from "./page-code";
 
 export type TablePacketInput = {

@@ -3,7 +3,7 @@ import { AUTH_METHOD_LABELS } from "@/lib/signer-access/rules";
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFImage, type PDFPage } from "pdf-lib";
 import type { SealEvidence } from "./load-seal-evidence";
 import { formatSealTime } from "./format-seal-time";
-import { toPdfText } from "./pdf-text";
+import { toPdfText } from "@/lib/pdf/pdf-text";
 
 const TEXT = rgb(0.1, 0.1, 0.12);
 const MUTED = rgb(0.35, 0.37, 0.42);

@@ -2,7 +2,7 @@ import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFImage, type PDFP
 import type { DocumentField, ESignature } from "@/db/schema";
 import { parsePngDataUrl } from "@/lib/esignatures/parse-png-data-url";
 import type { SealEvidence, SealSigner } from "./load-seal-evidence";
-import { toPdfText } from "./pdf-text";
+import { toPdfText } from "@/lib/pdf/pdf-text";
 import { signatureFontBytes } from "./signature-font-bytes";
 import { formatSealTime } from "./format-seal-time";
 

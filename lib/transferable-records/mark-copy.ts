@@ -1,5 +1,5 @@
 import { degrees, PDFDict, PDFDocument, PDFName, PDFString, rgb, StandardFonts } from "pdf-lib";
-import { toPdfText } from "@/lib/seals/pdf-text";
+import { toPdfText } from "@/lib/pdf/pdf-text";
 
 export const COPY_KEYWORD_PREFIX = "transferable-record-copy:";
 
