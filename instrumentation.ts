@@ -15,7 +15,7 @@ export async function register(): Promise<void> {
   // With NEXT_MANUAL_SIG_HANDLE (`npm start` sets it) Next leaves SIGTERM to us: the job in hand finishes first.
   if (getEnv().NEXT_MANUAL_SIG_HANDLE && !isServerless()) {
     const { installGracefulShutdown } = await import("./lib/jobs/graceful-shutdown");
-    const { closeDb } = await import("./db/client");
+    const { closeDb } = await import("./lib/db/process-db");
     const { settleDispatches } = await import("./lib/job-runner/dispatch-after-commit");
     installGracefulShutdown({ name: "web app", steps: [stopWorker, settleDispatches, closeDb] });
   }

@@ -126,7 +126,8 @@ async function main() {
   // Imported once the environment names the bucket.
   const { eq, sql } = await import("drizzle-orm");
   const { ListObjectsV2Command, S3Client } = await import("@aws-sdk/client-s3");
-  const { migrateDb, openDb, setDbHandle } = await import("@/db/client");
+  const { migrateDb, openDb } = await import("@/db/client");
+  const { setDbHandle } = await import("@/lib/db/process-db");
   const { documentFields, fileObjects, locations, packageDocuments, packageSeals, packageSigners, signingPackages } = await import("@/db/schema");
   const { localSubjectForEmail } = await import("@/lib/auth/local-tokens");
   const { resolvePrincipal } = await import("@/lib/auth/principal");

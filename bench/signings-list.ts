@@ -33,7 +33,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { encode } from "next-auth/jwt";
 import postgres from "postgres";
-import { uuidv7 } from "../lib/ids";
+import { uuidv7 } from "../db/uuidv7";
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const TARGET_P95_MS = 150;

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { databasePoolMax, getEnv } from "@/lib/env";
+import { defaultPoolMax } from "./pool-size";
 import { acquirePgliteLock, releasePgliteLock } from "./pglite-lock";
 import * as schema from "./schema";
 
@@ -29,6 +29,7 @@ export type DbTarget = { url: string } | { pgliteDir: string } | { memory: true;
 
 export const MIGRATIONS_FOLDER = resolve(process.cwd(), "db/migrations");
 
+/** Opens a database; PostgreSQL pools hold at most `max` connections (default `defaultPoolMax()`; the app passes `databasePoolMax()`). */
 export async function openDb(target: DbTarget, options: { max?: number } = {}): Promise<DbHandle> {
   if ("url" in target) {
     const { default: postgres } = await import("postgres");
@@ -37,7 +38,7 @@ export async function openDb(target: DbTarget, options: { max?: number } = {}): 
     // error mapper) instead of hanging; a stuck statement or an abandoned transaction is ended by the
     // server. postgres.js reconnects on the next query, so service recovers without a restart.
     const client = postgres(target.url, {
-      max: options.max ?? databasePoolMax(),
+      max: options.max ?? defaultPoolMax(),
       connect_timeout: 2,
       idle_timeout: 30,
       connection: { statement_timeout: 15_000, idle_in_transaction_session_timeout: 30_000, lock_timeout: 10_000 },
@@ -115,37 +116,4 @@ export async function migrateDb(handle: DbHandle): Promise<void> {
   } finally {
     await client.end({ timeout: 5 });
   }
-}
-
-export function targetFromEnv(env = getEnv()): DbTarget {
-  return env.DATABASE_URL ? { url: env.DATABASE_URL } : { pgliteDir: env.PGLITE_DIR };
-}
-
-type GlobalDb = { handle?: Promise<DbHandle> };
-// Next bundles server code into several module graphs; a global keeps one database per process.
-const globalDb = globalThis as typeof globalThis & { __closingSigningDb?: GlobalDb };
-const state: GlobalDb = (globalDb.__closingSigningDb ??= {});
-
-/** The process-wide database, opened on first use from the environment. */
-export function getDbHandle(): Promise<DbHandle> {
-  state.handle ??= openDb(targetFromEnv()).catch((error: unknown) => {
-    state.handle = undefined;
-    throw error;
-  });
-  return state.handle;
-}
-
-export async function getDb(): Promise<Db> {
-  return (await getDbHandle()).db;
-}
-
-/** Tests and the standalone server install their own handle. */
-export function setDbHandle(handle: DbHandle | undefined): void {
-  state.handle = handle ? Promise.resolve(handle) : undefined;
-}
-
-export async function closeDb(): Promise<void> {
-  const handle = state.handle;
-  state.handle = undefined;
-  if (handle) await (await handle).close();
 }

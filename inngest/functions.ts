@@ -1,7 +1,8 @@
 import { NonRetriableError } from "inngest";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { getDb, type Db } from "@/db/client";
+import { type Db } from "@/db/client";
+import { getDb } from "@/lib/db/process-db";
 import { jobs } from "@/db/schema/jobs";
 import type { JobRegistry } from "@/lib/jobs/create-job-registry";
 import { isScheduledJob, type JobDefinition, type ScheduledJobDefinition } from "@/lib/jobs/define-job";

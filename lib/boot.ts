@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { getDbHandle, migrateDb, type DbHandle } from "@/db/client";
+import { migrateDb, type DbHandle } from "@/db/client";
+import { getDbHandle } from "@/lib/db/process-db";
 import { organizations } from "@/db/schema";
 import { getEnv, isServerless } from "@/lib/env";
 import { log } from "@/lib/log";

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { availableParallelism } from "node:os";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { z } from "zod";
+import { defaultPoolMax } from "@/db/pool-size";
 
 /**
  * The one module that reads `process.env` (a lint rule keeps it so). Every variable of the environment
@@ -324,7 +324,7 @@ export function getAuthSecret(env: Env = getEnv()): string {
  * endpoint served 7.5k req/s with 4 connections and 4.5k with 10 (docs/performance.md).
  */
 export function databasePoolMax(env: Env = getEnv()): number {
-  return env.DATABASE_POOL_MAX ?? Math.min(10, Math.max(2, availableParallelism() * 2));
+  return env.DATABASE_POOL_MAX ?? defaultPoolMax();
 }
 
 export function isClerkConfigured(env: Env = getEnv()): boolean {

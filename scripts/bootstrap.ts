@@ -2,7 +2,8 @@
 // On an empty database (DATABASE_URL): applies migrations, creates the first organization and its
 // administrator, and prints where they set a password. Does nothing once an organization exists.
 import { parseArgs } from "node:util";
-import { migrateDb, openDb, targetFromEnv } from "@/db/client";
+import { migrateDb, openDb } from "@/db/client";
+import { targetFromEnv } from "@/lib/db/process-db";
 import { bootstrapFirstOrganization, bootstrapInputSchema } from "@/lib/deploy/bootstrap-first-organization";
 import { getEnv, InvalidEnvironmentError, isClerkConfigured } from "@/lib/env";
 

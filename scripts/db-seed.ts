@@ -1,5 +1,6 @@
 // npm run db:seed – loads the demo dataset described in the README (idempotent).
-import { migrateDb, openDb, targetFromEnv } from "@/db/client";
+import { migrateDb, openDb } from "@/db/client";
+import { targetFromEnv } from "@/lib/db/process-db";
 import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from "@/lib/seed/seed-demo";
 
 const handle = await openDb(targetFromEnv(), { max: 1 });

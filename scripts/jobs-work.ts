@@ -1,5 +1,5 @@
 // npm run jobs:work – only the local job runner, as its own process (e.g. beside the web app on PostgreSQL).
-import { closeDb } from "@/db/client";
+import { closeDb } from "@/lib/db/process-db";
 import { prepareDatabase } from "@/lib/boot";
 import { getEnv, isInngestConfigured, isServerless } from "@/lib/env";
 import { installGracefulShutdown } from "@/lib/jobs/graceful-shutdown";

@@ -1,6 +1,6 @@
 // npm run start:api – the core-api fetch handler on a plain Node HTTP server (default port 4000).
 import { serve } from "@hono/node-server";
-import { closeDb } from "@/db/client";
+import { closeDb } from "@/lib/db/process-db";
 import { getApiApp } from "@/lib/api/app";
 import { prepareDatabase } from "@/lib/boot";
 import { getEnv, InvalidEnvironmentError } from "@/lib/env";

@@ -1,6 +1,7 @@
 // npm run storage:migrate – moves every file still kept in the database to the S3 bucket (S3_* must be
 // set), verified by SHA-256 and size; resumable: stop it at any point and run it again.
-import { openDb, targetFromEnv } from "@/db/client";
+import { openDb } from "@/db/client";
+import { targetFromEnv } from "@/lib/db/process-db";
 import { migrateFilesToS3 } from "@/lib/storage/migrate-files-to-s3";
 
 const handle = await openDb(targetFromEnv(), { max: 1 });

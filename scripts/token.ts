@@ -1,7 +1,7 @@
 // npm run --silent token -- <email> [--ttl <seconds>] – prints a fresh local access token alone on stdout.
 import { parseArgs } from "node:util";
 import { eq, sql } from "drizzle-orm";
-import { closeDb } from "@/db/client";
+import { closeDb } from "@/lib/db/process-db";
 import { pgliteLockHolder } from "@/db/pglite-lock";
 import { users } from "@/db/schema";
 import { issueLocalAccessToken, localSubjectForEmail } from "@/lib/auth/local-tokens";

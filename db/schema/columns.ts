@@ -1,5 +1,5 @@
 import { customType, timestamp, uuid } from "drizzle-orm/pg-core";
-import { uuidv7 } from "@/lib/ids";
+import { uuidv7 } from "../uuidv7";
 
 /** Primary key for string-identified aggregates: a UUIDv7 generated in the application. */
 export const idColumn = () => uuid("id").primaryKey().$defaultFn(() => uuidv7());

@@ -1,7 +1,7 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/db/process-db";
 import { resolvePrincipal } from "@/lib/auth/principal";
 import { parseBearer, verifyAccessToken } from "@/lib/auth/verify-access-token";
 import { getJwks } from "@/lib/auth/local-keys";

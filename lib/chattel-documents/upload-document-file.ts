@@ -6,7 +6,7 @@ import { sha256Hex } from "@/lib/pdf/pdf";
 import { inspectPdfInWorker } from "@/lib/pdf/inspect-pdf-in-worker";
 import { MAX_PDF_BYTES } from "@/lib/pdf/validate-pdf-upload";
 import { AppError, BadRequest } from "@/lib/errors";
-import { uuidv7 } from "@/lib/ids";
+import { uuidv7 } from "@/db/uuidv7";
 import { getFileStorage } from "@/lib/storage/file-storage";
 import { deleteStoredFiles } from "./delete-stored-files";
 import { getChattelDocumentOrThrow } from "./get-chattel-document-or-throw";

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/db/process-db";
 import { jobs } from "@/db/schema/jobs";
 import { getInngest } from "@/lib/jobs/inngest-client";
 import { getEnv, isInngestConfigured } from "@/lib/env";

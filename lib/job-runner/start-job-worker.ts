@@ -1,4 +1,4 @@
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/db/process-db";
 import { getEnv, isInngestConfigured, isServerless } from "@/lib/env";
 import { log } from "@/lib/log";
 import { dispatchQueuedJobs } from "@/lib/jobs/dispatch-queued-jobs";

@@ -5,7 +5,7 @@ import { hasCapability, type Principal } from "@/lib/auth/principal";
 import { MAX_UPLOADED_PDF_BYTES, pdfTooLarge } from "@/lib/pdf/validate-pdf-upload";
 import { getEnv } from "@/lib/env";
 import { BadRequest, Forbidden } from "@/lib/errors";
-import { uuidv7 } from "@/lib/ids";
+import { uuidv7 } from "@/db/uuidv7";
 import { objectKeyFor, presignedUploadUrl, s3Target } from "@/lib/storage/objects";
 import { serializeUpload } from "./serialize-upload";
 import { UPLOAD_CONTENT_TYPES, UPLOAD_TOKEN_HEADER, UPLOAD_TTL_MS, UPLOAD_URL_SECONDS } from "./upload-limits";

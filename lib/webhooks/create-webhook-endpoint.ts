@@ -1,7 +1,7 @@
 import type { Db } from "@/db/client";
 import { webhookEndpoints } from "@/db/schema";
 import type { Principal } from "@/lib/auth/principal";
-import { uuidv7 } from "@/lib/ids";
+import { uuidv7 } from "@/db/uuidv7";
 import { resolveOrganizationId } from "@/lib/workspace/resolve-organization-id";
 import { encryptWebhookSecret, generateWebhookSecret } from "./secret-crypto";
 import { serializeWebhookEndpoint, type WebhookEndpointJson } from "./serialize-webhook-endpoint";

@@ -2,7 +2,7 @@ import { and, eq, or, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { webhookDeliveries, webhookEndpoints, webhookEvents, type WebhookEvent } from "@/db/schema";
 import { enqueueJob, enqueueJobs } from "@/lib/jobs/enqueue-job";
-import { uuidv7 } from "@/lib/ids";
+import { uuidv7 } from "@/db/uuidv7";
 import { deliverWebhookDeclaration } from "./deliver-webhook-payload";
 import { WEBHOOK_EVENT_SCHEMAS, type WebhookEventData, type WebhookEventType } from "./event-types";
 

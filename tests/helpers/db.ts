@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import postgres from "postgres";
-import { migrateDb, openDb, setDbHandle, type DbHandle } from "@/db/client";
+import { migrateDb, openDb, type DbHandle } from "@/db/client";
+import { setDbHandle } from "@/lib/db/process-db";
 
 export type TestDb = DbHandle & { url?: string; cleanup: () => Promise<void> };
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDb, setDbHandle } from "@/db/client";
+import { openDb } from "@/db/client";
+import { setDbHandle } from "@/lib/db/process-db";
 import { callApi, tokenFor } from "../helpers/api";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { loadDemoWorld } from "../helpers/fixtures";

@@ -1,7 +1,8 @@
 import { createServer, connect, type Server, type Socket } from "node:net";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDb, setDbHandle, type DbHandle } from "@/db/client";
+import { openDb, type DbHandle } from "@/db/client";
+import { setDbHandle } from "@/lib/db/process-db";
 import { callApi, tokenFor } from "@/tests/helpers/api";
 import { createTestDb, type TestDb } from "@/tests/helpers/db";
 import { loadDemoWorld, type DemoWorld } from "@/tests/helpers/fixtures";

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDb, setDbHandle } from "@/db/client";
+import { openDb } from "@/db/client";
+import { setDbHandle } from "@/lib/db/process-db";
 import { setEnvForTests } from "@/lib/env";
 import { createTestDb, type TestDb } from "@/tests/helpers/db";
 import { PAYMENTS_ENV, deliver, invoiceObject, stripeEvent } from "@/tests/helpers/payments";

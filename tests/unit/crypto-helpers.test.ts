@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { canonicalJson, hashAuditEntry } from "@/lib/audit/record-audit-entry";
 import { hashPassword, verifyPassword } from "@/lib/auth/passwords";
 import { deriveLocalKeys } from "@/lib/auth/local-keys";
-import { isUuid, uuidv7 } from "@/lib/ids";
+import { uuidv7 } from "@/db/uuidv7";
+import { isUuid } from "@/lib/ids";
 
 describe("uuidv7", () => {
   it("is a version 7 RFC 9562 UUID ordered by time", () => {

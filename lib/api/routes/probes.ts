@@ -1,5 +1,5 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { getDbHandle } from "@/db/client";
+import { getDbHandle } from "@/lib/db/process-db";
 import { readMigrationStatus } from "@/db/migration-status";
 import { jsonResponse } from "../schemas/common";
 

@@ -7,7 +7,7 @@
 // JOBS_POLL_INTERVAL_MS, LOG_LEVEL; PORT (default 0 = any free port). Once it accepts requests it
 // prints one line `ready <port> <pid>` on stdout.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import { closeDb } from "@/db/client";
+import { closeDb } from "@/lib/db/process-db";
 import { POST } from "@/app/api/webhooks/payments/route";
 import { prepareDatabase } from "@/lib/boot";
 import { startJobWorker } from "@/lib/job-runner/start-job-worker";
