@@ -138,14 +138,15 @@ export async function processScanChunk(db: Db, scanId: string, chunk: number, ho
         .insert(scanbackPages)
         .values({ ...row, scanId, scanIndex })
         .onConflictDoNothing({ target: [scanbackPages.scanId, scanbackPages.scanIndex] });
+      // The progress the closing pages and /v1 show, page by page.
+      await db
+        .update(scanbackScans)
+        .set({ processedPages: sql`(select count(*) from ${scanbackPages} where ${scanbackPages.scanId} = ${scanId})` })
+        .where(eq(scanbackScans.id, scanId));
       read++;
       await hooks.afterPage?.(scanIndex);
     }
   }
-  await db
-    .update(scanbackScans)
-    .set({ processedPages: sql`(select count(*) from ${scanbackPages} where ${scanbackPages.scanId} = ${scanId})` })
-    .where(eq(scanbackScans.id, scanId));
   return { read, skipped: to - from - missing.length };
 }
 
