@@ -15,8 +15,15 @@ export const MAX_SCAN_FILES = 100;
 export const MAX_SCAN_PAGES = 200;
 /** Uploaded images are brought down to at most this long edge (300 dpi on letter). */
 const MAX_LONG_EDGE = 3300;
-/** PDF pages are rendered with this long edge (200 dpi on letter), whatever their size. */
-const RENDER_LONG_EDGE = 2200;
+/**
+ * PDF pages that must be rendered get this long edge: 150 dpi on letter, whatever their size. It is
+ * the resolution the code reader works at (`readPageCode` brings every page to it), so a rendered
+ * page needs no second shrinking, and it is legible for the closing team: such a page is drawn from
+ * the PDF's own text and lines (a file printed to PDF, not a photo), sharp at 150 dpi, the
+ * resolution a scanner's "document" setting writes. Rendering at 200 dpi cost 1.8× the pixels for no
+ * better reading (docs/performance.md). A scanner's own JPEG keeps its resolution.
+ */
+export const RENDER_LONG_EDGE = 1650;
 /** An image larger than this many pixels is refused before it is decoded. */
 const MAX_INPUT_PIXELS = 60_000_000;
 
@@ -108,7 +115,7 @@ export async function checkScanUploads(files: readonly ScanUpload[]): Promise<Ch
 /**
  * Some pages of one checked scan file as page images (1-based page numbers, in that order). A PDF is
  * cut inside Node (`rasterizePdf`, in a worker thread): a page that is one full-page JPEG, as
- * scanners write them, is kept as it is; any other page is rendered at 200 dpi (pdfjs-dist on
+ * scanners write them, is kept as it is; any other page is rendered at 150 dpi (pdfjs-dist on
  * @napi-rs/canvas). Each page is held to a time and memory budget and waits its turn in a queue fair
  * across `owner`s (organizations). An image file is its own page 1.
  */

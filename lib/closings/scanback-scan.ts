@@ -13,7 +13,7 @@ import { scanFilePages, turnPage, type CheckedScanFile, type ScanPage } from "./
 
 /**
  * Pages read in one chunk: one Inngest step or one local job run. A page costs 50–300 ms (a
- * scanner's JPEG taken as it is, or a page rendered at 200 dpi), and at most its 20 s budget, so a
+ * scanner's JPEG taken as it is, or a page rendered at 150 dpi), and at most its 20 s budget, so a
  * chunk stays well inside a function's time limit whatever the scan's size.
  */
 export const SCAN_CHUNK_PAGES = 10;

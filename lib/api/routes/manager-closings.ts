@@ -116,7 +116,7 @@ const uploadRoute = createRoute({
     "A scan of at most 10 pages is read within the request: 201, `scan.status` `done`, with the report. A larger one is read in the background, " +
     "10 pages at a time, each chunk resuming where a stopped one left off: 202 with `scan.status` `queued` and `Location` (also `scan.statusUrl`): " +
     "GET it for the pages read so far and, once `done`, the report. A PDF page that is one full-page JPEG (a scanner's output) is kept as it is; any other page is " +
-    "rendered at 200 dpi, and a page that takes more than 20 s or too much memory refuses its file (400, or the scan `failed` with that reason when read in the background). 503 when the server's PDF renderer cannot " +
+    "rendered at 150 dpi, and a page that takes more than 20 s or too much memory refuses its file (400, or the scan `failed` with that reason when read in the background). 503 when the server's PDF renderer cannot " +
     "be loaded and a page needs rendering.",
   request: { params: SigningIdParamSchema, query: UploadQuerySchema, body: { required: true, content: ScanUploadContent } },
   responses: {
