@@ -41,6 +41,8 @@ export function createJobFunction(client: InngestClient, definition: JobDefiniti
       name: definition.name,
       retries: (definition.maxAttempts - 1) as Retries,
       triggers: [{ event: jobEventName(definition.name) }],
+      // Fair per organization across every instance: runs of one key beyond the limit wait, others run.
+      ...(definition.perKeyConcurrency ? { concurrency: [{ key: "event.data.fairnessKey", limit: definition.perKeyConcurrency }] } : {}),
     },
     async ({ event, step, attempt, logger, runId }) => {
       const db = await getDb();
@@ -53,6 +55,7 @@ export function createJobFunction(client: InngestClient, definition: JobDefiniti
           db,
           attempt: attempt + 1,
           step: <T>(id: string, fn: () => Promise<T>) => step.run(id, fn) as unknown as Promise<T>,
+          engine: "inngest",
           logger: createJobLogger(logger, { job: definition.name, runId, attempt: attempt + 1 }),
         },
         parsed.data,

@@ -21,6 +21,12 @@ export const jobs = pgTable(
     lockedUntil: timestampTz("locked_until"),
     lastError: text("last_error"),
     idempotencyKey: text("idempotency_key"),
+    /**
+     * Whose work this is (an organization), for jobs that share a budget fairly: the local runner
+     * claims the due job whose key has the fewest jobs running first, and Inngest runs one at a time
+     * per key (the event carries it).
+     */
+    fairnessKey: text("fairness_key"),
     finishedAt: timestampTz("finished_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -119,7 +119,8 @@ function openSession(name: string, bytes: Uint8Array, options: RasterizeOptions)
 }
 
 /**
- * The first `pageCount` pages of a PDF as JPEGs, inside Node (no system binary): a page that is one
+ * Pages of a PDF as JPEGs (the first `pages` pages, or the 1-based page numbers listed, in that order;
+ * a number past the file's end is skipped), inside Node (no system binary): a page that is one
  * full-page JPEG (a scanner's output) is taken as it is; any other page is rendered with pdfjs-dist on
  * @napi-rs/canvas at `longEdge`. One worker thread per file. Every page, and the opening of the file,
  * waits for a turn in a queue shared by the process (two pages at once, one per owner, round-robin
@@ -128,8 +129,9 @@ function openSession(name: string, bytes: Uint8Array, options: RasterizeOptions)
  * an embedded image over `MAX_IMAGE_PIXELS` is 413; a renderer that cannot be loaded (its native
  * module missing) is 503.
  */
-export async function rasterizePdf(name: string, bytes: Uint8Array, pageCount: number, options: RasterizeOptions): Promise<RasterizedPage[]> {
+export async function rasterizePdf(name: string, bytes: Uint8Array, pages: number | readonly number[], options: RasterizeOptions): Promise<RasterizedPage[]> {
   const owner = options.owner ?? "";
+  const wanted = typeof pages === "number" ? Array.from({ length: pages }, (_, i) => i + 1) : [...pages];
   let session: ReturnType<typeof openSession> | undefined;
   try {
     let count = 0;
@@ -137,23 +139,24 @@ export async function rasterizePdf(name: string, bytes: Uint8Array, pageCount: n
     try {
       session = openSession(name, bytes, options);
       const ready = await session.next(`"${name}"`);
-      count = ready.type === "ready" ? Math.min(ready.pageCount, pageCount) : 0;
+      count = ready.type === "ready" ? ready.pageCount : 0;
     } finally {
       release();
     }
-    const pages: RasterizedPage[] = [];
-    for (let number = 1; number <= count; number++) {
+    const out: RasterizedPage[] = [];
+    for (const number of wanted) {
+      if (!Number.isInteger(number) || number < 1 || number > count) continue;
       release = await queue.acquire(owner);
       try {
         session.post({ type: "page", page: number });
         const reply = await session.next(`Page ${number} of "${name}"`);
         if (reply.type !== "page" || reply.page !== number) throw BadRequest(`"${name}" could not be read as a PDF scan.`);
-        pages.push({ page: number, bytes: reply.bytes, source: reply.source, width: reply.width, height: reply.height });
+        out.push({ page: number, bytes: reply.bytes, source: reply.source, width: reply.width, height: reply.height });
       } finally {
         release();
       }
     }
-    return pages;
+    return out;
   } finally {
     session?.close();
   }

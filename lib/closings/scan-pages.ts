@@ -15,8 +15,15 @@ export const MAX_SCAN_FILES = 100;
 export const MAX_SCAN_PAGES = 200;
 /** Uploaded images are brought down to at most this long edge (300 dpi on letter). */
 const MAX_LONG_EDGE = 3300;
-/** PDF pages are rendered with this long edge (200 dpi on letter), whatever their size. */
-const RENDER_LONG_EDGE = 2200;
+/**
+ * PDF pages that must be rendered get this long edge: 150 dpi on letter, whatever their size. It is
+ * the resolution the code reader works at (`readPageCode` brings every page to it), so a rendered
+ * page needs no second shrinking, and it is legible for the closing team: such a page is drawn from
+ * the PDF's own text and lines (a file printed to PDF, not a photo), sharp at 150 dpi, the
+ * resolution a scanner's "document" setting writes. Rendering at 200 dpi cost 1.8× the pixels for no
+ * better reading (docs/performance.md). A scanner's own JPEG keeps its resolution.
+ */
+export const RENDER_LONG_EDGE = 1650;
 /** An image larger than this many pixels is refused before it is decoded. */
 const MAX_INPUT_PIXELS = 60_000_000;
 
@@ -31,9 +38,9 @@ function kindOf(bytes: Uint8Array): "pdf" | "png" | "jpeg" | null {
 /** A page that takes longer than this to render cancels its file: a hostile PDF cannot hold the renderer. */
 const PAGE_BUDGET_MS = 20_000;
 
-async function rasterizeScanPdf(file: ScanUpload, pageCount: number, owner: string | undefined): Promise<ScanPage[]> {
-  const rendered = await rasterizePdf(file.name, file.bytes, pageCount, { longEdge: RENDER_LONG_EDGE, quality: 85, pageBudgetMs: PAGE_BUDGET_MS, owner });
-  const pages: ScanPage[] = [];
+async function rasterizeScanPdf(file: ScanUpload, pages: number | readonly number[], owner: string | undefined): Promise<ScanPage[]> {
+  const rendered = await rasterizePdf(file.name, file.bytes, pages, { longEdge: RENDER_LONG_EDGE, quality: 85, pageBudgetMs: PAGE_BUDGET_MS, owner });
+  const out: ScanPage[] = [];
   for (const { page, bytes, width, height } of rendered) {
     // A scanner's own JPEG above 300 dpi on letter is brought down, as an uploaded image is.
     const shrunk =
@@ -45,9 +52,9 @@ async function rasterizeScanPdf(file: ScanUpload, pageCount: number, owner: stri
               .jpeg({ quality: 85 })
               .toBuffer(),
           );
-    pages.push({ sourceName: file.name, sourcePage: page, bytes: shrunk, contentType: "image/jpeg" });
+    out.push({ sourceName: file.name, sourcePage: page, bytes: shrunk, contentType: "image/jpeg" });
   }
-  return pages;
+  return out;
 }
 
 /**
@@ -74,35 +81,55 @@ async function normalizeImage(file: ScanUpload, kind: "png" | "jpeg"): Promise<S
   }
 }
 
+/** One file of a scan, checked: what it is and how many pages it has. */
+export type CheckedScanFile = ScanUpload & { kind: "pdf" | "png" | "jpeg"; pageCount: number };
+
 /**
- * Cuts a scanback upload (PDFs and JPEG/PNG images, in any order) into page images, file by file
- * and page by page in the order given. 413 over the size or page caps, 400 for a file that is not a
- * PDF, JPEG or PNG, or is damaged. PDFs are checked like every PDF upload, then cut inside Node
- * (`rasterizePdf`, in a worker thread): a page that is one full-page JPEG, as scanners write them, is
- * kept as it is; any other page is rendered at 200 dpi (pdfjs-dist on @napi-rs/canvas). Each page is
- * held to a time budget and waits its turn in a queue fair across `owner`s (organizations).
+ * Checks a scanback upload (PDFs and JPEG/PNG images, in any order) without cutting it: 413 over the
+ * size or page caps, 400 for a file that is not a PDF, JPEG or PNG, or is empty or damaged. PDFs are
+ * checked like every PDF upload (in a worker) and counted; an image is one page. Cheap enough for the
+ * request that takes the upload; cutting and reading the pages is `scanFilePages`, chunk by chunk.
  */
-export async function splitScanUploads(files: readonly ScanUpload[], options: { owner?: string } = {}): Promise<ScanPage[]> {
+export async function checkScanUploads(files: readonly ScanUpload[]): Promise<CheckedScanFile[]> {
   if (files.length === 0) throw BadRequest("Upload at least one scanned file (PDF, JPEG or PNG).");
   if (files.length > MAX_SCAN_FILES) throw new AppError("payload_too_large", `Upload at most ${MAX_SCAN_FILES} files at once.`);
   const total = files.reduce((sum, f) => sum + f.bytes.byteLength, 0);
   if (total > MAX_SCAN_UPLOAD_BYTES) {
     throw new AppError("payload_too_large", `The scans exceed the ${MAX_SCAN_UPLOAD_BYTES / 1024 / 1024} MiB limit of one upload; upload them in several parts.`);
   }
-  const pages: ScanPage[] = [];
+  const checked: CheckedScanFile[] = [];
+  let pages = 0;
   for (const raw of files) {
     const file = { name: raw.name.trim().slice(0, 200) || "scan", bytes: raw.bytes };
     if (file.bytes.byteLength === 0) throw BadRequest(`"${file.name}" is empty.`);
     const kind = kindOf(file.bytes);
     if (!kind) throw BadRequest(`"${file.name}" is not a PDF, JPEG or PNG file.`);
-    if (kind === "pdf") {
-      const { pageCount } = await validatePdfUpload(file);
-      if (pages.length + pageCount > MAX_SCAN_PAGES) throw new AppError("payload_too_large", `Upload at most ${MAX_SCAN_PAGES} pages at once.`);
-      pages.push(...(await rasterizeScanPdf(file, pageCount, options.owner)));
-    } else {
-      if (pages.length + 1 > MAX_SCAN_PAGES) throw new AppError("payload_too_large", `Upload at most ${MAX_SCAN_PAGES} pages at once.`);
-      pages.push(await normalizeImage(file, kind));
-    }
+    const pageCount = kind === "pdf" ? (await validatePdfUpload(file)).pageCount : 1;
+    if (pages + pageCount > MAX_SCAN_PAGES) throw new AppError("payload_too_large", `Upload at most ${MAX_SCAN_PAGES} pages at once.`);
+    pages += pageCount;
+    checked.push({ ...file, kind, pageCount });
+  }
+  return checked;
+}
+
+/**
+ * Some pages of one checked scan file as page images (1-based page numbers, in that order). A PDF is
+ * cut inside Node (`rasterizePdf`, in a worker thread): a page that is one full-page JPEG, as
+ * scanners write them, is kept as it is; any other page is rendered at 150 dpi (pdfjs-dist on
+ * @napi-rs/canvas). Each page is held to a time and memory budget and waits its turn in a queue fair
+ * across `owner`s (organizations). An image file is its own page 1.
+ */
+export async function scanFilePages(file: Pick<CheckedScanFile, "name" | "bytes" | "kind">, pages: readonly number[], options: { owner?: string } = {}): Promise<ScanPage[]> {
+  if (pages.length === 0) return [];
+  if (file.kind === "pdf") return rasterizeScanPdf(file, pages, options.owner);
+  return pages.includes(1) ? [await normalizeImage(file, file.kind)] : [];
+}
+
+/** A whole scanback upload as page images, file by file and page by page: `checkScanUploads`, then `scanFilePages` for every page. */
+export async function splitScanUploads(files: readonly ScanUpload[], options: { owner?: string } = {}): Promise<ScanPage[]> {
+  const pages: ScanPage[] = [];
+  for (const file of await checkScanUploads(files)) {
+    pages.push(...(await scanFilePages(file, Array.from({ length: file.pageCount }, (_, i) => i + 1), options)));
   }
   return pages;
 }

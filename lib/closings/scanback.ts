@@ -1,21 +1,23 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, inArray, isNull } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNull, or } from "drizzle-orm";
 import { z } from "zod";
 import { objectDownload, putObject, readObject, type StoredDownload } from "@/lib/storage/objects";
 import type { Db } from "@/db/client";
-import { packageDocuments, scanbackPages, type PackageDocument, type ScanbackPage, type SigningPackage } from "@/db/schema";
+import { packageDocuments, scanbackPages, scanbackScans, type PackageDocument, type ScanbackPage, type ScanbackScan, type SigningPackage } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { auditActorOf } from "@/lib/auth/agent-session-principal";
 import { actorUserIdOf } from "@/lib/signer-access/signer-session-principal";
-import { BadRequest, Conflict, NotFound } from "@/lib/errors";
+import { AppError, BadRequest, Conflict, NotFound } from "@/lib/errors";
+import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { isUuid } from "@/lib/ids";
 import { getSigningOrThrow } from "@/lib/packages/get-signing-or-throw";
 import { isOpenSigningStatus, signingStatusLabel } from "@/lib/packages/state-machine";
 import { attachDocumentScan } from "./attach-document-scan";
 import { isInkMode } from "./document-state-machine";
-import { readPageCode } from "./read-page-code";
-import { splitScanUploads, turnPage, type ScanUpload } from "./scan-pages";
+import { processScanbackScanJob } from "./process-scanback-scan-job";
+import { checkScanUploads, turnPage, type ScanUpload } from "./scan-pages";
+import { failScan, finishScan, processScanChunk, recordScan, SCAN_CHUNK_PAGES } from "./scanback-scan";
 
 /**
  * How one open scanback page stands in the report:
@@ -151,67 +153,135 @@ export async function getScanbackReport(db: Db, options: { principal: Principal;
   return loadReport(db, signing);
 }
 
-export type UploadScanbackOptions = { principal: Principal; packageId: string; files: readonly ScanUpload[]; ipAddress?: string | null };
+export type UploadScanbackOptions = {
+  principal: Principal;
+  packageId: string;
+  files: readonly ScanUpload[];
+  ipAddress?: string | null;
+  /** Pages read within the request; a larger scan is read in the background. Default one chunk. */
+  inlinePages?: number;
+};
 
 /** The media types of a scan (a direct upload declares one of them; inline files are sniffed). */
 export const SCAN_UPLOAD_TYPES = ["application/pdf", "image/jpeg", "image/png"] as const;
 
+/** How a scan upload stands: `queued` or `processing` while its pages are read, then `done` (or `failed`, with the reason). */
+export type ScanbackScanStatus = {
+  id: string;
+  packageId: string;
+  uploadId: string;
+  status: ScanbackScan["status"];
+  totalPages: number;
+  processedPages: number;
+  error: string | null;
+  createdAt: Date;
+  finishedAt: Date | null;
+};
+
+const scanStatus = (scan: ScanbackScan): ScanbackScanStatus => ({
+  id: scan.id,
+  packageId: scan.packageId,
+  uploadId: scan.uploadId,
+  status: scan.status,
+  totalPages: scan.totalPages,
+  processedPages: scan.processedPages,
+  error: scan.error,
+  createdAt: scan.createdAt,
+  finishedAt: scan.finishedAt,
+});
+
+/** A scan has been read before this long after upload unless something is wrong: the job that backs up the request waits this long. */
+const INLINE_SAFETY_NET_MS = 2 * 60_000;
+
 /**
- * Takes one upload of scanned pages (PDFs and JPEG/PNG images, any order, any turn): cuts it into
- * pages, reads each page's code, stores each page (upright when its code was read) as an open
- * scanback page, and answers the package's report. Nothing is attached to a document yet: that is
- * `acceptScanback`. Refused with 409 once the package is closed.
+ * Takes one upload of scanned pages (PDFs and JPEG/PNG images, any order, any turn). The request
+ * checks the files (sizes, types, page counts: a bad file is refused and nothing is stored), stores
+ * them as they came and records a scan with its job, in one transaction. Then:
+ * - a scan of at most `inlinePages` pages (one chunk) is read at once, within the request, and the
+ *   answer is `done` with the report (its job, due two minutes later, only finishes a scan that a
+ *   killed request left halfway);
+ * - a larger scan is read in the background, chunk by chunk (`process-scanback-scan`): the answer
+ *   is `queued`, and `getScanbackScan` tells how far it is.
+ * Reading a page: cut out of its file, its code read, stored upright when read, as an open
+ * scanback page. Nothing is attached to a document yet: that is `acceptScanback`. Refused with 409
+ * once the package is closed.
  */
-export async function uploadScanback(db: Db, options: UploadScanbackOptions): Promise<{ uploadId: string; pageCount: number; report: ScanbackReport }> {
+export async function uploadScanback(
+  db: Db,
+  options: UploadScanbackOptions,
+): Promise<{ uploadId: string; pageCount: number; scan: ScanbackScanStatus; report: ScanbackReport }> {
   requireCapability(options.principal, "scanbacks:write", "You do not have permission to upload scans.");
   const signing = await getSigningOrThrow(db, { ...options, capability: "scanbacks:write" });
   assertOpen(signing);
   const documents = await db.select().from(packageDocuments).where(eq(packageDocuments.packageId, signing.id));
-  const ink = new Map(documents.filter((d) => isInkMode(d.executionMode)).map((d) => [d.id, d]));
-  if (ink.size === 0) throw Conflict("This package has no document signed in ink, so it takes no scans.");
+  if (!documents.some((d) => isInkMode(d.executionMode))) throw Conflict("This package has no document signed in ink, so it takes no scans.");
 
-  const pages = await splitScanUploads(options.files, { owner: String(signing.organizationId) });
+  const files = await checkScanUploads(options.files);
+  const inline = files.reduce((sum, f) => sum + f.pageCount, 0) <= (options.inlinePages ?? SCAN_CHUNK_PAGES);
   const uploadId = randomUUID();
-  const rows: (typeof scanbackPages.$inferInsert)[] = [];
-  for (const page of pages) {
-    const reading = await readPageCode(page.bytes);
-    const base = { packageId: signing.id, uploadId, sourceName: page.sourceName, sourcePage: page.sourcePage, uploadedByUserId: actorUserIdOf(options.principal) };
-    if (reading.outcome !== "read") {
-      rows.push({ ...base, ...(await storedImage(db, page.bytes, page.contentType)), outcome: "unreadable" as const });
-      continue;
-    }
-    const upright = await turnPage(page, reading.rotation);
-    const { ref } = reading;
-    const image = await storedImage(db, upright.bytes, upright.contentType);
-    if (ref.packageId !== signing.id) {
-      rows.push({ ...base, ...image, outcome: "other_package" as const });
-      continue;
-    }
-    const document = ink.get(ref.documentId);
-    if (!document || ref.page > document.pageCount) {
-      rows.push({ ...base, ...image, outcome: "unreadable" as const });
-      continue;
-    }
-    rows.push({ ...base, ...image, outcome: "matched" as const, documentId: document.id, pageNumber: ref.page });
-  }
-
-  return db.transaction(async (tx) => {
+  const { scan } = await db.transaction(async (tx) => {
     const locked = await getSigningOrThrow(tx, { ...options, capability: "scanbacks:write", lock: true });
     assertOpen(locked);
-    if (rows.length > 0) await tx.insert(scanbackPages).values(rows);
-    const count = (outcome: string) => rows.filter((r) => r.outcome === outcome).length;
-    await recordAuditEntry(tx, {
-      organizationId: locked.organizationId,
+    const recorded = await recordScan(tx, {
       packageId: locked.id,
-      actorUserId: actorUserIdOf(options.principal),
-      action: "scanback.uploaded",
-      entityType: "signing_package",
-      entityId: locked.id,
-      ipAddress: options.ipAddress,
-      after: { ...auditActorOf(options.principal), uploadId, files: options.files.length, pages: rows.length, matched: count("matched"), otherPackage: count("other_package"), unreadable: count("unreadable") },
+      organizationId: locked.organizationId,
+      uploadId,
+      files,
+      uploadedByUserId: actorUserIdOf(options.principal),
+      audit: { ...auditActorOf(options.principal), ipAddress: options.ipAddress ?? null },
     });
-    return { uploadId, pageCount: rows.length, report: await loadReport(tx, locked) };
+    await enqueueJob(
+      tx,
+      processScanbackScanJob,
+      { scanId: recorded.scan.id },
+      { idempotencyKey: recorded.scan.id, fairnessKey: String(locked.organizationId), ...(inline ? { runAt: new Date(Date.now() + INLINE_SAFETY_NET_MS) } : {}) },
+    );
+    return recorded;
   });
+  if (!inline) {
+    return { uploadId, pageCount: scan.totalPages, scan: scanStatus(scan), report: await loadReport(db, signing) };
+  }
+  try {
+    await processScanChunk(db, scan.id, 0);
+  } catch (error) {
+    // The request answers with the reason (a page refused for its content, the renderer unavailable),
+    // as before; the scan is failed rather than left to its job, so a second upload never doubles it.
+    const cause = error instanceof Error && error.cause instanceof AppError ? error.cause : error;
+    await failScan(db, scan.id, cause instanceof Error ? cause.message : String(cause));
+    throw cause;
+  }
+  const done = (await finishScan(db, scan.id))!;
+  return { uploadId, pageCount: done.totalPages, scan: scanStatus(done), report: await loadReport(db, signing) };
+}
+
+/** One scan of a package the caller reads: how far it is, and the package's report. */
+export async function getScanbackScan(db: Db, options: { principal: Principal; packageId: string; scanId: string }): Promise<{ scan: ScanbackScanStatus; report: ScanbackReport }> {
+  requireCapability(options.principal, "scanbacks:read", "You do not have permission to read scanned pages.");
+  const signing = await getSigningOrThrow(db, { ...options, capability: "scanbacks:read" });
+  const notFound = NotFound(`Scan ${options.scanId.slice(0, 64)} not found.`);
+  if (!isUuid(options.scanId)) throw notFound;
+  const [scan] = await db.select().from(scanbackScans).where(and(eq(scanbackScans.id, options.scanId), eq(scanbackScans.packageId, signing.id)));
+  if (!scan) throw notFound;
+  return { scan: scanStatus(scan), report: await loadReport(db, signing) };
+}
+
+/** The package's scans still being read, and those that failed in the last day, newest first (the closing pages show their progress). */
+export async function listActiveScanbackScans(db: Db, options: { principal: Principal; packageId: string }): Promise<ScanbackScanStatus[]> {
+  requireCapability(options.principal, "scanbacks:read", "You do not have permission to read scanned pages.");
+  const signing = await getSigningOrThrow(db, { ...options, capability: "scanbacks:read" });
+  const since = new Date(Date.now() - 24 * 3600_000);
+  const rows = await db
+    .select()
+    .from(scanbackScans)
+    .where(
+      and(
+        eq(scanbackScans.packageId, signing.id),
+        or(inArray(scanbackScans.status, ["queued", "processing"]), and(eq(scanbackScans.status, "failed"), gte(scanbackScans.createdAt, since))),
+      ),
+    )
+    .orderBy(desc(scanbackScans.createdAt))
+    .limit(20);
+  return rows.map(scanStatus);
 }
 
 /** How far a page must be turned clockwise to stand upright. */

@@ -1,3 +1,4 @@
+import { processScanbackScanJob } from "@/lib/closings/process-scanback-scan-job";
 import { processBankEventJob } from "@/lib/bank/process-bank-event-job";
 import { processInboundEmailJob } from "@/lib/email/process-inbound-email-job";
 import { sendEmailJob } from "@/lib/job-runner/send-email-job";
@@ -31,4 +32,5 @@ export const jobRegistry = createJobRegistry([
   expireSigningsJob,
   sealPackageJob,
   sweepExpiredUploadsJob,
+  processScanbackScanJob,
 ]);

@@ -55,7 +55,13 @@ export async function runDueJobs(db: Db, options: RunDueJobsOptions): Promise<Ru
         ),
       ),
     )
-    .orderBy(asc(jobs.runAt))
+    // Fair across organizations: a due job whose fairness key has fewer jobs running goes first
+    // (a key with none running before any other), then the oldest. So one organization's long
+    // scan, chunk after chunk, never keeps another's one-page scan waiting for a free claim.
+    .orderBy(
+      sql`(case when ${jobs.fairnessKey} is null then 0 else (select count(*) from ${jobs} as r where r.fairness_key = ${jobs.fairnessKey} and r.status = 'running' and r.locked_until >= now()) end)`,
+      asc(jobs.runAt),
+    )
     .limit(options.limit ?? 10)
     .for("update", { skipLocked: true });
 
@@ -127,6 +133,7 @@ async function runClaimedJob(
       db,
       attempt: job.attempts,
       step: (_id, fn) => fn(),
+      engine: "local",
       logger: createJobLogger(log, fields),
     };
     await definition.handler(ctx, parsed.data);

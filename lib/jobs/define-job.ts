@@ -25,6 +25,12 @@ export type JobContext = {
    * Step results are JSON-serialized by Inngest; return plain data.
    */
   step: <T>(id: string, fn: () => Promise<T>) => Promise<T>;
+  /**
+   * Which engine runs this attempt. A long job cut into bounded pieces runs them as steps under
+   * Inngest (each step its own request); under the local runner it does one piece and enqueues
+   * itself for the next, so one job run stays bounded there too.
+   */
+  engine: "local" | "inngest";
   logger: JobLogger;
 };
 
@@ -36,13 +42,19 @@ export type JobPayloadSchema = z.ZodType<Record<string, unknown>>;
  * that only enqueues (a domain write emitting an event) imports the declaration, not the handler's
  * imports, which keeps the import graph one-way.
  */
-export type JobDeclaration<TSchema extends JobPayloadSchema = JobPayloadSchema> = Pick<JobDefinition<TSchema>, "name" | "schema" | "maxAttempts">;
+export type JobDeclaration<TSchema extends JobPayloadSchema = JobPayloadSchema> = Pick<JobDefinition<TSchema>, "name" | "schema" | "maxAttempts" | "perKeyConcurrency">;
 
 export type JobDefinition<TSchema extends JobPayloadSchema = JobPayloadSchema> = {
   name: string;
   schema: TSchema;
   /** Total attempts including the first (1–21). */
   maxAttempts: number;
+  /**
+   * Jobs enqueued with a `fairnessKey` (an organization) share the engine fairly: Inngest runs at
+   * most this many at once per key, and the local runner claims the due job whose key has the fewest
+   * running first. Unset: no per-key limit.
+   */
+  perKeyConcurrency?: number;
   /**
    * Five-field cron expression (UTC). Both engines enqueue the job with the payload `{}` at every
    * time it names, once per time however many schedulers run (`enqueueScheduledJob`).
@@ -67,6 +79,7 @@ export function defineJob<TSchema extends JobPayloadSchema>(definition: {
   name: string;
   schema: TSchema;
   maxAttempts?: number;
+  perKeyConcurrency?: number;
   schedule?: string;
   handler: (ctx: JobContext, payload: z.output<TSchema>) => Promise<void>;
 }): JobDefinition<TSchema> {

@@ -7,7 +7,7 @@ import { jobEventId, jobEventName } from "./job-event";
 import type { JobRegistry } from "./create-job-registry";
 
 /** What a job's event carries: the row's id, never its payload (rendered emails, links, codes stay in the database). */
-export type JobEventData = { jobId: string };
+export type JobEventData = { jobId: string; fairnessKey?: string };
 type JobEvent = { name: string; data: JobEventData; id: string; ts?: number };
 
 /** The Inngest client's `send`, narrowed to what dispatching needs (tests pass a fake). */
@@ -18,7 +18,8 @@ export function jobEvent(row: Job, now = Date.now()): JobEvent {
   return {
     name: jobEventName(row.name),
     id: jobEventId(row.name, row.idempotencyKey ?? row.id),
-    data: { jobId: row.id },
+    // The fairness key is an organization's id, never personal data: Inngest's per-key concurrency reads it.
+    data: { jobId: row.id, ...(row.fairnessKey ? { fairnessKey: row.fairnessKey } : {}) },
     // A future `ts` makes Inngest start the run at that time.
     ...(row.runAt.getTime() > now ? { ts: row.runAt.getTime() } : {}),
   };

@@ -11,6 +11,8 @@ export type EnqueueJobOptions = {
   idempotencyKey?: string;
   /** Earliest start; default now. */
   runAt?: Date;
+  /** Whose work this is (an organization's id), for jobs declared with `perKeyConcurrency`. */
+  fairnessKey?: string;
   /** Defaults to `isInngestConfigured()`; only reported back; the row is written either way. */
   engine?: "local" | "inngest";
 };
@@ -47,6 +49,7 @@ export async function enqueueJob<TSchema extends JobPayloadSchema>(
       payload: parsed.data,
       maxAttempts: job.maxAttempts,
       idempotencyKey: options.idempotencyKey ?? null,
+      fairnessKey: options.fairnessKey ?? null,
       ...(options.runAt ? { runAt: options.runAt } : {}),
     })
     .onConflictDoNothing({ target: [jobs.name, jobs.idempotencyKey] })

@@ -4,7 +4,7 @@ import { organizations, packageDocuments, packageSigners, type PackageDocument, 
 import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { brandMarkOf, getOrganizationBranding, type BrandMark } from "@/lib/branding/branding";
 import { isInkMode } from "@/lib/closings/document-state-machine";
-import { getScanbackReport, type ScanbackReport } from "@/lib/closings/scanback";
+import { getScanbackReport, listActiveScanbackScans, type ScanbackReport, type ScanbackScanStatus } from "@/lib/closings/scanback";
 import { getSigningOrThrow } from "@/lib/packages/get-signing-or-throw";
 
 export type AgentClosing = {
@@ -16,6 +16,8 @@ export type AgentClosing = {
   /** The ink documents only: what the agent prints and scans (never an e-signed document's content). */
   documents: Pick<PackageDocument, "id" | "name" | "pageCount" | "executionMode" | "executionStatus">[];
   report: ScanbackReport;
+  /** Its scans still being read, and those that failed in the last day. */
+  scans: ScanbackScanStatus[];
 };
 
 /**
@@ -25,12 +27,13 @@ export type AgentClosing = {
 export async function getAgentClosing(db: Db, options: { principal: Principal; packageId: string }): Promise<AgentClosing> {
   requireCapability(options.principal, "scanbacks:read", "You do not have permission to read scanned pages.");
   const signing = await getSigningOrThrow(db, { ...options, capability: "scanbacks:read" });
-  const [documents, signers, [org], branding, report] = await Promise.all([
+  const [documents, signers, [org], branding, report, scans] = await Promise.all([
     db.select().from(packageDocuments).where(eq(packageDocuments.packageId, signing.id)).orderBy(asc(packageDocuments.position), asc(packageDocuments.createdAt), asc(packageDocuments.id)),
     db.select({ name: packageSigners.name }).from(packageSigners).where(eq(packageSigners.packageId, signing.id)).orderBy(asc(packageSigners.routingOrder), asc(packageSigners.createdAt), asc(packageSigners.id)),
     db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, signing.organizationId)),
     getOrganizationBranding(db, signing.organizationId),
     getScanbackReport(db, options),
+    listActiveScanbackScans(db, options),
   ]);
   return {
     signing: { id: signing.id, title: signing.title, status: signing.status, closingAt: signing.closingAt, closingPlace: signing.closingPlace, settlementAgent: signing.settlementAgent },
@@ -41,5 +44,6 @@ export async function getAgentClosing(db: Db, options: { principal: Principal; p
       .filter((d) => isInkMode(d.executionMode))
       .map((d) => ({ id: d.id, name: d.name, pageCount: d.pageCount, executionMode: d.executionMode, executionStatus: d.executionStatus })),
     report,
+    scans,
   };
 }

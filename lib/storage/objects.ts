@@ -3,7 +3,7 @@ import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCom
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { documentScans, fileObjects, packageDocuments, packageSeals, scanbackPages, sealedDocuments, templateDocuments, uploads } from "@/db/schema";
+import { documentScans, fileObjects, packageDocuments, packageSeals, scanbackPages, scanbackScanFiles, sealedDocuments, templateDocuments, uploads } from "@/db/schema";
 import { getEnv, type Env } from "@/lib/env";
 import { s3ConfigFrom, type S3Config } from "./s3-file-storage";
 
@@ -281,6 +281,7 @@ export async function isObjectReferenced(db: Db, key: string, exceptUploadIds: s
     or exists (select 1 from ${packageSeals} where ${packageSeals.certificateStorageKey} = ${key})
     or exists (select 1 from ${documentScans} where ${documentScans.storageKey} = ${key})
     or exists (select 1 from ${scanbackPages} where ${scanbackPages.imageStorageKey} = ${key})
+    or exists (select 1 from ${scanbackScanFiles} where ${scanbackScanFiles.storageKey} = ${key})
     or exists (select 1 from ${uploads} where ${uploads.storageKey} = ${key} ${except})
   ) as referenced`)) as unknown as { referenced: boolean }[] | { rows: { referenced: boolean }[] };
   const rows = Array.isArray(result) ? result : result.rows;

@@ -5,6 +5,9 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { processScanbackScanJob } from "@/lib/closings/process-scanback-scan-job";
+import { createJobRegistry } from "@/lib/jobs/create-job-registry";
+import { runDueJobs } from "@/lib/jobs/run-due-jobs";
 import { renderAgreementPdf } from "@/lib/pdf/pdf";
 import { fetchApi, tokenFor } from "../helpers/api";
 import { createTestDb, type TestDb } from "../helpers/db";
@@ -79,7 +82,19 @@ const Report = z.strictObject({
     }),
   ),
 });
-const UploadResult = z.strictObject({ uploadId: z.uuid(), pageCount: z.number().int(), report: Report });
+const Scan = z.strictObject({
+  id: z.uuid(),
+  uploadId: z.uuid(),
+  status: z.enum(["queued", "processing", "done", "failed"]),
+  totalPages: z.number().int(),
+  processedPages: z.number().int(),
+  error: z.string().nullable(),
+  createdAt: iso,
+  finishedAt: iso.nullable(),
+  statusUrl: z.string(),
+});
+const UploadResult = z.strictObject({ uploadId: z.uuid(), pageCount: z.number().int(), scan: Scan, report: Report });
+const ScanResult = z.strictObject({ scan: Scan, report: Report });
 const AcceptResult = z.strictObject({ attached: z.array(Execution), report: Report });
 
 let testDb: TestDb;
@@ -204,6 +219,40 @@ describe("hybrid closings over /v1", () => {
     expect(actions).toEqual(expect.arrayContaining(["signing.appointment_updated", "scanback.uploaded", "scanback.page_assigned", "document.rejected", "document.converted_to_ink"]));
   }, 120_000);
 
+  it("answers a scan of more than 10 pages 202 with its status URL, which shows the pages read and then the report", async () => {
+    const id = await createHybrid();
+    expect((await as(MANAGER, url(id, "/send"), { method: "POST" })).status).toBe(200);
+    const packet = new Uint8Array(await (await getRaw(url(id, "/table-packet"))).arrayBuffer());
+    writeFileSync(join(dir, "big.pdf"), packet);
+    await run("pdftoppm", ["-r", "100", "-gray", "-png", join(dir, "big.pdf"), join(dir, "big")]);
+    const [cover, note1, note2] = readdirSync(dir).filter((f) => f.startsWith("big-")).sort().map((f) => readFileSync(join(dir, f)));
+    // Twelve images: the two note pages, then the cover ten times.
+    const form = new FormData();
+    for (const [i, bytes] of [note1!, note2!, ...Array(10).fill(cover!)].entries()) form.append("files", new File([bytes], `p${i + 1}.png`, { type: "image/png" }));
+    const uploaded = await as(MANAGER, url(id, "/scanbacks"), { body: form });
+    expect(uploaded.status).toBe(202);
+    const queued = UploadResult.parse(uploaded.body);
+    expect(queued.scan).toMatchObject({ status: "queued", totalPages: 12, processedPages: 0, statusUrl: url(id, `/scanbacks/scans/${queued.scan.id}`) });
+    expect(uploaded.headers.get("location")).toBe(queued.scan.statusUrl);
+    expect(queued.report.pages).toEqual([]);
+
+    const registry = createJobRegistry([processScanbackScanJob]);
+    expect(await runDueJobs(testDb.db, { workerId: "api-test", registry })).toMatchObject({ claimed: 1, succeeded: 1 });
+    const halfway = await as(MANAGER, queued.scan.statusUrl);
+    expect(halfway.status).toBe(200);
+    expect(ScanResult.parse(halfway.body).scan).toMatchObject({ status: "processing", processedPages: 10, totalPages: 12 });
+    expect(await runDueJobs(testDb.db, { workerId: "api-test", registry })).toMatchObject({ claimed: 1, succeeded: 1 });
+    const done = ScanResult.parse((await as(MANAGER, queued.scan.statusUrl)).body);
+    expect(done.scan).toMatchObject({ status: "done", processedPages: 12 });
+    expect(done.report.documents).toEqual([expect.objectContaining({ name: "Note.pdf", pagesFound: [1, 2], ready: true })]);
+    expect(done.report.pages.filter((p) => p.status === "unreadable")).toHaveLength(10);
+
+    expect((await as(MANAGER, url(id, "/scanbacks/scans/not-a-uuid"))).status).toBe(404);
+    expect((await as(MANAGER, url(id, `/scanbacks/scans/${id}`))).status).toBe(404);
+    expect((await as("manager@other.local", queued.scan.statusUrl)).status).toBe(404);
+    expect((await as(null, queued.scan.statusUrl)).status).toBe(401);
+  }, 120_000);
+
   it("refuses what is not a scan upload, and reaches nothing outside the caller's scope", async () => {
     const id = await createHybrid();
     const draftUpload = await as(MANAGER, url(id, "/scanbacks?name=x.png"), { body: "x", headers: { "content-type": "image/png" } });
@@ -228,7 +277,7 @@ describe("hybrid closings over /v1", () => {
 
   it("describes the routes in the OpenAPI document", async () => {
     const doc = (await as(MANAGER, "/v1/openapi.json")).body as { paths: Record<string, unknown> };
-    for (const path of ["/closing", "/table-packet", "/scanbacks", "/scanbacks/accept", "/scanbacks/pages/{pageId}", "/documents/{docId}/scan-review", "/documents/{docId}/execution", "/convert-to-ink"]) {
+    for (const path of ["/closing", "/table-packet", "/scanbacks", "/scanbacks/accept", "/scanbacks/pages/{pageId}", "/scanbacks/scans/{scanId}", "/documents/{docId}/scan-review", "/documents/{docId}/execution", "/convert-to-ink"]) {
       expect(doc.paths).toHaveProperty([`/v1/signing/manager/signings/{id}${path}`]);
     }
   });

@@ -1,7 +1,9 @@
 import type { ReactNode } from "react";
 import { getTranslations } from "next-intl/server";
 import { linkClass } from "@/components/ui/classes";
-import type { ScanbackReport, ScanbackReportPage } from "@/lib/closings/scanback";
+import type { ScanbackReport, ScanbackReportPage, ScanbackScanStatus } from "@/lib/closings/scanback";
+import { formatDateTime } from "@/lib/format";
+import { ScanProgressRefresh } from "./scan-progress-refresh";
 import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/locales";
 
 const STATUS_KEY = {
@@ -96,6 +98,52 @@ export async function ScanbackPagesTable({
           ))}
         </tbody>
       </table>
+    </div>
+  );
+}
+
+/**
+ * The package's scans still being read (pages read of all, as a progress bar) and those that failed
+ * (with the reason). While one is being read the page refreshes itself; `refreshHref` is the page
+ * itself, for a browser without JavaScript.
+ */
+export async function ScanbackScansProgress({ scans, refreshHref, locale }: { scans: ScanbackScanStatus[]; refreshHref: string; locale?: Locale }) {
+  if (scans.length === 0) return null;
+  const t = await words(locale);
+  const reading = scans.some((s) => s.status === "queued" || s.status === "processing");
+  return (
+    <div className="space-y-2" data-testid="scanback-scans">
+      <h3 className="text-sm font-semibold text-slate-900">{t("scansHeading")}</h3>
+      <ul className="space-y-2 text-sm" role="status" aria-live="polite">
+        {scans.map((scan) => {
+          const time = formatDateTime(scan.createdAt, "medium", locale);
+          if (scan.status === "failed") {
+            return (
+              <li key={scan.id} data-testid="scanback-scan" data-status="failed" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-red-950">
+                {t("scanFailed", { time, total: scan.totalPages, reason: scan.error ?? "" })}
+              </li>
+            );
+          }
+          return (
+            <li key={scan.id} data-testid="scanback-scan" data-status={scan.status} className="space-y-1">
+              <p>{scan.processedPages === 0 ? t("scanQueued", { time, total: scan.totalPages }) : t("scanReading", { time, done: scan.processedPages, total: scan.totalPages })}</p>
+              <progress className="h-2 w-full max-w-md accent-slate-700" max={scan.totalPages} value={scan.processedPages} aria-label={t("scanProgress")}>
+                {scan.processedPages} / {scan.totalPages}
+              </progress>
+            </li>
+          );
+        })}
+      </ul>
+      {reading ? (
+        <>
+          <ScanProgressRefresh />
+          <p className="text-sm">
+            <a href={refreshHref} className={linkClass}>
+              {t("scanRefresh")}
+            </a>
+          </p>
+        </>
+      ) : null}
     </div>
   );
 }

@@ -5,7 +5,18 @@ import { getClosingDetail, serializeClosing, setDocumentExecutionMode, updateClo
 import { convertPackageToInk } from "@/lib/closings/convert-to-ink";
 import { getTablePacket } from "@/lib/closings/get-table-packet";
 import { reviewDocumentScan } from "@/lib/closings/review-document-scan";
-import { acceptScanback, assignScanbackPage, discardScanbackPage, getScanbackPageImage, getScanbackReport, SCAN_UPLOAD_TYPES, uploadScanback, type ScanbackReport } from "@/lib/closings/scanback";
+import {
+  acceptScanback,
+  assignScanbackPage,
+  discardScanbackPage,
+  getScanbackPageImage,
+  getScanbackReport,
+  getScanbackScan,
+  SCAN_UPLOAD_TYPES,
+  uploadScanback,
+  type ScanbackReport,
+  type ScanbackScanStatus,
+} from "@/lib/closings/scanback";
 import type { ScanUpload } from "@/lib/closings/scan-pages";
 import { BadRequest } from "@/lib/errors";
 import { readUploadedFiles } from "@/lib/uploads/read-uploaded-file";
@@ -24,6 +35,8 @@ import {
   ScanbackAssignSchema,
   ScanbackPageParamsSchema,
   ScanbackReportSchema,
+  ScanbackScanParamsSchema,
+  ScanbackScanResultSchema,
   ScanbackUploadResultSchema,
   ScanReviewSchema,
   ScanbackUploadRefsSchema,
@@ -99,11 +112,33 @@ const uploadRoute = createRoute({
     "PDFs and JPEG/PNG images uploaded straight to storage (`POST /v1/uploads`) and named by id (`application/json` `{ \"uploadIds\": [...] }`: " +
     "the bytes never pass through this request), or, for small files, as repeated `files` fields of a multipart form, or one raw " +
     "`application/pdf`, `image/jpeg` or `image/png` body (name in `?name=`). Pages may come in any order and turned. Nothing is attached yet: the answer is the package's report of open pages. " +
-    "At most 10 MiB, 100 files and 200 pages per upload. A PDF page that is one full-page JPEG (a scanner's output) is kept as it is; any other page is " +
-    "rendered at 200 dpi, and a page that takes more than 20 s or too much memory refuses its file (400). 503 when the server's PDF renderer cannot " +
+    "At most 10 MiB, 100 files and 200 pages per upload. The files are checked and stored at once (a bad file is refused and nothing is kept). " +
+    "A scan of at most 10 pages is read within the request: 201, `scan.status` `done`, with the report. A larger one is read in the background, " +
+    "10 pages at a time, each chunk resuming where a stopped one left off: 202 with `scan.status` `queued` and `Location` (also `scan.statusUrl`): " +
+    "GET it for the pages read so far and, once `done`, the report. A PDF page that is one full-page JPEG (a scanner's output) is kept as it is; any other page is " +
+    "rendered at 150 dpi, and a page that takes more than 20 s or too much memory refuses its file (400, or the scan `failed` with that reason when read in the background). 503 when the server's PDF renderer cannot " +
     "be loaded and a page needs rendering.",
   request: { params: SigningIdParamSchema, query: UploadQuerySchema, body: { required: true, content: ScanUploadContent } },
-  responses: { 201: jsonResponse(ScanbackUploadResultSchema, "The upload's pages and the package's report"), ...pickErrors(400, 401, 403, 404, 409, 503), ...tooLarge },
+  responses: {
+    201: jsonResponse(ScanbackUploadResultSchema, "A scan of at most 10 pages, read: its pages are in the package's report"),
+    202: {
+      ...jsonResponse(ScanbackUploadResultSchema, "A larger scan, stored and being read in the background: follow `Location` (`scan.statusUrl`)"),
+      headers: { Location: { description: "The scan's status URL", schema: { type: "string" } } },
+    },
+    ...pickErrors(400, 401, 403, 404, 409, 503),
+    ...tooLarge,
+  },
+});
+
+const scanStatusRoute = createRoute({
+  method: "get",
+  path: `${PATH}/scanbacks/scans/{scanId}`,
+  tags,
+  operationId: "getScanbackScan",
+  summary: "Read how far a scan upload is",
+  description: "Pages read so far out of the scan's total, `done` or `failed` (with the reason), and the package's report.",
+  request: { params: ScanbackScanParamsSchema },
+  responses: { 200: jsonResponse(ScanbackScanResultSchema, "The scan and the package's report"), ...pickErrors(401, 403, 404) },
 });
 
 const reportRoute = createRoute({
@@ -234,6 +269,24 @@ function serializeAgentLink(link: AgentLinkStatus | null) {
 
 const execution = (d: PackageDocument) => ({ id: d.id, name: d.name, executionMode: d.executionMode, executionStatus: d.executionStatus });
 
+export function scanStatusUrl(scan: Pick<ScanbackScanStatus, "id" | "packageId">) {
+  return `/v1/signing/manager/signings/${scan.packageId}/scanbacks/scans/${scan.id}`;
+}
+
+export function serializeScanbackScan(scan: ScanbackScanStatus) {
+  return {
+    id: scan.id,
+    uploadId: scan.uploadId,
+    status: scan.status,
+    totalPages: scan.totalPages,
+    processedPages: scan.processedPages,
+    error: scan.error,
+    createdAt: scan.createdAt.toISOString(),
+    finishedAt: scan.finishedAt?.toISOString() ?? null,
+    statusUrl: scanStatusUrl(scan),
+  };
+}
+
 export function serializeScanbackReport(report: ScanbackReport) {
   return { ...report, pages: report.pages.map((p) => ({ ...p, uploadedAt: p.uploadedAt.toISOString() })) };
 }
@@ -293,7 +346,14 @@ export const managerClosings = new OpenAPIHono<ApiEnv>({ defaultHook: validation
     const { name } = c.req.valid("query");
     const files = await readScanUploads(c, name);
     const result = await uploadScanback(c.get("db"), { principal: c.get("principal"), packageId: id, files, ipAddress: c.get("ipAddress") });
-    return c.json({ uploadId: result.uploadId, pageCount: result.pageCount, report: serializeScanbackReport(result.report) }, 201);
+    const body = { uploadId: result.uploadId, pageCount: result.pageCount, scan: serializeScanbackScan(result.scan), report: serializeScanbackReport(result.report) };
+    if (result.scan.status === "done") return c.json(body, 201);
+    return c.json(body, 202, { Location: body.scan.statusUrl });
+  })
+  .openapi(scanStatusRoute, async (c) => {
+    const { id, scanId } = c.req.valid("param");
+    const result = await getScanbackScan(c.get("db"), { principal: c.get("principal"), packageId: id, scanId });
+    return c.json({ scan: serializeScanbackScan(result.scan), report: serializeScanbackReport(result.report) }, 200);
   })
   .openapi(reportRoute, async (c) => {
     const { id } = c.req.valid("param");

@@ -112,9 +112,30 @@ export const ScanbackReportSchema = z
   })
   .openapi("ScanbackReport");
 
+export const ScanbackScanSchema = z
+  .object({
+    id: z.string(),
+    uploadId: z.string().openapi({ description: "The `uploadId` of the scan's pages in the report" }),
+    status: z.enum(["queued", "processing", "done", "failed"]).openapi({ description: "`queued` or `processing` while its pages are read, chunk by chunk; `done`; or `failed` (see `error`: its pages are left out of the report)" }),
+    totalPages: z.number().int(),
+    processedPages: z.number().int().openapi({ description: "Pages read and stored so far" }),
+    error: z.string().nullable(),
+    createdAt: z.string(),
+    finishedAt: z.string().nullable(),
+    statusUrl: z.string().openapi({ description: "This scan's status: GET it until `status` is `done` or `failed`" }),
+  })
+  .openapi("ScanbackScan");
+
 export const ScanbackUploadResultSchema = z
-  .object({ uploadId: z.string(), pageCount: z.number().int(), report: ScanbackReportSchema })
+  .object({
+    uploadId: z.string(),
+    pageCount: z.number().int(),
+    scan: ScanbackScanSchema,
+    report: ScanbackReportSchema.openapi({ description: "The package's report: with this scan's pages once it is `done`, as it stood before while it is read" }),
+  })
   .openapi("ScanbackUploadResult");
+
+export const ScanbackScanResultSchema = z.object({ scan: ScanbackScanSchema, report: ScanbackReportSchema }).openapi("ScanbackScanResult");
 
 export const ScanbackAcceptSchema = z
   .strictObject({ documentIds: z.array(z.uuid({ error: "expected document ids" })).min(1).max(500).optional() })
@@ -134,6 +155,11 @@ export const ScanbackAssignSchema = z
       .openapi({ description: "Degrees to turn the page clockwise so it stands upright (default 0); the page is stored turned" }),
   })
   .openapi("ScanbackAssignRequest");
+
+export const ScanbackScanParamsSchema = z.object({
+  id: SafeString.max(100).openapi({ param: { name: "id", in: "path" } }),
+  scanId: SafeString.max(100).openapi({ param: { name: "scanId", in: "path" } }),
+});
 
 export const ScanbackPageParamsSchema = z.object({
   id: SafeString.max(100).openapi({ param: { name: "id", in: "path" } }),

@@ -29,6 +29,7 @@ export async function uploadAgentScansAction(_previous: FormState, formData: For
     const { ipAddress } = await requestEvidence();
     const result = await uploadScanback(db, { principal, packageId, files, ipAddress });
     revalidatePath(`/agent/closing/${packageId}`);
+    if (result.scan.status !== "done") return { status: "ok", message: t("uploadQueued", { pages: result.pageCount }) };
     const mine = result.report.pages.filter((p) => p.uploadId === result.uploadId);
     const read = mine.filter((p) => p.status === "matched" || p.status === "duplicate").length;
     const unplaced = mine.length - read;

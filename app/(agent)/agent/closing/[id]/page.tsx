@@ -4,7 +4,7 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { BrandHeader } from "@/components/brand/brand-header";
 import { linkClass } from "@/components/ui/classes";
 import { Section } from "@/components/ui/section";
-import { ScanbackDocumentsSummary, ScanbackPagesTable } from "@/app/_components/closings/scanback-report";
+import { ScanbackDocumentsSummary, ScanbackPagesTable, ScanbackScansProgress } from "@/app/_components/closings/scanback-report";
 import { formatDateTime } from "@/lib/format";
 import type { Locale } from "@/lib/i18n/locales";
 import { prepareDatabase } from "@/lib/boot";
@@ -96,6 +96,7 @@ export default async function AgentClosingPage({ params }: { params: Promise<{ i
           packageId={id}
           labels={{ files: t("filesLabel"), hint: t("filesHint"), submit: t("uploadButton"), pending: t("uploading") }}
         />
+        <ScanbackScansProgress scans={closing.scans} refreshHref={`/agent/closing/${id}`} locale={locale} />
         <div className="space-y-2">
           <h3 className="text-base font-semibold text-slate-900">{t("pagesPerDocument")}</h3>
           <ScanbackDocumentsSummary report={report} locale={locale} />

@@ -52,6 +52,9 @@ export const uploadScansAction = closingAction(async (signingId, { db, principal
   );
   const files = [...uploaded, ...inline];
   const result = await uploadScanback(db, { principal, packageId: signingId, files, ipAddress: evidence.ipAddress });
+  if (result.scan.status !== "done") {
+    return `Stored ${plural(result.pageCount, "page")}; they are being read now. The progress shows below, and the report once every page is read.`;
+  }
   const mine = result.report.pages.filter((p) => p.uploadId === result.uploadId);
   const read = mine.filter((p) => p.status === "matched" || p.status === "duplicate").length;
   return `Read ${plural(result.pageCount, "page")}: ${read} matched${mine.length - read > 0 ? `, ${mine.length - read} need a look` : ""}. Check the report below, then attach.`;

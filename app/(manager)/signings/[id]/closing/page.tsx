@@ -5,8 +5,8 @@ import { Section } from "@/components/ui/section";
 import { linkClass } from "@/components/ui/classes";
 import { closingSummaryText, getClosingDetail, type ClosingDocument } from "@/lib/closings/closing-detail";
 import { isInkMode } from "@/lib/closings/document-state-machine";
-import { getScanbackReport } from "@/lib/closings/scanback";
-import { ScanbackDocumentsSummary, ScanbackPagesTable } from "@/app/_components/closings/scanback-report";
+import { getScanbackReport, listActiveScanbackScans } from "@/lib/closings/scanback";
+import { ScanbackDocumentsSummary, ScanbackPagesTable, ScanbackScansProgress } from "@/app/_components/closings/scanback-report";
 import { canAccess, hasCapability } from "@/lib/auth/principal";
 import { isOpenSigningStatus } from "@/lib/packages/state-machine";
 import { formatDateTime } from "@/lib/format";
@@ -75,9 +75,10 @@ const localValue = (moment: Date | null) => (moment ? moment.toISOString().slice
 export default async function ClosingPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const { db, principal } = await requirePrincipal(`/signings/${id}/closing`);
-  const [detail, report, agentLink] = await Promise.all([
+  const [detail, report, scans, agentLink] = await Promise.all([
     loadOr404(getClosingDetail(db, { principal, packageId: id })),
     loadOr404(getScanbackReport(db, { principal, packageId: id })),
+    loadOr404(listActiveScanbackScans(db, { principal, packageId: id })),
     loadOr404(getAgentLinkStatus(db, { principal, packageId: id })),
   ]);
   const { signing, documents } = detail;
@@ -241,12 +242,14 @@ export default async function ClosingPage({ params }: { params: Promise<{ id: st
           compact
           id="closing-scans-heading"
           title="Scanned pages"
-          description="Upload the ink-signed pages (PDF, JPEG or PNG; any order, turned or not; up to 10 MiB per upload). Every page is matched by its code and listed below before anything is attached."
+          description="Upload the ink-signed pages (PDF, JPEG or PNG; any order, turned or not; up to 10 MiB and 200 pages per upload). Every page is matched by its code and listed below before anything is attached; a scan of more than 10 pages is read in the background, with its progress shown here."
         >
           <div className="space-y-6">
             <ClosingForm action="upload" signingId={id} label="Upload and check" pendingLabel="Reading the pages…" multipart>
               <DirectUploadField id="scan-files" name="files" idsName="uploadIds" label="Scanned files" multiple required accept="application/pdf,image/jpeg,image/png" />
             </ClosingForm>
+
+            <ScanbackScansProgress scans={scans} refreshHref={`/signings/${id}/closing`} />
 
             <div className="space-y-2">
               <h3 className="text-base font-semibold text-slate-900">Pages per document</h3>
