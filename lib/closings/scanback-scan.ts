@@ -6,7 +6,7 @@ import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { putObject, readObject } from "@/lib/storage/objects";
-import { isOpenSigningStatus } from "@/lib/signings/state-machine";
+import { isOpenSigningStatus } from "@/lib/packages/state-machine";
 import { isInkMode } from "./document-state-machine";
 import { readPageCode } from "./read-page-code";
 import { scanFilePages, turnPage, type CheckedScanFile, type ScanPage } from "./scan-pages";

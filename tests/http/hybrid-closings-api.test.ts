@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { processScanbackScanJob } from "@/lib/closings/process-scanback-scan-job";
 import { createJobRegistry } from "@/lib/jobs/create-job-registry";
-import { runDueJobs } from "@/lib/jobs/run-due-jobs";
+import { runDueJobs } from "@/lib/job-runner/run-due-jobs";
 import { renderAgreementPdf } from "@/lib/pdf/pdf";
 import { fetchApi, tokenFor } from "../helpers/api";
 import { createTestDb, type TestDb } from "../helpers/db";

@@ -20,7 +20,7 @@ import { createJobRegistry } from "@/lib/jobs/create-job-registry";
 import { defineJob } from "@/lib/jobs/define-job";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { createInngestClient } from "@/lib/jobs/inngest-client";
-import { runDueJobs } from "@/lib/jobs/run-due-jobs";
+import { runDueJobs } from "@/lib/job-runner/run-due-jobs";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { loadDemoWorld, type DemoWorld } from "../helpers/fixtures";
 import { printToPngs, sentInkPackage } from "../helpers/ink-package";
