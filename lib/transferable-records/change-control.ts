@@ -4,6 +4,8 @@ import { organizations, transferableRecords, type ControlAction, type Transferab
 import type { Principal } from "@/lib/auth/principal";
 import { BadRequest, Conflict, NotFound } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";
+import { emitEvent } from "@/lib/webhooks/emit-event";
+import type { WebhookEventType } from "@/lib/webhooks/event-types";
 import { appendControlEntry } from "./control-log";
 import { getVaultRecord, type VaultRecordView } from "./get-vault-record";
 import { vaultOrganizations } from "./vault-organizations";
@@ -48,18 +50,28 @@ async function requireOtherOrganization(tx: Db, record: TransferableRecord, orga
   return organization.id;
 }
 
+const CONTROL_EVENTS: Record<Exclude<ControlAction, "established">, WebhookEventType> = {
+  transfer_offered: "transferable_record.transfer_offered",
+  transfer_accepted: "transferable_record.transfer_accepted",
+  transfer_declined: "transferable_record.transfer_declined",
+  transfer_withdrawn: "transferable_record.transfer_withdrawn",
+  pledged: "transferable_record.pledged",
+  released: "transferable_record.released",
+  paper_out: "transferable_record.converted_to_paper",
+};
+
 async function change(
   db: Db,
   options: Base,
   role: "controller" | "transferee" | "pledgee",
-  apply: (record: TransferableRecord, tx: Db, actingFor: number) => Promise<{ set: Partial<TransferableRecord>; action: ControlAction; from: number | null; to: number | null }>,
+  apply: (record: TransferableRecord, tx: Db, actingFor: number) => Promise<{ set: Partial<TransferableRecord>; action: Exclude<ControlAction, "established">; from: number | null; to: number | null }>,
 ): Promise<VaultRecordView> {
   const note = options.note === undefined || options.note === null ? null : String(options.note).trim().slice(0, 500) || null;
   await db.transaction(async (tx) => {
     const { record, actingFor } = await lockFor(tx, options, role);
     const { set, action, from, to } = await apply(record, tx, actingFor);
     await tx.update(transferableRecords).set(set).where(and(eq(transferableRecords.id, record.id)));
-    await appendControlEntry(
+    const entry = await appendControlEntry(
       tx,
       record,
       {
@@ -73,6 +85,21 @@ async function change(
       },
       actingFor,
     );
+    // The same transaction as the entry: the event is sent exactly when the change commits. Each
+    // organization the change concerns (the controller, the one offered, pledged or released) hears of it.
+    const recipients = new Set([entry.controllerOrganizationId, entry.fromOrganizationId, entry.toOrganizationId].filter((o): o is number => o !== null));
+    for (const organizationId of recipients) {
+      await emitEvent(tx, CONTROL_EVENTS[action], {
+        organizationId,
+        packageId: record.packageId,
+        recordId: record.id,
+        documentId: record.documentId,
+        seq: entry.seq,
+        controllerOrganizationId: entry.controllerOrganizationId,
+        fromOrganizationId: entry.fromOrganizationId,
+        toOrganizationId: entry.toOrganizationId,
+      });
+    }
   });
   return getVaultRecord(db, { principal: options.principal, recordId: options.recordId, afterOwnChange: true });
 }

@@ -91,7 +91,8 @@ async function readDss(bytes: Buffer): Promise<{ certs: Buffer[]; ocsps: Buffer[
     const array = dss.lookupMaybe(PDFName.of(key), PDFArray);
     if (!array) return [];
     return array.asArray().map((ref) => {
-      const stream = pdf.context.lookup(ref as PDFRef, PDFRawStream);
+      const stream = pdf.context.lookup(ref as PDFRef);
+      if (!(stream instanceof PDFRawStream)) throw new Error(`/${key} holds something other than a stream`);
       return Buffer.from(decodePDFRawStream(stream).decode());
     });
   };
