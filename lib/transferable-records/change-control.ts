@@ -42,13 +42,29 @@ function assertActive(record: TransferableRecord, what: string) {
   if (record.status === "paper_out") throw Conflict(`This record was converted to paper; it can no longer ${what}.`);
 }
 
-async function requireOtherOrganization(tx: Db, record: TransferableRecord, organizationId: unknown): Promise<number> {
-  if (typeof organizationId !== "number" || !Number.isSafeInteger(organizationId) || organizationId <= 0) throw BadRequest("organizationId: give the id of an organization on the service.");
-  if (organizationId === record.controllerOrganizationId) throw BadRequest("organizationId: your organization already controls this record.");
-  const [organization] = await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, organizationId));
-  if (!organization) throw BadRequest("organizationId: no such organization.");
+/**
+ * The organization a transfer or pledge names: by its slug (`toOrganization`, the public identifier
+ * its admins see on their eVault page) or, still accepted, by its numeric id (`toOrganizationId`).
+ */
+async function requireOtherOrganization(tx: Db, record: TransferableRecord, target: Target): Promise<number> {
+  const bySlug = target.toOrganization !== undefined && target.toOrganization !== null;
+  let organization: { id: number } | undefined;
+  if (bySlug) {
+    const slug = target.toOrganization;
+    if (typeof slug !== "string" || !/^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/.test(slug)) throw BadRequest("organization: give the organization's identifier (lower-case letters, digits and dashes), as its admins see it on their eVault page.");
+    [organization] = await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.slug, slug));
+    if (!organization) throw BadRequest("organization: no organization on the service has that identifier.");
+  } else {
+    const id = target.toOrganizationId;
+    if (typeof id !== "number" || !Number.isSafeInteger(id) || id <= 0) throw BadRequest("organization: give the identifier of an organization on the service.");
+    [organization] = await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, id));
+    if (!organization) throw BadRequest("organizationId: no such organization.");
+  }
+  if (organization.id === record.controllerOrganizationId) throw BadRequest("organization: your organization already controls this record.");
   return organization.id;
 }
+
+type Target = { toOrganization?: unknown; toOrganizationId?: unknown };
 
 const CONTROL_EVENTS: Record<Exclude<ControlAction, "established">, WebhookEventType> = {
   transfer_offered: "transferable_record.transfer_offered",
@@ -105,12 +121,12 @@ async function change(
 }
 
 /** The controller offers control to another organization; it passes only when that organization accepts. One offer at a time. */
-export function offerTransfer(db: Db, options: Base & { toOrganizationId: unknown }) {
+export function offerTransfer(db: Db, options: Base & Target) {
   return change(db, options, "controller", async (record, tx) => {
     assertActive(record, "be transferred");
     if (record.pendingTransfereeOrganizationId !== null) throw Conflict("A transfer of this record is already pending; it must be accepted, declined or withdrawn first.");
     if (record.pledgeeOrganizationId !== null) throw Conflict("This record is pledged; the secured party must release it before control can be transferred.");
-    const to = await requireOtherOrganization(tx, record, options.toOrganizationId);
+    const to = await requireOtherOrganization(tx, record, options);
     return { set: { pendingTransfereeOrganizationId: to }, action: "transfer_offered", from: record.controllerOrganizationId, to };
   });
 }
@@ -144,12 +160,12 @@ export function withdrawTransfer(db: Db, options: Base) {
 }
 
 /** The controller pledges the record to a secured party (a warehouse lender): until released, it cannot be transferred or converted. */
-export function pledgeRecord(db: Db, options: Base & { toOrganizationId: unknown }) {
+export function pledgeRecord(db: Db, options: Base & Target) {
   return change(db, options, "controller", async (record, tx) => {
     assertActive(record, "be pledged");
     if (record.pledgeeOrganizationId !== null) throw Conflict("This record is already pledged.");
     if (record.pendingTransfereeOrganizationId !== null) throw Conflict("A transfer of this record is pending; withdraw it before pledging.");
-    const to = await requireOtherOrganization(tx, record, options.toOrganizationId);
+    const to = await requireOtherOrganization(tx, record, options);
     return { set: { pledgeeOrganizationId: to }, action: "pledged", from: record.controllerOrganizationId, to };
   });
 }
