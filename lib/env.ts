@@ -157,6 +157,13 @@ const schema = z
     /** HTTP basic credentials for an authority that asks for them (both or neither). */
     TSA_USERNAME: optionalString,
     TSA_PASSWORD: optionalString,
+    /**
+     * PAdES-B-LT. `auto` (default): when the sealing certificate, its chain or the time-stamp
+     * authority's certificate names a revocation service (OCSP responder, CRL distribution point),
+     * each seal embeds the chain and the revocation answers (a DSS dictionary); an unreachable service
+     * delays the seal. `off`: never (seals stay B-T).
+     */
+    SEAL_LTV: z.enum(["auto", "off"]).default("auto"),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && env.WEBHOOKS_ALLOW_LOOPBACK && !isLocalAddress(env.APP_URL)) {

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { embeddedSigningTokens, packageSigners, signingPackages } from "@/db/schema";
+import { embeddedSigningTokens, packageSigners, signingPackages, users } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { getEnv } from "@/lib/env";
@@ -117,6 +117,8 @@ export async function openEmbeddedUrl(
       .where(and(eq(embeddedSigningTokens.id, token.id), isNull(embeddedSigningTokens.usedAt)))
       .returning({ id: embeddedSigningTokens.id });
     if (claimed.length === 0) throw new Error("embedded token claimed concurrently despite the row lock");
+    // Who issued the URL: the certificate names the session by it, as an in-person signing names its host.
+    const [issuer] = token.issuedByUserId ? await tx.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, token.issuedByUserId)) : [];
     await recordAuditEntry(tx, {
       organizationId: signing.organizationId,
       packageId: signing.id,
@@ -125,7 +127,13 @@ export async function openEmbeddedUrl(
       entityType: "package_signer",
       entityId: signer.id,
       ipAddress: options.ipAddress,
-      after: { origins, userAgent: options.userAgent?.slice(0, 500) ?? null },
+      after: {
+        origins,
+        userAgent: options.userAgent?.slice(0, 500) ?? null,
+        sessionId: session.id,
+        issuedBy: issuer ? { userId: token.issuedByUserId, name: issuer.name, email: issuer.email } : null,
+        urlIssuedAt: token.createdAt.toISOString(),
+      },
     });
     await markSignerAuthPassed(tx, { session, signing, signer, method: "link", ipAddress: options.ipAddress, userAgent: options.userAgent, now });
     return { state: "opened", packageId: signing.id, sessionValue, expiresAt, origins };

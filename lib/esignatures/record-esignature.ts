@@ -9,6 +9,7 @@ import {
   type PackageDocument,
   type PackageSigner,
   type SigningPackage,
+  embeddedSigningTokens,
 } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
@@ -143,6 +144,11 @@ export async function recordESignature(db: Db, options: RecordESignatureOptions)
     const filledFields = await fillSignerFields(tx, { documentId: document.id, signer, values: options.fields ?? [], signedAt: now });
     await tx.update(signatureRequests).set({ status: "signed", signedAt: now }).where(eq(signatureRequests.id, request.id));
     const audit = { organizationId: signing.organizationId, packageId: signing.id, actorUserId: userId, ipAddress: options.ipAddress };
+    // A signer session opened from an embedded signing URL: the entry names that session (the lender's site framed the signing).
+    const sessionId = options.principal.signerSession?.sessionId;
+    const [embedded] = sessionId
+      ? await tx.select({ id: embeddedSigningTokens.id }).from(embeddedSigningTokens).where(and(eq(embeddedSigningTokens.signerId, signer.id), eq(embeddedSigningTokens.sessionId, sessionId))).limit(1)
+      : [];
     await recordAuditEntry(tx, {
       ...audit,
       action: "esignature.recorded",
@@ -156,6 +162,7 @@ export async function recordESignature(db: Db, options: RecordESignatureOptions)
         consentGiven: true,
         // How the signer proved who they are: the signer session's method, else their account.
         authMethod: options.principal.signerSession?.method ?? "account",
+        ...(embedded ? { embeddedSession: { sessionId, embeddedUrlId: embedded.id } } : {}),
         userAgent: inserted.userAgent,
         ...evidence,
         ...(filledFields.length > 0 ? { fields: filledFields.map((f) => ({ id: f.id, type: f.type, value: f.value })) } : {}),

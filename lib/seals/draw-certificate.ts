@@ -106,6 +106,13 @@ export async function drawCertificate(pdfDoc: PDFDocument, options: CertificateO
         indent: 12,
       });
     }
+    for (const session of signer.embedded) {
+      const issuer = session.issuedBy ? `; URL issued by ${session.issuedBy.name ? `${session.issuedBy.name} <${session.issuedBy.email}>` : session.issuedBy.email}` : "";
+      w.line(`Signed in an embedded session inside the lender's site (${session.origins.join(", ") || "origin not recorded"}) from ${formatSealTime(session.startedAt)}${issuer}`, {
+        size: 9,
+        indent: 12,
+      });
+    }
     w.pair("Viewed", signer.viewedAt ? formatSealTime(signer.viewedAt) : "not recorded");
     w.pair("Signed", signer.signedAt ? formatSealTime(signer.signedAt) : signer.status);
     for (const signature of evidence.signatures.filter((s) => s.signerId === signer.id)) {

@@ -42,6 +42,8 @@ export type SealSigner = PackageSigner & {
   consentDisclosure: { version: string | null; language: string | null } | null;
   /** Each time the signer signed at the lender's desk: the host and the identification the host checked. */
   inPerson: { hostName: string; hostEmail: string; idType: string; idIssuer: string; idLastFour: string; startedAt: Date }[];
+  /** Each embedded signing session the signer opened inside the lender's site: the origins allowed to frame it and who issued the URL. */
+  embedded: { startedAt: Date; origins: string[]; issuedBy: { name: string | null; email: string } | null }[];
 };
 
 /** The lender as the certificate shows it: the name borrowers know, its colour and its uploaded logo. */
@@ -69,6 +71,16 @@ export type SealEvidence = {
   auditHeadHash: string | null;
 };
 
+const EMBEDDED_SESSION_STARTED = "signer.embedded_session_started";
+
+/** An embedded session as its `signer.embedded_session_started` entry records it (entries written before the issuer was recorded name none). */
+function embeddedSessionOf(startedAt: Date, after: unknown): SealSigner["embedded"][number] {
+  const data = (after ?? {}) as { origins?: unknown; issuedBy?: { name?: unknown; email?: unknown } | null };
+  const origins = Array.isArray(data.origins) ? data.origins.filter((o): o is string => typeof o === "string") : [];
+  const issuedBy = data.issuedBy && typeof data.issuedBy.email === "string" ? { name: typeof data.issuedBy.name === "string" ? data.issuedBy.name : null, email: data.issuedBy.email } : null;
+  return { startedAt, origins, issuedBy };
+}
+
 export async function loadSealEvidence(db: Db, { packageId }: { packageId: string }): Promise<SealEvidence> {
   const [row] = await db
     .select({ signing: signingPackages, organizationName: organizations.name })
@@ -77,7 +89,7 @@ export async function loadSealEvidence(db: Db, { packageId }: { packageId: strin
     .where(eq(signingPackages.id, packageId))
     .limit(1);
   if (!row) throw NotFound(`Signing package ${packageId} not found.`);
-  const [signers, documents, signatures, fields, consents, [head], scans, branding, logo, acknowledged, inPerson] = await Promise.all([
+  const [signers, documents, signatures, fields, consents, [head], scans, branding, logo, acknowledged, inPerson, embedded] = await Promise.all([
     db.select().from(packageSigners).where(eq(packageSigners.packageId, packageId)).orderBy(asc(packageSigners.routingOrder), asc(packageSigners.createdAt), asc(packageSigners.id)),
     db.select().from(packageDocuments).where(eq(packageDocuments.packageId, packageId)).orderBy(asc(packageDocuments.position), asc(packageDocuments.createdAt), asc(packageDocuments.id)),
     db.select().from(eSignatures).where(eq(eSignatures.packageId, packageId)).orderBy(asc(eSignatures.createdAt)),
@@ -110,6 +122,11 @@ export async function loadSealEvidence(db: Db, { packageId }: { packageId: strin
       .where(and(eq(auditLog.packageId, packageId), eq(auditLog.action, "document.acknowledged")))
       .orderBy(asc(auditLog.id)),
     db.select().from(inPersonSignings).where(eq(inPersonSignings.packageId, packageId)).orderBy(asc(inPersonSignings.startedAt)),
+    db
+      .select({ signerId: auditLog.entityId, createdAt: auditLog.createdAt, after: auditLog.after })
+      .from(auditLog)
+      .where(and(eq(auditLog.packageId, packageId), eq(auditLog.action, EMBEDDED_SESSION_STARTED)))
+      .orderBy(asc(auditLog.id)),
   ]);
   const consentedAt = new Map<string, Date>();
   const disclosures = new Map<string, { version: string | null; language: string | null }>();
@@ -139,6 +156,7 @@ export async function loadSealEvidence(db: Db, { packageId }: { packageId: strin
       inPerson: inPerson
         .filter((p) => p.signerId === s.id)
         .map((p) => ({ hostName: p.hostName, hostEmail: p.hostEmail, idType: p.idType, idIssuer: p.idIssuer, idLastFour: p.idLastFour, startedAt: p.startedAt })),
+      embedded: embedded.filter((e) => e.signerId === s.id).map((e) => embeddedSessionOf(e.createdAt, e.after)),
     })),
     documents,
     signatures,

@@ -6,11 +6,15 @@ import { defineJob } from "@/lib/jobs/define-job";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { recordSealFailure } from "./record-seal-failure";
 import { TIMESTAMP_UNAVAILABLE } from "./request-timestamp";
+import { REVOCATION_UNAVAILABLE } from "./revocation-data";
 import { sealPackage } from "./seal-package";
 
 export const SEAL_PACKAGE_JOB = "seal-package";
 
-/** How long a seal waits for the time-stamp authority between jobs once a job has used up its attempts. */
+/** Failures that are the outside world's, not the package's: the seal waits for them past its last attempt. */
+const WAITS_FOR_SERVICE = new Set([TIMESTAMP_UNAVAILABLE, REVOCATION_UNAVAILABLE]);
+
+/** How long a seal waits for the time-stamp authority (or a revocation service) between jobs once a job has used up its attempts. */
 export const TIMESTAMP_WAIT_MS = 15 * 60_000;
 
 /**
@@ -18,7 +22,7 @@ export const TIMESTAMP_WAIT_MS = 15 * 60_000;
  * keyed by the package id. A failed attempt marks the seal `failed` (visible to managers) and is
  * retried with the runner's backoff; `sealPackage` is safe to repeat.
  *
- * A time-stamp authority that is down delays the seal, never drops it: when the last attempt fails
+ * A time-stamp authority (or a revocation service the seal's certificates name) that is down delays the seal, never drops it: when the last attempt fails
  * for want of a timestamp, the job enqueues its successor to run `TIMESTAMP_WAIT_MS` later (keyed by
  * the seal's attempt count, so one successor per failure), and so on until the authority answers.
  */
@@ -34,7 +38,7 @@ export const sealPackageJob = defineJob({
       const { name, message } = errorDetails(error);
       await recordSealFailure(ctx.db, { packageId: payload.packageId, error: `${name}: ${message}` });
       // By name: under Inngest a failed step's error comes back deserialized, not as the class.
-      if (name === TIMESTAMP_UNAVAILABLE && ctx.attempt >= sealPackageJob.maxAttempts) {
+      if (WAITS_FOR_SERVICE.has(name) && ctx.attempt >= sealPackageJob.maxAttempts) {
         const [seal] = await ctx.db.select({ attempts: packageSeals.attempts }).from(packageSeals).where(eq(packageSeals.packageId, payload.packageId));
         await enqueueJob(
           ctx.db,
@@ -42,7 +46,7 @@ export const sealPackageJob = defineJob({
           { packageId: payload.packageId },
           { idempotencyKey: `seal:${payload.packageId}:tsa-wait:${seal?.attempts ?? 0}`, runAt: new Date(Date.now() + TIMESTAMP_WAIT_MS) },
         );
-        ctx.logger.warn("seal waits for the time-stamp authority", { packageId: payload.packageId, retryInMs: TIMESTAMP_WAIT_MS });
+        ctx.logger.warn("seal waits for the time-stamp authority or a revocation service", { packageId: payload.packageId, retryInMs: TIMESTAMP_WAIT_MS });
       }
       throw error;
     }

@@ -7,10 +7,12 @@ import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { getEnv } from "@/lib/env";
 import { putObject, readObject } from "@/lib/storage/objects";
 import { establishTransferableRecords } from "@/lib/transferable-records/establish-transferable-records";
+import { addLongTermValidation } from "./add-validation-data";
 import { drawCertificate } from "./draw-certificate";
 import { loadSealEvidence, type SealEvidence } from "./load-seal-evidence";
 import { loadSealingIdentity } from "./load-sealing-identity";
 import { isTimestampingConfigured, requestTimestamp } from "./request-timestamp";
+import type { RevocationCache } from "./revocation-data";
 import { signSealedPdf } from "./sign-sealed-pdf";
 import { stampDocument } from "./stamp-document";
 
@@ -37,6 +39,11 @@ export type SealPackageOptions = { packageId: string; beforeStore?: () => Promis
  * time of each file goes into the `signing.sealed` entry; an authority that fails throws
  * `TimestampUnavailableError` before anything is stored, so the job retries and nothing is sealed
  * without its timestamp.
+ *
+ * When a certificate of the seal (ours, its chain, the authority's) names a revocation service, each
+ * signed file gets the chain and the revocation answers in a DSS dictionary (PAdES-B-LT), appended as
+ * an incremental update; a service that fails throws `RevocationUnavailableError` before anything is
+ * stored, which delays the seal the same way (`SEAL_LTV=off` turns this off).
  */
 export async function sealPackage(db: Db, options: SealPackageOptions): Promise<SealPackageResult> {
   const { packageId } = options;
@@ -65,6 +72,9 @@ export async function sealPackage(db: Db, options: SealPackageOptions): Promise<
         }
       : undefined,
   };
+  // PAdES-B-LT: the chain and revocation data, appended after each signature (add-validation-data.ts).
+  const revocationCache: RevocationCache = new Map();
+  const withValidationData = (signed: Buffer) => (getEnv().SEAL_LTV === "off" ? signed : addLongTermValidation(signed, { cache: revocationCache }));
   const takeTrustedTime = () => {
     const time: Date | null = trustedTime;
     trustedTime = null;
@@ -81,7 +91,7 @@ export async function sealPackage(db: Db, options: SealPackageOptions): Promise<
       : await stampDocument(evidence, document, await readObject(db, document.storageKey));
     await drawCertificate(pdfDoc, { evidence, documentId: document.id, sealedAt, verifyUrl });
     setMetadata(pdfDoc, evidence, document.name);
-    const content = await signSealedPdf(pdfDoc, signOptions);
+    const content = await withValidationData(await signSealedPdf(pdfDoc, signOptions));
     const stored = await putObject(db, { bytes: content, contentType: "application/pdf" });
     files.push({
       documentId: document.id,
@@ -98,7 +108,7 @@ export async function sealPackage(db: Db, options: SealPackageOptions): Promise<
   );
   await drawCertificate(certificateDoc, { evidence, sealedAt, verifyUrl, authoritativeCopies });
   setMetadata(certificateDoc, evidence, "Certificate of completion");
-  const certificate = await signSealedPdf(certificateDoc, signOptions);
+  const certificate = await withValidationData(await signSealedPdf(certificateDoc, signOptions));
   const storedCertificate = await putObject(db, { bytes: certificate, contentType: "application/pdf" });
   const certificateSha256 = storedCertificate.sha256;
   const certificateTimestampedAt = takeTrustedTime();

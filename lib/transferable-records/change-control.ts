@@ -4,6 +4,8 @@ import { organizations, transferableRecords, type ControlAction, type Transferab
 import type { Principal } from "@/lib/auth/principal";
 import { BadRequest, Conflict, NotFound } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";
+import { emitEvent } from "@/lib/webhooks/emit-event";
+import type { WebhookEventType } from "@/lib/webhooks/event-types";
 import { appendControlEntry } from "./control-log";
 import { getVaultRecord, type VaultRecordView } from "./get-vault-record";
 import { vaultOrganizations } from "./vault-organizations";
@@ -40,26 +42,52 @@ function assertActive(record: TransferableRecord, what: string) {
   if (record.status === "paper_out") throw Conflict(`This record was converted to paper; it can no longer ${what}.`);
 }
 
-async function requireOtherOrganization(tx: Db, record: TransferableRecord, organizationId: unknown): Promise<number> {
-  if (typeof organizationId !== "number" || !Number.isSafeInteger(organizationId) || organizationId <= 0) throw BadRequest("organizationId: give the id of an organization on the service.");
-  if (organizationId === record.controllerOrganizationId) throw BadRequest("organizationId: your organization already controls this record.");
-  const [organization] = await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, organizationId));
-  if (!organization) throw BadRequest("organizationId: no such organization.");
+/**
+ * The organization a transfer or pledge names: by its slug (`toOrganization`, the public identifier
+ * its admins see on their eVault page) or, still accepted, by its numeric id (`toOrganizationId`).
+ */
+async function requireOtherOrganization(tx: Db, record: TransferableRecord, target: Target): Promise<number> {
+  const bySlug = target.toOrganization !== undefined && target.toOrganization !== null;
+  let organization: { id: number } | undefined;
+  if (bySlug) {
+    const slug = target.toOrganization;
+    if (typeof slug !== "string" || !/^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/.test(slug)) throw BadRequest("organization: give the organization's identifier (lower-case letters, digits and dashes), as its admins see it on their eVault page.");
+    [organization] = await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.slug, slug));
+    if (!organization) throw BadRequest("organization: no organization on the service has that identifier.");
+  } else {
+    const id = target.toOrganizationId;
+    if (typeof id !== "number" || !Number.isSafeInteger(id) || id <= 0) throw BadRequest("organization: give the identifier of an organization on the service.");
+    [organization] = await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, id));
+    if (!organization) throw BadRequest("organizationId: no such organization.");
+  }
+  if (organization.id === record.controllerOrganizationId) throw BadRequest("organization: your organization already controls this record.");
   return organization.id;
 }
+
+type Target = { toOrganization?: unknown; toOrganizationId?: unknown };
+
+const CONTROL_EVENTS: Record<Exclude<ControlAction, "established">, WebhookEventType> = {
+  transfer_offered: "transferable_record.transfer_offered",
+  transfer_accepted: "transferable_record.transfer_accepted",
+  transfer_declined: "transferable_record.transfer_declined",
+  transfer_withdrawn: "transferable_record.transfer_withdrawn",
+  pledged: "transferable_record.pledged",
+  released: "transferable_record.released",
+  paper_out: "transferable_record.converted_to_paper",
+};
 
 async function change(
   db: Db,
   options: Base,
   role: "controller" | "transferee" | "pledgee",
-  apply: (record: TransferableRecord, tx: Db, actingFor: number) => Promise<{ set: Partial<TransferableRecord>; action: ControlAction; from: number | null; to: number | null }>,
+  apply: (record: TransferableRecord, tx: Db, actingFor: number) => Promise<{ set: Partial<TransferableRecord>; action: Exclude<ControlAction, "established">; from: number | null; to: number | null }>,
 ): Promise<VaultRecordView> {
   const note = options.note === undefined || options.note === null ? null : String(options.note).trim().slice(0, 500) || null;
   await db.transaction(async (tx) => {
     const { record, actingFor } = await lockFor(tx, options, role);
     const { set, action, from, to } = await apply(record, tx, actingFor);
     await tx.update(transferableRecords).set(set).where(and(eq(transferableRecords.id, record.id)));
-    await appendControlEntry(
+    const entry = await appendControlEntry(
       tx,
       record,
       {
@@ -73,17 +101,32 @@ async function change(
       },
       actingFor,
     );
+    // The same transaction as the entry: the event is sent exactly when the change commits. Each
+    // organization the change concerns (the controller, the one offered, pledged or released) hears of it.
+    const recipients = new Set([entry.controllerOrganizationId, entry.fromOrganizationId, entry.toOrganizationId].filter((o): o is number => o !== null));
+    for (const organizationId of recipients) {
+      await emitEvent(tx, CONTROL_EVENTS[action], {
+        organizationId,
+        packageId: record.packageId,
+        recordId: record.id,
+        documentId: record.documentId,
+        seq: entry.seq,
+        controllerOrganizationId: entry.controllerOrganizationId,
+        fromOrganizationId: entry.fromOrganizationId,
+        toOrganizationId: entry.toOrganizationId,
+      });
+    }
   });
   return getVaultRecord(db, { principal: options.principal, recordId: options.recordId, afterOwnChange: true });
 }
 
 /** The controller offers control to another organization; it passes only when that organization accepts. One offer at a time. */
-export function offerTransfer(db: Db, options: Base & { toOrganizationId: unknown }) {
+export function offerTransfer(db: Db, options: Base & Target) {
   return change(db, options, "controller", async (record, tx) => {
     assertActive(record, "be transferred");
     if (record.pendingTransfereeOrganizationId !== null) throw Conflict("A transfer of this record is already pending; it must be accepted, declined or withdrawn first.");
     if (record.pledgeeOrganizationId !== null) throw Conflict("This record is pledged; the secured party must release it before control can be transferred.");
-    const to = await requireOtherOrganization(tx, record, options.toOrganizationId);
+    const to = await requireOtherOrganization(tx, record, options);
     return { set: { pendingTransfereeOrganizationId: to }, action: "transfer_offered", from: record.controllerOrganizationId, to };
   });
 }
@@ -117,12 +160,12 @@ export function withdrawTransfer(db: Db, options: Base) {
 }
 
 /** The controller pledges the record to a secured party (a warehouse lender): until released, it cannot be transferred or converted. */
-export function pledgeRecord(db: Db, options: Base & { toOrganizationId: unknown }) {
+export function pledgeRecord(db: Db, options: Base & Target) {
   return change(db, options, "controller", async (record, tx) => {
     assertActive(record, "be pledged");
     if (record.pledgeeOrganizationId !== null) throw Conflict("This record is already pledged.");
     if (record.pendingTransfereeOrganizationId !== null) throw Conflict("A transfer of this record is pending; withdraw it before pledging.");
-    const to = await requireOtherOrganization(tx, record, options.toOrganizationId);
+    const to = await requireOtherOrganization(tx, record, options);
     return { set: { pledgeeOrganizationId: to }, action: "pledged", from: record.controllerOrganizationId, to };
   });
 }

@@ -8,7 +8,8 @@ import { isUuid } from "@/lib/ids";
 import { readObject, type StoredDownload } from "@/lib/storage/objects";
 import { vaultOrganizations } from "./vault-organizations";
 
-type OrganizationRef = { id: number; name: string };
+/** An organization as the eVault names it: its id, its slug (the stable public identifier a sender types) and its name. */
+type OrganizationRef = { id: number; slug: string; name: string };
 
 export type ControlHistoryEntry = {
   seq: number;
@@ -49,8 +50,11 @@ function recordQuery(db: Db) {
       packageTitle: signingPackages.title,
       documentName: packageDocuments.name,
       controllerName: controller.name,
+      controllerSlug: controller.slug,
       transfereeName: transferee.name,
+      transfereeSlug: transferee.slug,
       pledgeeName: pledgee.name,
+      pledgeeSlug: pledgee.slug,
     })
     .from(transferableRecords)
     .innerJoin(signingPackages, eq(signingPackages.id, transferableRecords.packageId))
@@ -78,9 +82,9 @@ function viewOf(row: Row, yourRole: VaultRecordView["yourRole"], history: Contro
     documentName: row.documentName,
     status: r.status,
     authoritativeSha256: r.authoritativeSha256,
-    controller: { id: r.controllerOrganizationId, name: row.controllerName },
-    pendingTransferee: r.pendingTransfereeOrganizationId !== null ? { id: r.pendingTransfereeOrganizationId, name: row.transfereeName ?? "" } : null,
-    pledgee: r.pledgeeOrganizationId !== null ? { id: r.pledgeeOrganizationId, name: row.pledgeeName ?? "" } : null,
+    controller: { id: r.controllerOrganizationId, slug: row.controllerSlug, name: row.controllerName },
+    pendingTransferee: r.pendingTransfereeOrganizationId !== null ? { id: r.pendingTransfereeOrganizationId, slug: row.transfereeSlug ?? "", name: row.transfereeName ?? "" } : null,
+    pledgee: r.pledgeeOrganizationId !== null ? { id: r.pledgeeOrganizationId, slug: row.pledgeeSlug ?? "", name: row.pledgeeName ?? "" } : null,
     establishedAt: r.establishedAt,
     paperOutAt: r.paperOutAt,
     yourRole,
@@ -88,14 +92,21 @@ function viewOf(row: Row, yourRole: VaultRecordView["yourRole"], history: Contro
   };
 }
 
+/** The organizations the principal acts for in the eVault, with the identifier (slug) a sender names them by. */
+export async function listMyVaultOrganizations(db: Db, principal: Principal): Promise<OrganizationRef[]> {
+  const mine = vaultOrganizations(principal);
+  if (mine.length === 0) return [];
+  return db.select({ id: organizations.id, slug: organizations.slug, name: organizations.name }).from(organizations).where(inArray(organizations.id, mine)).orderBy(asc(organizations.name));
+}
+
 /** A record's control log, oldest first, with the organizations' names. */
 export async function getControlHistory(db: Db, recordId: string): Promise<ControlHistoryEntry[]> {
   const entries = await db.select().from(transferableControlLog).where(eq(transferableControlLog.recordId, recordId)).orderBy(asc(transferableControlLog.seq));
   const ids = [...new Set(entries.flatMap((e) => [e.fromOrganizationId, e.toOrganizationId, e.controllerOrganizationId]).filter((id): id is number => id !== null))];
-  const names = new Map(
-    (ids.length ? await db.select({ id: organizations.id, name: organizations.name }).from(organizations).where(inArray(organizations.id, ids)) : []).map((o) => [o.id, o.name]),
+  const known = new Map(
+    (ids.length ? await db.select({ id: organizations.id, slug: organizations.slug, name: organizations.name }).from(organizations).where(inArray(organizations.id, ids)) : []).map((o) => [o.id, o]),
   );
-  const ref = (id: number | null) => (id === null ? null : { id, name: names.get(id) ?? "A deleted organization" });
+  const ref = (id: number | null) => (id === null ? null : (known.get(id) ?? { id, slug: "", name: "A deleted organization" }));
   return entries.map((e) => ({ seq: e.seq, action: e.action, from: ref(e.fromOrganizationId), to: ref(e.toOrganizationId), controller: ref(e.controllerOrganizationId)!, at: e.createdAt, hash: e.hash }));
 }
 

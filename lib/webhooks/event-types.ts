@@ -9,6 +9,21 @@ import { billingStatusEnum, planTierEnum } from "@/db/schema/billing";
  */
 const packageRef = { packageId: z.uuid(), organizationId: z.number().int() };
 const signerRef = { ...packageRef, signerId: z.uuid() };
+/**
+ * A control change of a transferable record (docs/transferable-records.md), sent to each organization
+ * it concerns: `organizationId` is the receiving one. `from`/`to` are the entry's organizations (who
+ * held control and who is offered, takes, is pledged or released it; `to` is null for a conversion to
+ * paper); `seq` is the entry's place in the record's control log.
+ */
+const controlChange = z.strictObject({
+  ...packageRef,
+  recordId: z.uuid(),
+  documentId: z.uuid(),
+  seq: z.number().int(),
+  controllerOrganizationId: z.number().int(),
+  fromOrganizationId: z.number().int().nullable(),
+  toOrganizationId: z.number().int().nullable(),
+});
 
 export const WEBHOOK_EVENT_SCHEMAS = {
   "package.created": z.strictObject({ ...packageRef }),
@@ -29,6 +44,13 @@ export const WEBHOOK_EVENT_SCHEMAS = {
   "scanback.accepted": z.strictObject({ ...packageRef, documentId: z.uuid() }),
   "scanback.rejected": z.strictObject({ ...packageRef, documentId: z.uuid() }),
   "bank.linked": z.strictObject({ organizationId: z.number().int(), signerId: z.uuid(), packageId: z.uuid(), bankItemId: z.string() }),
+  "transferable_record.transfer_offered": controlChange,
+  "transferable_record.transfer_accepted": controlChange,
+  "transferable_record.transfer_declined": controlChange,
+  "transferable_record.transfer_withdrawn": controlChange,
+  "transferable_record.pledged": controlChange,
+  "transferable_record.released": controlChange,
+  "transferable_record.converted_to_paper": controlChange,
   "billing.status_changed": z.strictObject({
     organizationId: z.number().int(),
     status: z.enum(billingStatusEnum.enumValues),
@@ -63,6 +85,13 @@ export const WEBHOOK_EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
   "scanback.accepted": "A scanned document was accepted.",
   "scanback.rejected": "A scanned document was rejected.",
   "bank.linked": "A signer linked a bank account.",
+  "transferable_record.transfer_offered": "The controller of a transferable record offered control to another organization (sent to both).",
+  "transferable_record.transfer_accepted": "The offered organization accepted: it now controls the record (sent to both).",
+  "transferable_record.transfer_declined": "The offered organization declined: control stays (sent to both).",
+  "transferable_record.transfer_withdrawn": "The controller withdrew its offer (sent to both).",
+  "transferable_record.pledged": "The controller pledged the record to a secured party (sent to both).",
+  "transferable_record.released": "The secured party released its pledge (sent to both).",
+  "transferable_record.converted_to_paper": "The controller converted the record to paper: the authoritative copy is retired.",
   "billing.status_changed": "The organization's subscription status or plan changed (from the payment provider's events).",
   "webhook.test": "Sent by \"send a test event\"; never emitted otherwise.",
 };

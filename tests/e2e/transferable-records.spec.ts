@@ -96,9 +96,11 @@ test.describe("transferable records (eVault)", () => {
     await expectNoAxeViolations(page);
     const mine = page.getByRole("region", { name: "Records you control" }).getByTestId("vault-record").filter({ hasText: pkg.title });
     await expect(mine).toContainText("Controlled by Demo Lending Co.");
-    await mine.getByLabel("Organization ID").fill(String(investor.organizationId));
+    // The assignee is named by its public identifier (its slug), which its admins read on their own eVault page.
+    await mine.getByLabel("Organization identifier").fill("other");
     await mine.getByLabel("Note (optional)").fill("Sold in pool 7");
     await mine.getByRole("button", { name: "Offer transfer (Document 1.pdf)" }).click();
+    await expect(mine).toContainText("Transfer offered to Other Mortgage LLC");
     await expect(mine).toContainText("offered to Other Mortgage LLC");
 
     // The investor's admin accepts.
@@ -106,6 +108,7 @@ test.describe("transferable records (eVault)", () => {
     const investorPage = await investorContext.newPage();
     await signInAs(investorPage, investor.email);
     await investorPage.goto("/vault");
+    await expect(investorPage.getByTestId("vault-organization-ids")).toContainText("other (Other Mortgage LLC)");
     const offered = investorPage.getByRole("region", { name: "Offered to you" }).getByTestId("vault-record").filter({ hasText: pkg.title });
     await expect(offered).toBeVisible();
     await expectNoAxeViolations(investorPage);

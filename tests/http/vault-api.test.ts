@@ -62,8 +62,16 @@ describe("/v1 eVault", () => {
 
     expect((await callApi(`/v1/vault/records/${record.id}/transfer`, { token: owner, json: { organizationId: "x" } })).status).toBe(400);
     expect((await callApi(`/v1/vault/records/${record.id}/transfer`, { token: owner, json: { organizationId: 987654 } })).status).toBe(400);
-    const offered = await callApi(`/v1/vault/records/${record.id}/transfer`, { token: owner, json: { organizationId: investorId, note: "Pool 7" } });
-    expect(offered).toMatchObject({ status: 200, body: { pendingTransferee: { id: investorId } } });
+    // By its public identifier (the slug): unknown, malformed, both forms at once and neither are 400s that change nothing.
+    const transfer = (json: unknown) => callApi(`/v1/vault/records/${record.id}/transfer`, { token: owner, json });
+    expect(await transfer({ organization: "no-such-organization" })).toMatchObject({ status: 400, body: { error: expect.stringMatching(/no organization on the service has that identifier/) } });
+    expect((await transfer({ organization: "Other Mortgage!" })).status).toBe(400);
+    expect((await transfer({ organization: "other", organizationId: investorId })).status).toBe(400);
+    expect((await transfer({ note: "no one" })).status).toBe(400);
+    expect((await transfer({ organization: "demo" })).status).toBe(400);
+    expect((await callApi(`/v1/vault/records/${record.id}`, { token: owner })).body).toMatchObject({ pendingTransferee: null });
+    const offered = await transfer({ organization: "other", note: "Pool 7" });
+    expect(offered).toMatchObject({ status: 200, body: { pendingTransferee: { id: investorId, slug: "other", name: "Other Mortgage LLC" }, controller: { slug: "demo" } } });
     expect((await callApi(`/v1/vault/records/${record.id}/transfer`, { token: owner, json: { organizationId: investorId } })).status).toBe(409);
     const accepted = await callApi(`/v1/vault/records/${record.id}/transfer/accept`, { method: "POST", token: investor });
     expect(accepted).toMatchObject({ status: 200, body: { controller: { id: investorId }, yourRole: "controller" } });

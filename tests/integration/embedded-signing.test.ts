@@ -8,7 +8,16 @@ import { issueEmbeddedUrl, openEmbeddedUrl } from "@/lib/embedded/embedded-url";
 import { checkFramingOrigin } from "@/lib/embedded/framing-origins";
 import { getSignerSession } from "@/lib/signer-access/get-signer-session";
 import { signerSessionPrincipal } from "@/lib/signer-access/signer-session-principal";
+import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { PDFDocument } from "pdf-lib";
+import { recordESignature } from "@/lib/esignatures/record-esignature";
+import { drawCertificate } from "@/lib/seals/draw-certificate";
+import { loadSealEvidence } from "@/lib/seals/load-seal-evidence";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { loadDemoWorld, type DemoWorld } from "../helpers/fixtures";
 import { createSignerPackage } from "../helpers/signing-fixtures";
@@ -103,7 +112,13 @@ describe("embedded signing URLs", () => {
     expect(trail.find((e) => e.action === "signer.embedded_url_issued")).toMatchObject({ entityId: signer!.id, actorUserId: manager.user.id });
     const started = trail.find((e) => e.action === "signer.embedded_session_started");
     expect(started).toMatchObject({ entityId: signer!.id, actorUserId: null, ipAddress: "198.51.100.4" });
-    expect(started!.after).toEqual({ origins: [LENDER], userAgent: "Framed browser" });
+    expect(started!.after).toEqual({
+      origins: [LENDER],
+      userAgent: "Framed browser",
+      sessionId: context!.session.id,
+      issuedBy: { userId: manager.user.id, name: manager.user.name, email: "manager@demo.local" },
+      urlIssuedAt: now.toISOString(),
+    });
     expect(trail.filter((e) => e.action === "signer.auth_passed" && e.entityId === signer!.id)).toHaveLength(1);
     expect(trail.some((e) => e.entityId === other!.id && e.action === "signer.auth_passed")).toBe(false);
 
@@ -113,6 +128,37 @@ describe("embedded signing URLs", () => {
     expect(await openEmbeddedUrl(testDb.db, { token: issued.token })).toEqual({ state: "refused", reason: "used", origins: [LENDER] });
     expect(await sessions()).toBe(before);
     expect(await testDb.db.select().from(auditLog).where(and(eq(auditLog.packageId, pkg.id), eq(auditLog.action, "signer.embedded_session_started")))).toHaveLength(1);
+  });
+
+  it("a signature made in the embedded session names it in the trail, and the certificate names the session, the framing site and who issued the URL", async () => {
+    const pkg = await sentPackage(2);
+    const [signer, other] = pkg.signers;
+    const manager = await principalFor("manager@demo.local");
+    const issued = await issueEmbeddedUrl(testDb.db, { principal: manager, packageId: pkg.id, signerId: signer!.id });
+    const opened = await openEmbeddedUrl(testDb.db, { token: issued.token, ipAddress: "198.51.100.9", userAgent: "Framed browser" });
+    if (opened.state !== "opened") throw new Error("not opened");
+    const context = (await getSignerSession(testDb.db, { packageId: pkg.id, value: opened.sessionValue }))!;
+    const { eSignature } = await recordESignature(testDb.db, {
+      principal: signerSessionPrincipal(context),
+      packageId: pkg.id,
+      documentId: pkg.documents[0]!.id,
+      signature: { kind: "typed", text: "Framed Signer", font: "caveat" },
+      consent: true,
+    });
+    const [tokenRow] = await testDb.db.select().from(embeddedSigningTokens).where(eq(embeddedSigningTokens.sessionId, context.session.id));
+    const [recorded] = await testDb.db.select().from(auditLog).where(and(eq(auditLog.action, "esignature.recorded"), eq(auditLog.entityId, eSignature.id)));
+    expect(recorded!.after).toMatchObject({ authMethod: "link", embeddedSession: { sessionId: context.session.id, embeddedUrlId: tokenRow!.id } });
+
+    const evidence = await loadSealEvidence(testDb.db, { packageId: pkg.id });
+    expect(evidence.signers.find((s) => s.id === other!.id)!.embedded).toEqual([]);
+    const pdf = await PDFDocument.create();
+    await drawCertificate(pdf, { evidence, sealedAt: new Date(), verifyUrl: "http://localhost/verify" });
+    const dir = mkdtempSync(join(tmpdir(), "embedded-cert-"));
+    writeFileSync(join(dir, "c.pdf"), await pdf.save());
+    const text = (await promisify(execFile)("pdftotext", [join(dir, "c.pdf"), "-"])).stdout.replace(/\s+/g, " ");
+    expect(text).toMatch(new RegExp(`Signed in an embedded session inside the lender's site \\(https://portal\\.lender\\.example\\) from .*; URL issued by ${manager.user.name} <manager@demo\\.local>`));
+    // Once: only the signer who opened the session.
+    expect(text.match(/Signed in an embedded session/g)).toHaveLength(1);
   });
 
   it("refuses an expired, unknown or closed URL and changes nothing", async () => {

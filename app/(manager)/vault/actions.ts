@@ -2,7 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { ControlNoteSchema, OrganizationTargetSchema } from "@/lib/api/schemas/transferable-records";
+import { ControlNoteSchema, OrganizationSlugSchema } from "@/lib/api/schemas/transferable-records";
 import {
   acceptTransfer,
   convertToPaper,
@@ -25,22 +25,28 @@ const DONE = {
   paper_out: "Converted to paper: the electronic authoritative copy is retired.",
 } as const;
 
-/** Offer control of a record to another organization, or pledge it: the `/v1` body (organizationId, note) plus the record. */
+/** Offer control of a record to another organization, or pledge it: the `/v1` body (organization, note) plus the record. */
 export const offerOrPledgeAction = validatedAction(
-  RecordId.extend(OrganizationTargetSchema.shape).extend({ op: z.enum(["offer", "pledge"]) }),
-  async ({ recordId, organizationId, note, op }, { db, principal, evidence }): Promise<FormState> => {
-    const options = { principal, recordId, toOrganizationId: organizationId, note, ipAddress: evidence.ipAddress };
-    if (op === "offer") await offerTransfer(db, options);
-    else await pledgeRecord(db, options);
+  RecordId.extend(ControlNoteSchema.shape).extend({ organization: OrganizationSlugSchema, op: z.enum(["offer", "pledge"]) }),
+  async ({ recordId, organization, note, op }, { db, principal, evidence }): Promise<FormState> => {
+    const options = { principal, recordId, toOrganization: organization, note, ipAddress: evidence.ipAddress };
+    const record = op === "offer" ? await offerTransfer(db, options) : await pledgeRecord(db, options);
     revalidatePath(PATH);
-    return { status: "ok", message: op === "offer" ? "Transfer offered: control passes when the other organization accepts." : "Record pledged." };
+    // Named back, so the sender sees which organization the identifier they typed belongs to.
+    return {
+      status: "ok",
+      message:
+        op === "offer"
+          ? `Transfer offered to ${record.pendingTransferee?.name ?? organization}: control passes when that organization accepts.`
+          : `Record pledged to ${record.pledgee?.name ?? organization}.`,
+    };
   },
   {
     returnTo: PATH,
     toInput: (_formData, fields) => ({
       recordId: fields.text("recordId"),
       op: fields.text("op"),
-      organizationId: fields.int("organizationId"),
+      organization: (fields.text("organization") ?? "").trim().toLowerCase(),
       ...(fields.text("note") ? { note: fields.text("note") } : {}),
     }),
   },

@@ -2,8 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { PageHeader } from "@/components/ui/page-header";
 import { formatDateTime } from "@/lib/format";
-import { getControlHistory, listVaultRecords, type VaultRecordView } from "@/lib/transferable-records/get-vault-record";
-import { vaultOrganizations } from "@/lib/transferable-records/vault-organizations";
+import { getControlHistory, listMyVaultOrganizations, listVaultRecords, type VaultRecordView } from "@/lib/transferable-records/get-vault-record";
 import { requirePrincipal } from "../../_lib/require-principal";
 import { RecordControlForms } from "./_components/record-control-forms";
 
@@ -26,7 +25,7 @@ const ACTIONS: Record<string, string> = {
  */
 export default async function VaultPage() {
   const { db, principal } = await requirePrincipal("/vault");
-  const organizations = vaultOrganizations(principal);
+  const organizations = await listMyVaultOrganizations(db, principal);
   const records = await listVaultRecords(db, { principal });
   const withHistory = await Promise.all(records.map(async (r) => ({ ...r, history: await getControlHistory(db, r.id) })));
   const groups: { key: VaultRecordView["yourRole"]; title: string; empty: string }[] = [
@@ -50,7 +49,14 @@ export default async function VaultPage() {
         <p className="text-slate-700">The eVault is for organization administrators.</p>
       ) : (
         <p className="text-sm text-slate-700" data-testid="vault-organization-ids">
-          To receive a transfer, give the sender your organization ID: {organizations.join(", ")}.
+          To receive a transfer, give the sender your organization&rsquo;s identifier:{" "}
+          {organizations.map((o, i) => (
+            <span key={o.id}>
+              {i > 0 ? ", " : null}
+              <code className="rounded bg-slate-100 px-1 font-mono text-slate-900">{o.slug}</code> ({o.name})
+            </span>
+          ))}
+          .
         </p>
       )}
       {groups.map((group) => {

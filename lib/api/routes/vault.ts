@@ -167,14 +167,14 @@ export const vault = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook })
   .openapi(getRoute, async (c) => c.json(serialize(await getVaultRecord(c.get("db"), { principal: c.get("principal"), recordId: c.req.valid("param").recordId })), 200))
   .openapi(copyRoute, async (c) => storedFileResponse(await getAuthoritativeCopy(c.get("db"), { principal: c.get("principal"), recordId: c.req.valid("param").recordId })))
   .openapi(offerRoute, async (c) => {
-    const { organizationId, note } = c.req.valid("json");
+    const { organization, organizationId, note } = c.req.valid("json");
     const base = { principal: c.get("principal"), recordId: c.req.valid("param").recordId, ipAddress: c.get("ipAddress"), note };
-    return c.json(serialize(await offerTransfer(c.get("db"), { ...base, toOrganizationId: organizationId })), 200);
+    return c.json(serialize(await offerTransfer(c.get("db"), { ...base, toOrganization: organization, toOrganizationId: organizationId })), 200);
   })
   .openapi(pledgeRoute, async (c) => {
-    const { organizationId, note } = c.req.valid("json");
+    const { organization, organizationId, note } = c.req.valid("json");
     const base = { principal: c.get("principal"), recordId: c.req.valid("param").recordId, ipAddress: c.get("ipAddress"), note };
-    return c.json(serialize(await pledgeRecord(c.get("db"), { ...base, toOrganizationId: organizationId })), 200);
+    return c.json(serialize(await pledgeRecord(c.get("db"), { ...base, toOrganization: organization, toOrganizationId: organizationId })), 200);
   })
   .openapi(acceptRoute, async (c) => c.json(serialize(await acceptTransfer(c.get("db"), { principal: c.get("principal"), recordId: c.req.valid("param").recordId, ipAddress: c.get("ipAddress"), note: await noteOf(c) })), 200))
   .openapi(declineRoute, async (c) => c.json(serialize(await declineTransfer(c.get("db"), { principal: c.get("principal"), recordId: c.req.valid("param").recordId, ipAddress: c.get("ipAddress"), note: await noteOf(c) })), 200))

@@ -2,7 +2,13 @@ import { z } from "@hono/zod-openapi";
 import { controlActionEnum, transferableRecordStatusEnum } from "@/db/schema/transferable-records";
 import { IsoDateTime, orNull, SafeString } from "./common";
 
-const OrganizationRefSchema = z.object({ id: z.number().int(), name: z.string() }).openapi("OrganizationRef");
+const OrganizationRefSchema = z
+  .object({
+    id: z.number().int(),
+    slug: z.string().openapi({ description: "The organization's public identifier on the service (what a sender names it by)", example: "other" }),
+    name: z.string(),
+  })
+  .openapi("OrganizationRef");
 
 export const RecordIdParamSchema = z.object({
   recordId: SafeString.max(100).openapi({ param: { name: "recordId", in: "path" }, example: "01935f4e-8b1c-7d2a-9f00-1a2b3c4d5e6f" }),
@@ -43,12 +49,22 @@ export const VaultRecordSchema = z
 
 export const VaultRecordListSchema = z.object({ data: z.array(VaultRecordSchema) }).openapi("VaultRecordList");
 
+/** An organization's slug: what organizations are named by across `/v1` (`GET /v1/signing/manager/organizations`). */
+export const OrganizationSlugSchema = SafeString.max(64).regex(/^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/, { error: "expected the organization's identifier: lower-case letters, digits and dashes" });
+
+export const OrganizationTargetFields = {
+  organization: OrganizationSlugSchema.optional().openapi({
+    description: "The organization on the service to offer control to, or to pledge to, by its public identifier (its slug, which its admins see on their eVault page)",
+    example: "other",
+  }),
+  organizationId: z.number().int().positive().optional().openapi({ description: "Deprecated: the same organization by its numeric id. Give `organization` or this, not both.", example: 2 }),
+  note: SafeString.max(500).optional().openapi({ description: "Recorded in the control log (a pool or sale reference)" }),
+};
+
 export const OrganizationTargetSchema = z
-  .object({
-    organizationId: z.number().int().positive().openapi({ description: "The organization on the service to offer control to, or to pledge to", example: 2 }),
-    note: SafeString.max(500).optional().openapi({ description: "Recorded in the control log (a pool or sale reference)" }),
-  })
+  .object(OrganizationTargetFields)
   .strict()
+  .refine((v) => (v.organization === undefined) !== (v.organizationId === undefined), { error: "organization: name the organization (its identifier, e.g. \"other\")", path: ["organization"] })
   .openapi("OrganizationTarget");
 
 export const ControlNoteSchema = z.object({ note: SafeString.max(500).optional() }).strict().openapi("ControlNote");

@@ -61,8 +61,18 @@ export function RecordControlForms({ recordId, label, role, status, pending, ple
         <form action={offerAction} className="flex flex-wrap items-end gap-2">
           <input type="hidden" name="recordId" value={recordId} />
           <label className="flex flex-col text-sm text-slate-800">
-            Organization ID
-            <input name="organizationId" inputMode="numeric" required pattern="[0-9]+" className="w-32 rounded border border-slate-300 px-2 py-1" />
+            Organization identifier
+            <input
+              name="organization"
+              required
+              autoCapitalize="none"
+              autoCorrect="off"
+              spellCheck={false}
+              maxLength={64}
+              pattern="[A-Za-z0-9][A-Za-z0-9\-]*"
+              placeholder="e.g. other-mortgage"
+              className="w-44 rounded border border-slate-300 px-2 py-1"
+            />
           </label>
           <label className="flex flex-col text-sm text-slate-800">
             Note (optional)
