@@ -5,9 +5,10 @@ import type { Db } from "@/db/client";
 import { packageSeals, sealedDocuments } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { getEnv } from "@/lib/env";
-import { putObject, readObject } from "@/lib/storage/objects";
+import { putObjectParts, readObject } from "@/lib/storage/objects";
 import { establishTransferableRecords } from "@/lib/transferable-records/establish-transferable-records";
 import { drawCertificate } from "./draw-certificate";
+import { incrementalPdfFromNew, openIncrementalPdf } from "./incremental-pdf";
 import { loadSealEvidence, type SealEvidence } from "./load-seal-evidence";
 import { loadSealingIdentity } from "./load-sealing-identity";
 import { isTimestampingConfigured, requestTimestamp } from "./request-timestamp";
@@ -71,18 +72,20 @@ export async function sealPackage(db: Db, options: SealPackageOptions): Promise<
     return time?.toISOString() ?? null;
   };
 
-  // Each sealed PDF goes to file storage as soon as it is signed, so only one is held in memory at a time.
+  // Each sealed PDF goes to file storage as soon as it is signed, so only one is held in memory at a
+  // time. It is sealed by incremental update: the original's bytes (read once) are followed by a new
+  // revision with the stamped fields, the certificate pages and the signature, and stored as those two
+  // parts, never re-saved or joined.
   const files: { documentId: string; storageKey: string; sizeBytes: number; sha256: string; originalSha256: string; timestampedAt: string | null }[] = [];
   for (const document of evidence.documents) {
     // An ink document is sealed as its accepted scan: the pages signed at the table.
     const scan = evidence.scans.find((s) => s.documentId === document.id);
-    const pdfDoc = scan
-      ? await PDFDocument.load(await readObject(db, scan.storageKey))
-      : await stampDocument(evidence, document, await readObject(db, document.storageKey));
-    await drawCertificate(pdfDoc, { evidence, documentId: document.id, sealedAt, verifyUrl });
-    setMetadata(pdfDoc, evidence, document.name);
-    const content = await signSealedPdf(pdfDoc, signOptions);
-    const stored = await putObject(db, { bytes: content, contentType: "application/pdf" });
+    const pdf = await openIncrementalPdf(await readObject(db, scan ? scan.storageKey : document.storageKey));
+    if (!scan) await stampDocument(evidence, document, pdf.pdfDoc);
+    await drawCertificate(pdf.pdfDoc, { evidence, documentId: document.id, sealedAt, verifyUrl });
+    setMetadata(pdf.pdfDoc, evidence, document.name);
+    const sealed = await signSealedPdf(pdf, signOptions);
+    const stored = await putObjectParts(db, { parts: [sealed.base, sealed.update], sha256: sealed.sha256, contentType: "application/pdf" });
     files.push({
       documentId: document.id,
       storageKey: stored.storageKey,
@@ -98,8 +101,8 @@ export async function sealPackage(db: Db, options: SealPackageOptions): Promise<
   );
   await drawCertificate(certificateDoc, { evidence, sealedAt, verifyUrl, authoritativeCopies });
   setMetadata(certificateDoc, evidence, "Certificate of completion");
-  const certificate = await signSealedPdf(certificateDoc, signOptions);
-  const storedCertificate = await putObject(db, { bytes: certificate, contentType: "application/pdf" });
+  const certificate = await signSealedPdf(await incrementalPdfFromNew(certificateDoc), signOptions);
+  const storedCertificate = await putObjectParts(db, { parts: [certificate.base, certificate.update], sha256: certificate.sha256, contentType: "application/pdf" });
   const certificateSha256 = storedCertificate.sha256;
   const certificateTimestampedAt = takeTrustedTime();
 
