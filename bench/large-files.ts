@@ -19,7 +19,8 @@
 // temporary directory, removed afterwards. Writes bench/results/large-files-<time>.json.
 import { execFileSync, spawn } from "node:child_process";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { pipeline } from "node:stream/promises";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -125,10 +126,10 @@ async function main() {
   });
   // Imported once the environment names the bucket.
   const { eq, sql } = await import("drizzle-orm");
-  const { ListObjectsV2Command, S3Client } = await import("@aws-sdk/client-s3");
+  const { GetObjectCommand, ListObjectsV2Command, S3Client } = await import("@aws-sdk/client-s3");
   const { migrateDb, openDb } = await import("@/db/client");
   const { setDbHandle } = await import("@/lib/db/process-db");
-  const { documentFields, fileObjects, locations, packageDocuments, packageSeals, packageSigners, signingPackages } = await import("@/db/schema");
+  const { documentFields, fileObjects, locations, packageDocuments, packageSeals, packageSigners, sealedDocuments, signingPackages } = await import("@/db/schema");
   const { localSubjectForEmail } = await import("@/lib/auth/local-tokens");
   const { resolvePrincipal } = await import("@/lib/auth/principal");
   const { NewPackageSignerSchema } = await import("@/lib/api/schemas/signers");
@@ -224,7 +225,22 @@ async function main() {
       }
     });
     const peak = Math.max(...Object.values(steps).map((s) => s.peakMb));
+    // The sealed file, checked after the measured steps: pdfsig must validate its signature over the whole file.
+    const [sealedRow] = await db.select({ storageKey: sealedDocuments.storageKey, sizeBytes: sealedDocuments.sizeBytes }).from(sealedDocuments).where(eq(sealedDocuments.documentId, document!.id));
+    const sealedPath = join(work, "sealed.pdf");
+    const sealedObject = await bucket.send(new GetObjectCommand({ Bucket: "documents", Key: sealedRow!.storageKey }));
+    await pipeline(sealedObject.Body as NodeJS.ReadableStream, createWriteStream(sealedPath));
+    const pdfsig = (() => {
+      try {
+        return execFileSync("pdfsig", [sealedPath]).toString();
+      } catch (error) {
+        return String((error as { stdout?: Buffer }).stdout ?? error);
+      }
+    })();
+    const sealValid = /Signature is Valid/.test(pdfsig) && /Total document signed/.test(pdfsig);
     const large = {
+      sealedSizeBytes: sealedRow!.sizeBytes,
+      sealValid,
       sizeBytes: largeSize,
       pages: document!.pageCount,
       baselineRssMb: Math.round(baseline),
@@ -237,6 +253,7 @@ async function main() {
     for (const [step, s] of Object.entries(large.steps)) console.log(`  ${step.padEnd(7)} ${String(s.ms).padStart(6)} ms   peak RSS ${s.peakRssMb} MB`);
     console.log(`  sealing after the last signature: ${large.steps.seal!.ms} ms (target ≤ ${SEAL_TARGET_MS}: ${large.sealMet ? "met" : "MISSED"})`);
     console.log(`  peak RSS growth: ${large.peakRssGrowthMb} MB (target ≤ ${RSS_TARGET_MB}: ${large.rssMet ? "met" : "MISSED"})`);
+    console.log(`  sealed file: ${(large.sealedSizeBytes / MB).toFixed(1)} MiB; pdfsig: ${sealValid ? "signature valid, whole file signed" : "NOT VALID"}`);
 
     // 2. Bulk send of `bulkCount` packages from a template with a 5 MB PDF.
     let bulk: Record<string, unknown> | undefined;

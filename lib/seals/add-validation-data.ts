@@ -25,13 +25,28 @@ export async function addLongTermValidation(signedPdf: Buffer, options: { cache?
   return appendDss(signedPdf, data);
 }
 
-/** Every certificate in the last signature's CMS: the signer's and its chain, and those inside a signature-time-stamp token. */
-export function signatureCertificates(pdf: Buffer): Buffer[] {
+/**
+ * The validation data for a seal's signature, read from its revision alone (`update`, which follows
+ * `base` in the file and holds the signature), or null when no certificate names a revocation service.
+ */
+export async function revisionValidationData(sealed: { base: Uint8Array; update: Uint8Array }, cache?: RevocationCache): Promise<ValidationData | null> {
+  const update = Buffer.from(sealed.update.buffer, sealed.update.byteOffset, sealed.update.byteLength);
+  const certificates = signatureCertificates(update, sealed.base.byteLength);
+  if (certificates.length === 0) return null;
+  const data = await collectValidationData(certificates, cache);
+  return data.ocsps.length === 0 && data.crls.length === 0 ? null : data;
+}
+
+/**
+ * Every certificate in the last signature's CMS: the signer's and its chain, and those inside a
+ * signature-time-stamp token. `offset`: where `pdf` starts in the file (the /ByteRange counts from the file's start).
+ */
+export function signatureCertificates(pdf: Buffer, offset = 0): Buffer[] {
   const text = pdf.toString("latin1");
   const ranges = [...text.matchAll(/\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/g)];
   const last = ranges.at(-1);
   if (!last) return [];
-  const [b, c] = [Number(last[2]), Number(last[3])];
+  const [b, c] = [Number(last[2]) - offset, Number(last[3]) - offset];
   const hex = text.slice(b + 1, c - 1).replace(/\s+/g, "");
   if (!/^[0-9a-fA-F]+$/.test(hex)) return [];
   try {

@@ -29,7 +29,8 @@ const fromDer = (bytes: Buffer) => asn1.fromDer(forge.util.createBuffer(bytes.to
 const attribute = (type: string, value: forge.asn1.Asn1) => seq([oid(type), set([value])]);
 
 /**
- * A detached CMS SignedData (RFC 5652) over `content`, in the PAdES baseline B-B profile (ETSI EN
+ * A detached CMS SignedData (RFC 5652) over content whose SHA-256 is `contentDigest` (the caller
+ * hashes the signed byte ranges as it reads them, so a large file is never gathered into one buffer), in the PAdES baseline B-B profile (ETSI EN
  * 319 142-1): SHA-256, signed attributes content-type, message-digest and ESS signing-certificate-v2
  * (which binds the signer certificate), and no signing-time attribute (PAdES takes the time from the
  * signature dictionary's /M). node-forge's PKCS#7 writer cannot emit signing-certificate-v2, so the
@@ -42,12 +43,12 @@ const attribute = (type: string, value: forge.asn1.Asn1) => seq([oid(type), set(
  */
 export async function createCmsSignature(
   identity: SealingIdentity,
-  content: Buffer,
+  contentDigest: Buffer,
   options: { timestamp?: (signatureValue: Buffer) => Promise<Buffer> } = {},
 ): Promise<Buffer> {
   const attributes = [
     attribute(OID.contentType, oid(OID.data)),
-    attribute(OID.messageDigest, octets(createHash("sha256").update(content).digest())),
+    attribute(OID.messageDigest, octets(contentDigest)),
     attribute(
       OID.signingCertificateV2,
       // SigningCertificateV2 ::= SEQUENCE { certs SEQUENCE OF ESSCertIDv2 }; ESSCertIDv2 with the default hash (SHA-256).

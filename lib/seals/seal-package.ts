@@ -5,15 +5,16 @@ import type { Db } from "@/db/client";
 import { packageSeals, sealedDocuments } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { getEnv } from "@/lib/env";
-import { putObject, readObject } from "@/lib/storage/objects";
+import { putObject, putObjectParts, readObject } from "@/lib/storage/objects";
 import { establishTransferableRecords } from "@/lib/transferable-records/establish-transferable-records";
-import { addLongTermValidation } from "./add-validation-data";
+import { appendDss, revisionValidationData } from "./add-validation-data";
 import { drawCertificate } from "./draw-certificate";
+import { incrementalPdfFromNew, openIncrementalPdf } from "./incremental-pdf";
 import { loadSealEvidence, type SealEvidence } from "./load-seal-evidence";
 import { loadSealingIdentity } from "./load-sealing-identity";
 import { isTimestampingConfigured, requestTimestamp } from "./request-timestamp";
 import type { RevocationCache } from "./revocation-data";
-import { signSealedPdf } from "./sign-sealed-pdf";
+import { signSealedPdf, type SealedPdf } from "./sign-sealed-pdf";
 import { stampDocument } from "./stamp-document";
 
 export const SIGNING_SEALED = "signing.sealed";
@@ -73,26 +74,33 @@ export async function sealPackage(db: Db, options: SealPackageOptions): Promise<
       : undefined,
   };
   // PAdES-B-LT: the chain and revocation data, appended after each signature (add-validation-data.ts).
+  // Only the signature's revision is read to find its certificates; the whole file is joined once, to
+  // append the DSS revision, only when there is revocation data to embed.
   const revocationCache: RevocationCache = new Map();
-  const withValidationData = (signed: Buffer) => (getEnv().SEAL_LTV === "off" ? signed : addLongTermValidation(signed, { cache: revocationCache }));
+  const storeSealed = async (sealed: SealedPdf) => {
+    const data = getEnv().SEAL_LTV === "off" ? null : await revisionValidationData(sealed, revocationCache);
+    if (!data) return putObjectParts(db, { parts: [sealed.base, sealed.update], sha256: sealed.sha256, contentType: "application/pdf" });
+    return putObject(db, { bytes: await appendDss(Buffer.concat([sealed.base, sealed.update]), data), contentType: "application/pdf" });
+  };
   const takeTrustedTime = () => {
     const time: Date | null = trustedTime;
     trustedTime = null;
     return time?.toISOString() ?? null;
   };
 
-  // Each sealed PDF goes to file storage as soon as it is signed, so only one is held in memory at a time.
+  // Each sealed PDF goes to file storage as soon as it is signed, so only one is held in memory at a
+  // time. It is sealed by incremental update: the original's bytes (read once) are followed by a new
+  // revision with the stamped fields, the certificate pages and the signature, and stored as those two
+  // parts, never re-saved or joined.
   const files: { documentId: string; storageKey: string; sizeBytes: number; sha256: string; originalSha256: string; timestampedAt: string | null }[] = [];
   for (const document of evidence.documents) {
     // An ink document is sealed as its accepted scan: the pages signed at the table.
     const scan = evidence.scans.find((s) => s.documentId === document.id);
-    const pdfDoc = scan
-      ? await PDFDocument.load(await readObject(db, scan.storageKey))
-      : await stampDocument(evidence, document, await readObject(db, document.storageKey));
-    await drawCertificate(pdfDoc, { evidence, documentId: document.id, sealedAt, verifyUrl });
-    setMetadata(pdfDoc, evidence, document.name);
-    const content = await withValidationData(await signSealedPdf(pdfDoc, signOptions));
-    const stored = await putObject(db, { bytes: content, contentType: "application/pdf" });
+    const pdf = await openIncrementalPdf(await readObject(db, scan ? scan.storageKey : document.storageKey));
+    if (!scan) await stampDocument(evidence, document, pdf.pdfDoc);
+    await drawCertificate(pdf.pdfDoc, { evidence, documentId: document.id, sealedAt, verifyUrl });
+    setMetadata(pdf.pdfDoc, evidence, document.name);
+    const stored = await storeSealed(await signSealedPdf(pdf, signOptions));
     files.push({
       documentId: document.id,
       storageKey: stored.storageKey,
@@ -108,8 +116,7 @@ export async function sealPackage(db: Db, options: SealPackageOptions): Promise<
   );
   await drawCertificate(certificateDoc, { evidence, sealedAt, verifyUrl, authoritativeCopies });
   setMetadata(certificateDoc, evidence, "Certificate of completion");
-  const certificate = await withValidationData(await signSealedPdf(certificateDoc, signOptions));
-  const storedCertificate = await putObject(db, { bytes: certificate, contentType: "application/pdf" });
+  const storedCertificate = await storeSealed(await signSealedPdf(await incrementalPdfFromNew(certificateDoc), signOptions));
   const certificateSha256 = storedCertificate.sha256;
   const certificateTimestampedAt = takeTrustedTime();
 

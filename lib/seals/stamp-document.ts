@@ -1,4 +1,4 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFImage, type PDFPage } from "pdf-lib";
+import { StandardFonts, type PDFDocument, rgb, type PDFFont, type PDFImage, type PDFPage } from "pdf-lib";
 import type { DocumentField, ESignature } from "@/db/schema";
 import { parsePngDataUrl } from "@/lib/esignatures/parse-png-data-url";
 import type { SealEvidence, SealSigner } from "./load-seal-evidence";
@@ -13,7 +13,7 @@ const MUTED = rgb(0.35, 0.37, 0.42);
 type Fonts = { regular: PDFFont; bold: PDFFont; signature: (font: string) => Promise<PDFFont> };
 
 /**
- * Loads a package document and draws what its signers put on it: each field's value in its box,
+ * Draws on a package document (opened by the caller) what its signers put on it: each field's value in its box,
  * and each signature field from the signer's e-signature on this document (the drawn image, or the
  * typed text in its font). A document without fields gets a signature page instead, one block per
  * signer who signed it — the same adopted signature the signer saw before signing.
@@ -21,9 +21,8 @@ type Fonts = { regular: PDFFont; bold: PDFFont; signature: (font: string) => Pro
 export async function stampDocument(
   evidence: SealEvidence,
   document: SealEvidence["documents"][number],
-  content: Uint8Array,
+  pdfDoc: PDFDocument,
 ): Promise<PDFDocument> {
-  const pdfDoc = await PDFDocument.load(content, { updateMetadata: false });
   // Imported on first use: fontkit is large and only sealing needs it, not a cold start.
   const { default: fontkit } = await import("@pdf-lib/fontkit");
   pdfDoc.registerFontkit(fontkit);

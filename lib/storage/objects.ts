@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { Readable } from "node:stream";
 import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { eq, sql } from "drizzle-orm";
@@ -53,15 +54,33 @@ export async function s3HasObject(target: S3Target, key: string): Promise<{ size
   }
 }
 
+/**
+ * An object's bytes, read into one buffer of the object's size as they arrive (the SDK's
+ * `transformToByteArray` keeps every chunk and then a joined copy: twice the object).
+ */
 export async function s3GetObject(target: S3Target, key: string): Promise<Uint8Array | undefined> {
   try {
     const object = await target.client.send(new GetObjectCommand({ Bucket: target.bucket, Key: key }));
     if (!object.Body) return undefined;
-    return await object.Body.transformToByteArray();
+    const size = object.ContentLength;
+    if (size === undefined) return await object.Body.transformToByteArray();
+    return await readInto(object.Body as AsyncIterable<Uint8Array>, size, key);
   } catch (error) {
     if (isMissing(error)) return undefined;
     throw error;
   }
+}
+
+async function readInto(body: AsyncIterable<Uint8Array>, size: number, key: string): Promise<Uint8Array> {
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for await (const chunk of body) {
+    if (at + chunk.byteLength > size) throw new Error(`The stored object ${key} is longer than its ${size} bytes.`);
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  if (at !== size) throw new Error(`The stored object ${key} ended early (${at} of ${size} bytes).`);
+  return bytes;
 }
 
 /** An object's body as a Node stream (read as it is consumed), or undefined when it is missing. */
@@ -108,6 +127,38 @@ export async function putObject(db: Db, input: { bytes: Uint8Array; contentType:
       .onConflictDoNothing({ target: fileObjects.key });
   }
   return { storageKey: key, sha256, sizeBytes: input.bytes.byteLength };
+}
+
+/**
+ * Stores a file given as consecutive parts (a sealed PDF: the original, then the revision sealing
+ * appended) whose SHA-256 the caller computed, without joining them in memory when it goes to the
+ * bucket: the parts are streamed as the PUT's body, with their length and checksum, which S3 checks.
+ * The embedded default joins them for its one database row.
+ */
+export async function putObjectParts(db: Db, input: { parts: Uint8Array[]; sha256: string; contentType: string }): Promise<ObjectRef> {
+  const key = objectKeyFor(input.sha256);
+  const sizeBytes = input.parts.reduce((n, p) => n + p.byteLength, 0);
+  await lockObjectKey(db, key, "shared");
+  const target = s3Target();
+  if (target) {
+    if (!(await s3HasObject(target, key))) {
+      await target.client.send(
+        new PutObjectCommand({
+          Bucket: target.bucket,
+          Key: key,
+          Body: Readable.from(input.parts.map((p) => Buffer.from(p.buffer, p.byteOffset, p.byteLength)), { objectMode: false }),
+          ContentLength: sizeBytes,
+          ContentType: input.contentType,
+          ChecksumSHA256: Buffer.from(input.sha256, "hex").toString("base64"),
+        }),
+      );
+    }
+  } else {
+    const content = input.parts.length === 1 ? input.parts[0]! : Buffer.concat(input.parts);
+    if (sha256Hex(content) !== input.sha256) throw new Error("The parts stored do not match their SHA-256.");
+    await db.insert(fileObjects).values({ key, sha256: input.sha256, sizeBytes, contentType: input.contentType, content }).onConflictDoNothing({ target: fileObjects.key });
+  }
+  return { storageKey: key, sha256: input.sha256, sizeBytes };
 }
 
 /**

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jobs, packageSeals, sealedDocuments } from "@/db/schema";
 import { setEnvForTests } from "@/lib/env";
 import { createJobRegistry } from "@/lib/jobs/create-job-registry";
-import { runDueJobs } from "@/lib/jobs/run-due-jobs";
+import { runDueJobs } from "@/lib/job-runner/run-due-jobs";
 import { getPackageSeal } from "@/lib/seals/get-package-seal";
 import { sealPackageJob } from "@/lib/seals/seal-package-job";
 import { verifySealedPdf } from "@/lib/seals/verify-sealed-pdf";

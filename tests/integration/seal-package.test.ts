@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, documentFields, jobs, packageSeals, sealedDocuments } from "@/db/schema";
+import { auditLog, documentFields, jobs, packageDocuments, packageSeals, sealedDocuments } from "@/db/schema";
 import { verifyAuditChain } from "@/lib/audit/verify-audit-chain";
 import { setEnvForTests } from "@/lib/env";
 import { createJobRegistry } from "@/lib/jobs/create-job-registry";
@@ -104,6 +104,11 @@ describe("sealing a completed package", () => {
 
     for (const file of files) {
       expect(sha256(file.content)).toBe(file.sha256);
+      // Sealed by incremental update: the file begins with the original document's exact bytes.
+      const [original] = await testDb.db.select().from(packageDocuments).where(eq(packageDocuments.id, file.documentId));
+      const originalBytes = await readObject(testDb.db, original!.storageKey);
+      expect(file.content.byteLength).toBeGreaterThan(originalBytes.byteLength);
+      expect(sha256(file.content.subarray(0, originalBytes.byteLength))).toBe(original!.sha256);
       const ok = await pdfsig(file.content, `${file.documentId}.pdf`);
       expect(ok.out).toMatch(/Signature Validation: Signature is Valid/);
       expect(ok.out).toMatch(/Signature Type: ETSI\.CAdES\.detached/);
