@@ -1,12 +1,13 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
-import { packageSigners, signerAccessLinks, signerAuthChallenges, signingPackages } from "@/db/schema";
+import { attachmentRequests, packageSigners, signerAccessLinks, signerAttachments, signerAuthChallenges, signingPackages } from "@/db/schema";
 import { borrowerEmailBranding } from "@/lib/branding/borrower-email-branding";
 import { organizationDefaultLanguage, signerLocale } from "@/lib/i18n/signer-locale";
 import { accessLinkUrlOf } from "@/lib/signer-access/issue-access-link";
 import { challengeCode } from "@/lib/signer-access/secrets";
 import type { Email } from "./send-email";
+import { attachmentRejectedEmail } from "./templates/attachment-rejected-email";
 import { completedEmail } from "./templates/completed-email";
 import { inviteEmail } from "./templates/invite-email";
 import { newAccessLinkEmail } from "./templates/new-access-link-email";
@@ -20,8 +21,10 @@ import { yourTurnEmail } from "./templates/your-turn-email";
  * no link. `senderName` is the manager who asked for a reminder.
  */
 export const signerLinkEmailSchema = z.object({
-  message: z.enum(["signer-invitation", "signer-your-turn", "signer-new-link", "signer-reminder", "signer-completed"]),
+  message: z.enum(["signer-invitation", "signer-your-turn", "signer-new-link", "signer-reminder", "signer-completed", "signer-attachment-rejected"]),
   linkId: z.uuid(),
+  /** `signer-attachment-rejected`: the attachment whose request and reason the mail names (read at send time). */
+  attachmentId: z.uuid().optional(),
   senderName: z.string().min(1).max(200).optional(),
 });
 
@@ -77,6 +80,18 @@ export async function renderSignerEmail(db: Db, payload: SignerEmailPayload): Pr
       case "signer-completed":
         rendered = completedEmail({ recipientName: signer.name, signingTitle: signing.title, link, branding: brand?.branding, locale });
         break;
+      case "signer-attachment-rejected": {
+        const [rejected] = payload.attachmentId
+          ? await db
+              .select({ requestName: attachmentRequests.name, reason: signerAttachments.rejectReason })
+              .from(signerAttachments)
+              .innerJoin(attachmentRequests, eq(attachmentRequests.id, signerAttachments.requestId))
+              .where(eq(signerAttachments.id, payload.attachmentId))
+          : [];
+        if (!rejected) return null;
+        rendered = attachmentRejectedEmail({ ...common, requestName: rejected.requestName, reason: rejected.reason ?? "", link });
+        break;
+      }
     }
   }
   return { to: signer.email, ...rendered, ...brand?.sender };
