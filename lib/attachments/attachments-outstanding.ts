@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { attachmentRequests, signerAttachments } from "@/db/schema";
 
@@ -11,11 +11,11 @@ import { attachmentRequests, signerAttachments } from "@/db/schema";
 export async function attachmentsOutstanding(db: Db, packageId: string): Promise<{ requiredMissing: number; pendingReview: number }> {
   const [row] = await db
     .select({
-      requiredMissing: sql<number>`count(*) filter (where ${attachmentRequests.required} and not exists (
-        select 1 from ${signerAttachments} a where a.request_id = ${attachmentRequests.id} and a.status = 'accepted'))::int`,
+      requiredMissing: sql<number>`count(*) filter (where r.required and not exists (
+        select 1 from ${signerAttachments} a where a.request_id = r.id and a.status = 'accepted'))::int`,
       pendingReview: sql<number>`(select count(*) from ${signerAttachments} p where p.package_id = ${packageId} and p.status = 'pending')::int`,
     })
-    .from(attachmentRequests)
-    .where(and(eq(attachmentRequests.packageId, packageId)));
+    .from(sql`${attachmentRequests} r`)
+    .where(sql`r.package_id = ${packageId}`);
   return { requiredMissing: Number(row?.requiredMissing ?? 0), pendingReview: Number(row?.pendingReview ?? 0) };
 }
