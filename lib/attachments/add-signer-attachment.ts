@@ -3,12 +3,14 @@ import type { Db } from "@/db/client";
 import { attachmentRequests, signerAttachments, type SignerAttachment } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
-import { AppError, BadRequest, Conflict, NotFound } from "@/lib/errors";
+import { AppError, Conflict, NotFound } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";
 import { actorUserIdOf } from "@/lib/signer-access/signer-session-principal";
 import { getSignerAssignmentOrThrow } from "@/lib/signings/get-signer-assignment-or-throw";
 import { isOpenSigningStatus, signingStatusLabel } from "@/lib/signings/state-machine";
-import { putObject, readObject } from "@/lib/storage/objects";
+import { putObject } from "@/lib/storage/objects";
+import { readUploadedFile } from "@/lib/uploads/read-uploaded-file";
+import { UPLOAD_CONTENT_TYPES } from "@/lib/uploads/upload-limits";
 import { getUploadOrThrow } from "@/lib/uploads/verify-upload";
 import { MAX_ATTACHMENT_BYTES, MAX_FILES_PER_REQUEST } from "./limits";
 import { prepareAttachmentFile, type PreparedAttachment } from "./prepare-attachment-file";
@@ -37,7 +39,7 @@ export async function addSignerAttachment(db: Db, options: AddSignerAttachmentOp
   requireCapability(options.principal, "signer:esignatures:write", "You do not have permission to add attachments.");
   // Cheap checks first, then the file (outside the transaction: decoding a photo takes a moment).
   await assertCanAdd(db, options, false);
-  const raw = "uploadId" in options.file ? await readUploadedFile(db, options.principal, options.file) : options.file;
+  const raw = "uploadId" in options.file ? await readUploadedAttachment(db, options.principal, options.file) : options.file;
   const prepared: PreparedAttachment = await prepareAttachmentFile(raw);
   return db.transaction(async (tx) => {
     const { signing, signer, request } = await assertCanAdd(tx, options, true);
@@ -94,13 +96,12 @@ async function assertCanAdd(db: Db, options: AddSignerAttachmentOptions, lock: b
   return { signing, signer, request };
 }
 
-/** A verified direct upload of the caller (`POST /v1/uploads`, PUT, complete): its bytes, read from storage. */
-async function readUploadedFile(db: Db, principal: Principal, file: { uploadId: string; name?: string }) {
+/** The caller's direct upload (`POST /v1/uploads`, PUT; verified here if it was not yet): its bytes, read from storage. */
+async function readUploadedAttachment(db: Db, principal: Principal, file: { uploadId: string; name?: string }) {
   const upload = await getUploadOrThrow(db, { principal, uploadId: file.uploadId });
-  if (!upload.verifiedAt) throw Conflict(`Upload ${upload.id} has not been verified: PUT the file, then POST /v1/uploads/${upload.id}/complete.`);
-  if (upload.sizeBytes === 0) throw BadRequest("The file is empty.");
   if (upload.sizeBytes > MAX_ATTACHMENT_BYTES) {
     throw new AppError("payload_too_large", `The file is ${upload.sizeBytes} bytes; an attachment may be at most ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MiB.`);
   }
-  return { bytes: await readObject(db, upload.storageKey), name: file.name ?? upload.name ?? "Attachment" };
+  const read = await readUploadedFile(db, { principal, uploadId: file.uploadId, accept: UPLOAD_CONTENT_TYPES });
+  return { bytes: read.bytes, name: file.name ?? read.name };
 }
