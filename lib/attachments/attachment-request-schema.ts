@@ -36,3 +36,8 @@ export function parseAttachmentRequestLines(text: string, separator: RegExp = /\
       return { name: (name ?? "").trim(), description: description || null, required: !optional };
     });
 }
+
+/** Requests as the form's text (the inverse of `parseAttachmentRequestLines` with one per line). */
+export function attachmentRequestLines(requests: { name: string; description: string | null; required: boolean }[]): string {
+  return requests.map((r) => `${r.name}${r.description ? ` | ${r.description}` : ""}${r.required ? "" : " (optional)"}`).join("\n");
+}

@@ -96,3 +96,42 @@ export async function addAttachmentRequests(
     });
   });
 }
+
+/**
+ * A draft's signer's requests brought to the form's list: unchanged when they are the same (name,
+ * description, required, in order); otherwise the old ones are withdrawn (a draft's requests have no
+ * files yet) and the new ones inserted, each audited.
+ */
+export async function replaceDraftAttachmentRequests(
+  tx: Db,
+  options: { signing: SigningPackage; signerId: string; requests: AttachmentRequestInput[]; actorUserId: string; ipAddress?: string | null },
+): Promise<void> {
+  const list = AttachmentRequestListSchema.safeParse(options.requests);
+  if (!list.success) throw BadRequest(`attachments: ${issuesOf(list.error)}`);
+  const current = await tx
+    .select()
+    .from(attachmentRequests)
+    .where(and(eq(attachmentRequests.packageId, options.signing.id), eq(attachmentRequests.signerId, options.signerId)))
+    .orderBy(attachmentRequests.position, attachmentRequests.createdAt);
+  const key = (r: { name: string; description?: string | null; required: boolean }) => JSON.stringify([r.name, r.description || null, r.required]);
+  if (current.map(key).join("\n") === list.data.map(key).join("\n")) return;
+  for (const row of current) {
+    await tx.delete(attachmentRequests).where(eq(attachmentRequests.id, row.id));
+    await recordAuditEntry(tx, {
+      organizationId: options.signing.organizationId,
+      packageId: options.signing.id,
+      actorUserId: options.actorUserId,
+      action: "attachment.request_removed",
+      entityType: "attachment_request",
+      entityId: row.id,
+      ipAddress: options.ipAddress,
+      before: { signerId: row.signerId, name: row.name },
+    });
+  }
+  await insertAttachmentRequests(tx, {
+    signing: options.signing,
+    actorUserId: options.actorUserId,
+    ipAddress: options.ipAddress,
+    requests: list.data.map((request) => ({ signerId: options.signerId, request })),
+  });
+}
