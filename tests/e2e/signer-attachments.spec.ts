@@ -16,6 +16,10 @@ test.beforeEach(() => {
   test.skip(!e2eDatabaseUrl(), "needs the run's PostgreSQL database to create packages (PGlite is held by the server)");
 });
 
+/** A full-page screenshot in the test's output folder, per project (desktop 1280 px, phone 390 px). */
+const shot = (page: import("@playwright/test").Page, name: string) =>
+  page.screenshot({ path: test.info().outputPath(`${name}-${test.info().project.name}.png`), fullPage: true });
+
 const photo = () => sharp({ create: { width: 60, height: 40, channels: 3, background: { r: 20, g: 90, b: 160 } } }).jpeg().withMetadata({ orientation: 6 }).toBuffer();
 
 test("a borrower sends a photo, it is rejected with a reason, they send another and it is accepted", async ({ browser, page }) => {
@@ -35,6 +39,7 @@ test("a borrower sends a photo, it is rejected with a reason, they send another 
   await expect(input).toHaveAttribute("capture", "environment");
   await section.scrollIntoViewIfNeeded();
   await expectNoAxeViolations(page);
+  await shot(page, "signer-requested");
 
   // Not a photo: refused in place, nothing kept.
   await input.setInputFiles({ name: "license.jpg", mimeType: "image/jpeg", buffer: Buffer.from("this is not an image at all") });
@@ -58,14 +63,17 @@ test("a borrower sends a photo, it is rejected with a reason, they send another 
   await expect(dialog).toBeVisible();
   await expect(dialog.getByLabel("Reason (the signer reads it)")).toBeFocused();
   await expectNoAxeViolations(manager);
+  await shot(manager, "manager-reject-dialog");
   await dialog.getByLabel("Reason (the signer reads it)").fill("The back of the license is missing.");
   await dialog.getByRole("button", { name: "Reject and tell the signer" }).click();
-  await expect(review.getByRole("status").first()).toContainText("Rejected");
+  await expect(review).toContainText("Rejected (The back of the license is missing.)");
   await expect(review).toContainText("Missing");
+  await expect(dialog).toBeHidden();
 
   // The borrower sees why and sends another.
   await page.reload();
   await expect(section.getByTestId("attachment-status")).toHaveText("Not accepted: The back of the license is missing.");
+  await shot(page, "signer-rejected");
   await section.getByLabel(/Send another file/).setInputFiles({ name: "both-sides.jpg", mimeType: "image/jpeg", buffer: await photo() });
   await section.getByRole("button", { name: "Send" }).click();
   await expect(section.getByTestId("attachment-status").last()).toHaveText("Sent, waiting for review");
@@ -74,6 +82,7 @@ test("a borrower sends a photo, it is rejected with a reason, they send another 
   await review.getByRole("button", { name: /^Accept/ }).click();
   await expect(review).toContainText("Accepted");
   await expectNoAxeViolations(manager);
+  await shot(manager, "manager-accepted");
   await managerContext.close();
 
   const rows = await withE2eDb((db) => db.select().from(signerAttachments).where(eq(signerAttachments.packageId, pkg.id)));
