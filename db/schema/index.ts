@@ -40,3 +40,4 @@ export * from "./webhooks";
 export * from "./in-person-signings";
 export * from "./transferable-records";
 export * from "./embedded-signing";
+export * from "./signer-attachments";

@@ -33,7 +33,8 @@ const UPLOAD_BODY_LIMIT_BYTES = MAX_PDF_BYTES + 64 * 1024;
 const ESIGNATURE_PATH = /\/esignatures\/?$/;
 /** A direct upload's bytes (PUT, embedded storage): authenticated by its single-use token, not a Bearer token. */
 const UPLOAD_CONTENT_PATH = /^\/v1\/uploads\/[^/]+\/content\/?$/;
-const UPLOAD_PATH = /^\/v1\/(signing\/manager\/(signings|templates)\/[^/]+\/documents|signing\/manager\/signings\/[^/]+\/scanbacks|documents\/[^/]+\/files)\/?$/;
+const UPLOAD_PATH =
+  /^\/v1\/(signing\/manager\/(signings|templates)\/[^/]+\/documents|signing\/manager\/signings\/[^/]+\/scanbacks|signing\/signer\/signings\/[^/]+\/attachments\/[^/]+\/files|documents\/[^/]+\/files)\/?$/;
 
 const OPENAPI_INFO = {
   openapi: "3.1.0",

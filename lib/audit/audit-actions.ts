@@ -86,6 +86,11 @@ const STATIC_ACTIONS = {
   "settlement_agent.link_revoked": "The settlement agent's link was revoked",
   "settlement_agent.link_opened": "The settlement agent opened the link",
   "settlement_agent.packet_downloaded": "The settlement agent downloaded the table packet",
+  "attachment.requested": "A signer was asked for an attachment (a document such as a driver's license)",
+  "attachment.request_removed": "A request for an attachment was withdrawn",
+  "attachment.added": "A signer added a file to a requested attachment",
+  "attachment.accepted": "A manager accepted a signer's attachment",
+  "attachment.rejected": "A manager rejected a signer's attachment, with a reason",
 } as const;
 
 export type AuditAction = keyof typeof STATIC_ACTIONS | `signing.${SigningStatus}` | `document.${DocumentExecutionStatus}`;

@@ -1,6 +1,7 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { packageDocuments, signatureRequests, type SigningPackage } from "@/db/schema";
+import { attachmentsOutstanding } from "@/lib/attachments/attachments-outstanding";
 import { isOpenSigningStatus } from "@/lib/packages/state-machine";
 import { transitionSigning, type TransitionAudit } from "@/lib/signings/transition-signing";
 import { isDocumentDone } from "./document-state-machine";
@@ -9,7 +10,8 @@ import { notifyCompletion } from "./notify-completion";
 /**
  * The completion rule: a package is done when every `esign` document is e-signed (and no required
  * signature request is left unsigned), every `wet_sign`/`notarize` document's scan is accepted and
- * every `review_only` document is acknowledged.
+ * every `review_only` document is acknowledged; and the signers' attachments allow it: every required
+ * one accepted, none waiting for review (`lib/attachments`).
  */
 export async function isPackageDone(db: Db, packageId: string): Promise<boolean> {
   const documents = await db
@@ -21,7 +23,9 @@ export async function isPackageDone(db: Db, packageId: string): Promise<boolean>
     .select({ n: sql<number>`count(*)::int` })
     .from(signatureRequests)
     .where(and(eq(signatureRequests.packageId, packageId), eq(signatureRequests.required, true), ne(signatureRequests.status, "signed")));
-  return (row?.n ?? 0) === 0;
+  if ((row?.n ?? 0) !== 0) return false;
+  const attachments = await attachmentsOutstanding(db, packageId);
+  return attachments.requiredMissing === 0 && attachments.pendingReview === 0;
 }
 
 /**

@@ -17,8 +17,10 @@ export const SEND_EMAIL_JOB = "send-email";
  * no link. `senderName` is the manager who asked for a reminder.
  */
 export const signerLinkEmailSchema = z.object({
-  message: z.enum(["signer-invitation", "signer-your-turn", "signer-new-link", "signer-reminder", "signer-completed"]),
+  message: z.enum(["signer-invitation", "signer-your-turn", "signer-new-link", "signer-reminder", "signer-completed", "signer-attachment-rejected"]),
   linkId: z.uuid(),
+  /** `signer-attachment-rejected`: the attachment whose request and reason the mail names (read at send time). */
+  attachmentId: z.uuid().optional(),
   senderName: z.string().min(1).max(200).optional(),
 });
 

@@ -124,6 +124,27 @@ export async function drawCertificate(pdfDoc: PDFDocument, options: CertificateO
     w.gap(6);
   }
 
+  if (evidence.attachments.length > 0) {
+    w.heading("Attachments from signers (SHA-256 of each file as kept)", bold);
+    w.line(
+      options.documentId
+        ? "Accepted attachments are sealed in the package's certificate file, after its certificate pages."
+        : "Accepted attachments follow this certificate, in this order.",
+      { size: 9, color: MUTED },
+    );
+    for (const attachment of evidence.attachments) {
+      w.ensure(48);
+      const signer = evidence.signers.find((s) => s.id === attachment.signerId);
+      const reviewer = attachment.reviewerName ? `${attachment.reviewerName} <${attachment.reviewerEmail}>` : "a former member";
+      w.line(`${attachment.requestName} · ${attachment.fileName} · ${attachment.pageCount} page${attachment.pageCount === 1 ? "" : "s"}`, { font: bold, size: 9.5 });
+      w.line(attachment.sha256, { font: mono, size: 8.5 });
+      w.line(`Sent by ${signer ? `${signer.name} <${signer.email}>` : "a signer no longer on the package"}; accepted by ${reviewer}${attachment.reviewedAt ? ` ${formatSealTime(attachment.reviewedAt)}` : ""}`, {
+        size: 9,
+        indent: 12,
+      });
+    }
+  }
+
   w.heading("Audit trail", bold);
   w.line("Hash of the audit trail's last entry when the package completed (SHA-256 chain; the seal's own entry follows it):", { size: 9 });
   w.line(evidence.auditHeadHash ?? "none", { font: mono, size: 8.5 });

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import {
+  attachmentRequests,
   auditLog,
   documentFields,
   documentScans,
@@ -9,6 +10,7 @@ import {
   organizations,
   packageDocuments,
   packageSigners,
+  signerAttachments,
   signingPackages,
   users,
   type DocumentField,
@@ -46,6 +48,20 @@ export type SealSigner = PackageSigner & {
   embedded: { startedAt: Date; origins: string[]; issuedBy: { name: string | null; email: string } | null }[];
 };
 
+/** An accepted attachment a signer sent (lib/attachments): the certificate names it with its SHA-256. */
+export type SealAttachment = {
+  id: string;
+  signerId: string;
+  requestName: string;
+  fileName: string;
+  storageKey: string;
+  sha256: string;
+  pageCount: number;
+  reviewedAt: Date | null;
+  reviewerName: string | null;
+  reviewerEmail: string | null;
+};
+
 /** The lender as the certificate shows it: the name borrowers know, its colour and its uploaded logo. */
 export type SealBranding = {
   displayName: string;
@@ -67,6 +83,8 @@ export type SealEvidence = {
   scans: SealScan[];
   /** Who confirmed receipt of each review-only document, and when. */
   acknowledgments: SealAcknowledgment[];
+  /** The signers' accepted attachments, in request order; appended to the standalone certificate. */
+  attachments: SealAttachment[];
   /** The hash of the package's latest audit entry when the evidence was read. */
   auditHeadHash: string | null;
 };
@@ -89,7 +107,7 @@ export async function loadSealEvidence(db: Db, { packageId }: { packageId: strin
     .where(eq(signingPackages.id, packageId))
     .limit(1);
   if (!row) throw NotFound(`Signing package ${packageId} not found.`);
-  const [signers, documents, signatures, fields, consents, [head], scans, branding, logo, acknowledged, inPerson, embedded] = await Promise.all([
+  const [signers, documents, signatures, fields, consents, [head], scans, branding, logo, acknowledged, inPerson, embedded, attachments] = await Promise.all([
     db.select().from(packageSigners).where(eq(packageSigners.packageId, packageId)).orderBy(asc(packageSigners.routingOrder), asc(packageSigners.createdAt), asc(packageSigners.id)),
     db.select().from(packageDocuments).where(eq(packageDocuments.packageId, packageId)).orderBy(asc(packageDocuments.position), asc(packageDocuments.createdAt), asc(packageDocuments.id)),
     db.select().from(eSignatures).where(eq(eSignatures.packageId, packageId)).orderBy(asc(eSignatures.createdAt)),
@@ -127,6 +145,24 @@ export async function loadSealEvidence(db: Db, { packageId }: { packageId: strin
       .from(auditLog)
       .where(and(eq(auditLog.packageId, packageId), eq(auditLog.action, EMBEDDED_SESSION_STARTED)))
       .orderBy(asc(auditLog.id)),
+    db
+      .select({
+        id: signerAttachments.id,
+        signerId: signerAttachments.signerId,
+        requestName: attachmentRequests.name,
+        fileName: signerAttachments.fileName,
+        storageKey: signerAttachments.storageKey,
+        sha256: signerAttachments.sha256,
+        pageCount: signerAttachments.pageCount,
+        reviewedAt: signerAttachments.reviewedAt,
+        reviewerName: users.name,
+        reviewerEmail: users.email,
+      })
+      .from(signerAttachments)
+      .innerJoin(attachmentRequests, eq(attachmentRequests.id, signerAttachments.requestId))
+      .leftJoin(users, eq(users.id, signerAttachments.reviewedByUserId))
+      .where(and(eq(signerAttachments.packageId, packageId), eq(signerAttachments.status, "accepted")))
+      .orderBy(asc(attachmentRequests.position), asc(attachmentRequests.createdAt), asc(signerAttachments.createdAt), asc(signerAttachments.id)),
   ]);
   const consentedAt = new Map<string, Date>();
   const disclosures = new Map<string, { version: string | null; language: string | null }>();
@@ -166,6 +202,7 @@ export async function loadSealEvidence(db: Db, { packageId }: { packageId: strin
       const signerId = (a.after as { signerId?: unknown } | null)?.signerId;
       return { documentId: a.documentId, signerId: typeof signerId === "string" ? signerId : null, acknowledgedAt: a.createdAt };
     }),
+    attachments,
     auditHeadHash: head?.hash ?? null,
   };
 }

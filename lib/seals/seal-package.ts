@@ -115,6 +115,13 @@ export async function sealPackage(db: Db, options: SealPackageOptions): Promise<
     files.filter((f) => evidence.documents.find((d) => d.id === f.documentId)?.transferable).map((f) => [f.documentId, f.sha256]),
   );
   await drawCertificate(certificateDoc, { evidence, sealedAt, verifyUrl, authoritativeCopies });
+  // The signers' accepted attachments belong to the package, not to one document: they follow the
+  // certificate in its standalone file, which the PAdES signature then covers like everything else.
+  for (const attachment of evidence.attachments) {
+    const source = await PDFDocument.load(await readObject(db, attachment.storageKey));
+    const pages = await certificateDoc.copyPages(source, source.getPageIndices());
+    for (const page of pages) certificateDoc.addPage(page);
+  }
   setMetadata(certificateDoc, evidence, "Certificate of completion");
   const storedCertificate = await storeSealed(await signSealedPdf(await incrementalPdfFromNew(certificateDoc), signOptions));
   const certificateSha256 = storedCertificate.sha256;
@@ -160,6 +167,9 @@ export async function sealPackage(db: Db, options: SealPackageOptions): Promise<
         sealedAt: sealedAt.toISOString(),
         certificateSha256,
         signingCertificateSha256: sha256(identity.certificateDer),
+        ...(evidence.attachments.length > 0
+          ? { attachments: evidence.attachments.map((a) => ({ attachmentId: a.id, signerId: a.signerId, name: a.requestName, fileName: a.fileName, sha256: a.sha256 })) }
+          : {}),
         ...(signOptions.timestamp ? { timestampAuthority: new URL(getEnv().TSA_URL!).host, certificateTimestampedAt } : {}),
         documents: files.map((f) => ({
           documentId: f.documentId,

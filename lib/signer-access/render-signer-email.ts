@@ -1,11 +1,12 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { packageSigners, signerAccessLinks, signerAuthChallenges, signingPackages } from "@/db/schema";
+import { attachmentRequests, packageSigners, signerAccessLinks, signerAttachments, signerAuthChallenges, signingPackages } from "@/db/schema";
 import { borrowerEmailBranding } from "@/lib/branding/borrower-email-branding";
 import { organizationDefaultLanguage, signerLocale } from "@/lib/i18n/signer-locale";
 import { accessLinkUrlOf } from "./issue-access-link";
 import { challengeCode } from "@/lib/security/secrets";
 import type { Email } from "@/lib/email/send-email";
+import { attachmentRejectedEmail } from "@/lib/email/templates/attachment-rejected-email";
 import type { SignerEmailPayload } from "@/lib/email/send-email-payload";
 import { completedEmail } from "@/lib/email/templates/completed-email";
 import { inviteEmail } from "@/lib/email/templates/invite-email";
@@ -62,6 +63,18 @@ export async function renderSignerEmail(db: Db, payload: SignerEmailPayload): Pr
       case "signer-completed":
         rendered = completedEmail({ recipientName: signer.name, signingTitle: signing.title, link, branding: brand?.branding, locale });
         break;
+      case "signer-attachment-rejected": {
+        const [rejected] = payload.attachmentId
+          ? await db
+              .select({ requestName: attachmentRequests.name, reason: signerAttachments.rejectReason })
+              .from(signerAttachments)
+              .innerJoin(attachmentRequests, eq(attachmentRequests.id, signerAttachments.requestId))
+              .where(eq(signerAttachments.id, payload.attachmentId))
+          : [];
+        if (!rejected) return null;
+        rendered = attachmentRejectedEmail({ ...common, requestName: rejected.requestName, reason: rejected.reason ?? "", link });
+        break;
+      }
     }
   }
   return { to: signer.email, ...rendered, ...brand?.sender };

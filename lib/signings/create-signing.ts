@@ -28,6 +28,9 @@ import { signerAccessColumns, type SignerAccessInput } from "@/lib/signer-access
 import { assertSignerProofComplete } from "@/lib/signer-access/signer-proof-gaps";
 import { serializeSigner } from "./serialize-signer";
 import { serializeSigning } from "./serialize-signing";
+import type { AttachmentRequestInput } from "@/lib/attachments/attachment-request-schema";
+import { insertAttachmentRequests } from "@/lib/attachments/create-attachment-requests";
+import { MAX_REQUESTS_PER_SIGNER } from "@/lib/attachments/limits";
 
 export type NewSignerInput = SignerAccessInput & {
   /** The signer's pages and emails in this language; null or absent follows the organization's default. */
@@ -38,6 +41,8 @@ export type NewSignerInput = SignerAccessInput & {
   routingOrder?: number;
   /** Key of a template role: its role and routing order apply unless given. */
   templateRole?: string;
+  /** Documents asked of this signer (lib/attachments): name, description, required. */
+  attachments?: AttachmentRequestInput[];
 };
 
 export type CreateSigningOptions = {
@@ -227,6 +232,12 @@ export async function createSigning(db: Db, options: CreateSigningOptions): Prom
       ipAddress: options.ipAddress,
       after: { ...serializeSigning(signing), signers: signers.map(serializeSigner), documentIds, ...(fieldCount > 0 ? { fieldCount } : {}) },
     });
+    const attachmentInputs = (options.signers ?? []).flatMap((input, i) => {
+      if (input.attachments !== undefined && !Array.isArray(input.attachments)) throw BadRequest(`signers.${i}.attachments: must be a list.`);
+      if ((input.attachments?.length ?? 0) > MAX_REQUESTS_PER_SIGNER) throw BadRequest(`signers.${i}.attachments: at most ${MAX_REQUESTS_PER_SIGNER} attachments per signer.`);
+      return (input.attachments ?? []).map((request) => ({ signerId: signers[i]!.id, request }));
+    });
+    await insertAttachmentRequests(tx, { signing, actorUserId: options.principal.user.id, ipAddress: options.ipAddress, requests: attachmentInputs });
     return signing;
   });
 }

@@ -1,6 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "@/db/client";
+import { parseAttachmentRequestLines } from "@/lib/attachments/attachment-request-schema";
 import { locations, templateDocuments, type ExecutionMode, type Location, type Template } from "@/db/schema";
 import { executionModeEnum } from "@/db/schema/execution-modes";
 import { canAccess, requireCapability, type Principal } from "@/lib/auth/principal";
@@ -73,7 +74,7 @@ export type SigningsPlan = { template: Template; rows: PlannedRow[]; packages: P
 
 /**
  * Reads a bulk CSV (columns name, email, location; optional package, role, title, auth_method,
- * access_code, phone, language, document_modes) against a
+ * access_code, phone, language, document_modes, attachments) against a
  * template and checks every row before anything is created: the signer's name and email by the
  * caller's signer schema, the location by id or by name among the template organization's locations
  * the caller may send from, each email at most once in the file, one location per package, a role
@@ -126,6 +127,8 @@ export async function planSigningsFromCsv(
       ...(cells.phone ? { phone: cells.phone } : {}),
       // Optional `language` column (en or es); empty follows the organization's default.
       ...(cells.language ? { language: cells.language.toLowerCase() } : {}),
+      // Optional `attachments` column: the documents asked of the signer, `;` between them, ` (optional)` after one they may skip.
+      ...(cells.attachments?.trim() ? { attachments: parseAttachmentRequestLines(cells.attachments, /;/) } : {}),
     });
     if (!parsed.success) {
       for (const issue of parsed.error.issues) errors.push(`${columnOf(issue.path) || "row"}: ${issue.message}`);

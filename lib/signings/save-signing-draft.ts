@@ -8,6 +8,7 @@ import { appointmentColumns, type ClosingAppointmentInput } from "@/lib/closings
 import { setDocumentExecutionMode, updateClosingAppointment } from "@/lib/closings/closing-detail";
 import { assertSignerProofComplete } from "@/lib/signer-access/signer-proof-gaps";
 import { addPackageDocument } from "./add-package-document";
+import { replaceDraftAttachmentRequests } from "@/lib/attachments/create-attachment-requests";
 import { addSigner } from "./add-signer";
 import { assertDraft } from "@/lib/packages/assert-draft";
 import { createSigning, type NewSignerInput } from "./create-signing";
@@ -148,6 +149,12 @@ export async function saveSigningDraft(db: Db, options: SaveSigningDraftOptions)
         signers.map((s) => ({ name: s.name, authMethod: s.authMethod, hasAccessCode: s.accessCodeHash !== null, hasPhone: s.phone !== null })),
         "saving",
       );
+      // The attachments asked of each signer, as the form lists them (matched by id, a new signer by email).
+      for (const input of options.signers) {
+        if (input.attachments === undefined) continue;
+        const signer = signers.find((s) => (input.id ? s.id === input.id : s.email.toLowerCase() === input.email.toLowerCase()));
+        if (signer) await replaceDraftAttachmentRequests(tx, { signing: after, signerId: signer.id, requests: input.attachments, actorUserId: principal.user.id, ipAddress });
+      }
       for (const documentId of options.removeDocumentIds ?? []) {
         await deletePackageDocument(tx, { principal, packageId, documentId, ipAddress });
       }

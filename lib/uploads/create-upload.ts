@@ -10,8 +10,11 @@ import { objectKeyFor, presignedUploadUrl, s3Target } from "@/lib/storage/object
 import { serializeUpload } from "./serialize-upload";
 import { UPLOAD_CONTENT_TYPES, UPLOAD_TOKEN_HEADER, UPLOAD_TTL_MS, UPLOAD_URL_SECONDS } from "./upload-limits";
 
-/** Whoever may attach an uploaded file somewhere may upload one: documents, templates, chattel files, scans, the logo. */
-const UPLOADING_CAPABILITIES = ["signings:write", "templates:write", "documents:write", "scanbacks:write", "settings:write"] as const;
+/**
+ * Whoever may attach an uploaded file somewhere may upload one: documents, templates, chattel files,
+ * scans, the logo, and a signer's attachments (a signer with an account, through `/v1`).
+ */
+const UPLOADING_CAPABILITIES = ["signings:write", "templates:write", "documents:write", "scanbacks:write", "settings:write", "signer:esignatures:write"] as const;
 
 export type CreateUploadInput = { name: string; sizeBytes: number; contentType: string; sha256: string };
 
@@ -26,8 +29,8 @@ export type UploadTarget = { method: "PUT"; url: string; headers: Record<string,
  * upload is verified, since a staging PUT to an S3-compatible store may not enforce the signed checksum.
  */
 export async function createUpload(db: Db, options: CreateUploadInput & { principal: Principal }) {
-  // A settlement agent's session has no account to own an upload: its scans come inline (small files).
-  if (options.principal.agentSession || !UPLOADING_CAPABILITIES.some((capability) => hasCapability(options.principal, capability))) {
+  // A settlement agent's or a link signer's session has no account to own an upload: its files come inline (small files).
+  if (options.principal.agentSession || options.principal.signerSession || !UPLOADING_CAPABILITIES.some((capability) => hasCapability(options.principal, capability))) {
     throw Forbidden("You do not have permission to upload documents.");
   }
   const contentType = options.contentType.toLowerCase();

@@ -43,6 +43,9 @@ function eventOf(entry: AuditInput & { organizationId: number; packageId: string
   if (entry.action === "esignature.recorded") {
     return { type: "signer.signed", data: { ...base, signerId: field(entry.after, "signerId"), documentId: field(entry.after, "documentId"), eSignatureId: entry.entityId } };
   }
+  if (entry.action === "attachment.added" || entry.action === "attachment.accepted" || entry.action === "attachment.rejected") {
+    return { type: entry.action, data: { ...base, signerId: field(entry.after, "signerId"), attachmentId: entry.entityId, requestId: field(entry.after, "requestId") } };
+  }
   if (entry.action === "scanback.uploaded") {
     return { type: "scanback.received", data: { ...base, uploadId: field(entry.after, "uploadId"), pages: field(entry.after, "pages") } };
   }

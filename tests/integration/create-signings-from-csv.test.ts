@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { asc, eq, inArray, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/db/client";
-import { packageDocuments, packageSigners, signingPackages } from "@/db/schema";
+import { attachmentRequests, packageDocuments, packageSigners, signingPackages } from "@/db/schema";
 import { NewPackageSignerSchema } from "@/lib/api/schemas/signers";
 import { localSubjectForEmail } from "@/lib/auth/local-tokens";
 import { resolvePrincipal, type Principal } from "@/lib/auth/principal";
@@ -65,6 +65,21 @@ async function packagesTitled(titles: string[]) {
 }
 
 describe("createSigningsFromCsv", () => {
+  it("asks each row's signer for the attachments of its `attachments` column (`;` between them, `(optional)` after one)", async () => {
+    const csv = `name,email,location,attachments\nAttach Bulk,attach.bulk@example.com,Austin Branch,"Driver's license | both sides; Proof of insurance (optional)"\n`;
+    expect(await run(manager, csv)).toMatchObject({ valid: true, sent: 1 });
+    const [created] = await packagesTitled(["Bulk auto loan — Attach Bulk"]);
+    const requests = await db.select().from(attachmentRequests).where(eq(attachmentRequests.packageId, created!.id)).orderBy(asc(attachmentRequests.position));
+    expect(requests.map((r) => [r.name, r.description, r.required])).toEqual([
+      ["Driver's license", "both sides", true],
+      ["Proof of insurance", null, false],
+    ]);
+    // A request without a name is the row's error, and nothing is created.
+    const bad = await run(manager, `name,email,location,attachments\nBad Attach,bad.attach@example.com,Austin Branch," | only a description"\n`);
+    expect(bad.valid).toBe(false);
+    expect(bad.rows[0]!.error).toMatch(/attachments/);
+  });
+
   it("creates and sends one package per row, by location name or id, with the template's documents and first role", async () => {
     const csv = `name,email,location\nAda Bulk,ada.bulk@example.com,Austin Branch\n"Lovelace, Grace",grace.bulk@example.com,${world.dallas.id}\n`;
     const result = await run(manager, csv);

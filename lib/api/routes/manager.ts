@@ -1,6 +1,7 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { ApiEnv } from "../context";
 import { validationHook } from "../validation";
+import { attachmentRoutes } from "./attachments";
 import { managerClosings } from "./manager-closings";
 import { managerFields } from "./manager-fields";
 import { managerPlaces } from "./manager-places";
@@ -17,4 +18,5 @@ export const manager = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook })
   .route("/", managerTemplates)
   .route("/", sealedFiles)
   .route("/", managerFields)
-  .route("/", managerClosings);
+  .route("/", managerClosings)
+  .route("/", attachmentRoutes);

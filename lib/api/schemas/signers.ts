@@ -3,6 +3,7 @@ import { signerRoleEnum, signerStatusEnum } from "@/db/schema/package-signers";
 import { SIGNER_AUTH_METHODS, SIGNER_PROOF_METHODS, type SignerProofMethod } from "@/db/schema/signer-auth-method";
 import { LOCALES } from "@/lib/i18n/locales";
 import { signerProofGaps } from "@/lib/signer-access/signer-proof-gaps";
+import { AttachmentRequestInputListSchema } from "./attachments";
 import { IsoDateTime, orNull, SafeString } from "./common";
 
 export const SignerRoleSchema = z.enum(signerRoleEnum.enumValues);
@@ -121,6 +122,9 @@ export const newPackageSignerFields = {
   }),
   ...signerAccessFields,
   language: orNull(SignerLanguageSchema).optional().openapi({ description: "Default (null): the workspace's defaultLanguage" }),
+  attachments: AttachmentRequestInputListSchema.optional().openapi({
+    description: "Documents asked of this signer (at most 20): a required one must be accepted before the package completes",
+  }),
 };
 
 /** A signer given with a new package; role and routing order may come from a template role. */

@@ -6,6 +6,7 @@ import { Section } from "@/components/ui/section";
 import type { ManagerSigningPage } from "@/lib/views/get-manager-signing-page";
 import { joinNames } from "@/lib/format";
 import { documentFileUrl } from "@/app/_lib/package-links";
+import { ManagerAttachments } from "./attachments/manager-attachments";
 import { AuditTrail } from "./audit-trail";
 import { ClosingSummary } from "./closing-summary";
 import { currentGroup, statusSentence } from "./format";
@@ -109,6 +110,8 @@ export function ManagerSigningDetail({
           </Section>
         </div>
       </div>
+
+      <ManagerAttachments signingId={detail.id} canReview={page.canWrite && (detail.status === "sent" || detail.status === "in_progress")} />
 
       <SealedDownloads packageId={detail.id} seal={page.seal} audience="manager" />
 

@@ -1,6 +1,7 @@
 "use server";
 
 import { redirect } from "next/navigation";
+import { parseAttachmentRequestLines } from "@/lib/attachments/attachment-request-schema";
 import { SigningFormSchema } from "@/lib/api/schemas/signings";
 import { appointmentFromForm } from "@/lib/closings/closing-appointment";
 import { isUuid } from "@/lib/ids";
@@ -69,6 +70,8 @@ function toCreateRequest(formData: FormData) {
       ...(row.id && row.keepsAccessCode === "1" ? { keepsAccessCode: true } : {}),
       // Empty: the organization's default language.
       language: row.language || null,
+      // One request per line; an empty box asks for none (on a draft: removes the signer's requests).
+      attachments: parseAttachmentRequestLines(row.attachments ?? "", /\r?\n/),
     })),
     // Hybrid closings: how each attached document (`documentMode.<id>`) and each added PDF (`fileModes`, in order) is executed.
     documentModes: modesByPrefix(formData, "documentMode."),

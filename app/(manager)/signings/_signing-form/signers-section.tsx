@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { buttonClass } from "@/components/ui/button-class";
-import { InputField, SelectField } from "@/components/ui/field";
+import { InputField, SelectField, TextAreaField } from "@/components/ui/field";
 import { FormSection } from "./form-section";
 import { isBlankRow, rowIntent, rowNeedsAccessCodeInput, rowNeedsPhoneInput, type RowButtonAction, type SignerRowAction } from "./signer-rows";
 import { PROOF_METHODS, proofMethodLabel } from "./signer-proof-select";
@@ -208,6 +208,19 @@ export function SignersSection({
                       </p>
                     ) : null}
                   </div>
+                </div>
+                <div className="mt-3">
+                  <TextAreaField
+                    id={`signer-${row.key}-attachments`}
+                    name={`${prefix}.attachments`}
+                    label={label("Attachments to ask for (optional)")}
+                    hint={"One per line, e.g. \"Driver's license, front and back | Both sides, readable\". Add (optional) at the end of a line the signer may skip; the others must be accepted before the package completes."}
+                    rows={2}
+                    maxLength={4000}
+                    value={row.attachments ?? ""}
+                    onChange={(event) => update({ attachments: event.currentTarget.value })}
+                    error={err("attachments")}
+                  />
                 </div>
                 <div className="mt-3 flex flex-wrap gap-2">
                   <RowButton hydrated={hydrated} action={{ type: "move", index: i, by: -1 }} dispatch={dispatch} disabled={i === 0}>

@@ -33,6 +33,8 @@ export type SignerRow = {
   keepsAccessCode?: string;
   /** "en", "es", or empty for the organization's default. */
   language?: string;
+  /** The attachments asked of the signer, one per line (`parseAttachmentRequestLines`). */
+  attachments?: string;
 };
 
-export const SIGNER_FIELDS = ["id", "name", "email", "role", "routingOrder", "label", "authMethod", "accessCode", "phone", "smsConsent", "keepsAccessCode", "language"] as const;
+export const SIGNER_FIELDS = ["id", "name", "email", "role", "routingOrder", "label", "authMethod", "accessCode", "phone", "smsConsent", "keepsAccessCode", "language", "attachments"] as const;

@@ -3,6 +3,8 @@ import Link from "next/link";
 import { hasCapability } from "@/lib/auth/principal";
 import { getLocationOrThrow } from "@/lib/locations/get-location-or-throw";
 import { getSigningDetail } from "@/lib/signings/get-signing-detail";
+import { attachmentRequestLines } from "@/lib/attachments/attachment-request-schema";
+import { listPackageAttachments } from "@/lib/attachments/list-attachments";
 import { getTemplateOrThrow } from "@/lib/templates/get-template-or-throw";
 import { requirePrincipal } from "../../../../_lib/require-principal";
 import { loadOr404, loadOrNull } from "@/app/_lib/load-or-404";
@@ -50,10 +52,11 @@ export default async function EditSigningPage({ params, searchParams }: Props) {
     );
   }
 
-  const [options, location, template] = await Promise.all([
+  const [options, location, template, requests] = await Promise.all([
     loadFormOptions(db, principal),
     getLocationOrThrow(db, { principal, locationId: signing.locationId, capability: "signings:write" }),
     signing.templateId ? loadOrNull(getTemplateOrThrow(db, { principal, templateId: signing.templateId, capability: "templates:read" }), { forbiddenToo: true }) : null,
+    listPackageAttachments(db, { principal, packageId: signing.id }),
   ]);
   const place = options.places.find((p) => p.id === signing.locationId);
   const initialValues = signerRowsToValues(
@@ -69,6 +72,7 @@ export default async function EditSigningPage({ params, searchParams }: Props) {
       // The access code is write-only: the form only learns that one is stored.
       keepsAccessCode: s.accessCodeHash !== null ? "1" : "",
       language: s.language ?? "",
+      attachments: attachmentRequestLines(requests.filter((r) => r.signerId === s.id)),
     })),
     {
       title: signing.title,

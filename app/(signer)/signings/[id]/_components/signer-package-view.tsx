@@ -17,6 +17,7 @@ import { serializeField } from "@/lib/fields/serialize-field";
 import { formatDateTime, joinNames } from "@/lib/format";
 import { documentFileUrl } from "@/app/_lib/package-links";
 import { requirePrincipal } from "@/app/_lib/require-principal";
+import { AttachmentsSection } from "./attachments-section";
 import { BottomBar } from "./bottom-bar";
 import { ClosingPlan } from "./closing-plan";
 import { CoSigners } from "./co-signers";
@@ -294,6 +295,7 @@ function SigningScreen({
           </Panel>
         ) : null}
         <ClosingPlan signingId={view.id} locale={locale} />
+        <AttachmentsSection signingId={view.id} open locale={locale} />
         <div id="sign-panel" tabIndex={-1} className="scroll-mt-4 rounded-lg border border-blue-200 bg-white p-4 shadow-sm">
           <SignPanel
             signingId={view.id}

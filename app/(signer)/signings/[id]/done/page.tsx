@@ -10,6 +10,7 @@ import { requirePrincipal } from "@/app/_lib/require-principal";
 import { SealedDownloads } from "@/components/sealed-downloads";
 import { getPackageSeal } from "@/lib/seals/get-package-seal";
 import { LiveRefresh } from "../_components/live-refresh";
+import { AttachmentsSection } from "../_components/attachments-section";
 import { ManageLink } from "../_components/manage-link";
 import { formatDateTime, joinNames } from "@/lib/format";
 import { documentFileUrl } from "@/app/_lib/package-links";
@@ -73,6 +74,7 @@ export default async function DonePage({ params }: Props) {
       </p>
 
       <ClosingPlan signingId={view.id} locale={locale} />
+      <AttachmentsSection signingId={view.id} open={view.status === "sent" || view.status === "in_progress"} locale={locale} />
 
       <section aria-labelledby="signed-heading" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
         <h2 id="signed-heading" className="text-lg font-semibold text-slate-900">
