@@ -4,7 +4,8 @@ import { relative, resolve, dirname, sep } from "node:path";
  * A module that starts with "use client" is shipped to the browser together with everything it
  * imports. The database layer (`db/`, `@/db`) and drizzle-orm have no business there: importing an
  * enum from `db/schema` pulls `drizzle-orm/pg-core` into the bundle. Value lists the browser needs
- * live in plain modules (`lib/<area>/<name>-values.ts`) that `db/schema` imports in turn.
+ * live in plain modules under `db/values/` (no imports at all), which `db/schema` builds its columns
+ * and enums from and the browser may import.
  *
  * Every import form counts, `import type` included (the next edit turns it into a value import):
  * static imports, `export … from`, `import()` and `require()`. Relative specifiers that lead into
@@ -13,6 +14,7 @@ import { relative, resolve, dirname, sep } from "node:path";
 
 const PACKAGE = /^drizzle-orm(\/|$)/;
 const ALIAS = /^@\/db(\/|$)/;
+const VALUES_ALIAS = /^@\/db\/values\//;
 
 function isClientModule(program) {
   for (const statement of program.body) {
@@ -37,10 +39,11 @@ export const noDbInClient = {
     const file = context.filename;
 
     function forbidden(specifier) {
-      if (PACKAGE.test(specifier) || ALIAS.test(specifier)) return true;
+      if (PACKAGE.test(specifier)) return true;
+      if (ALIAS.test(specifier)) return !VALUES_ALIAS.test(specifier);
       if (!specifier.startsWith(".")) return false;
       const target = relative(root, resolve(dirname(file), specifier));
-      return target === "db" || target.startsWith(`db${sep}`);
+      return (target === "db" || target.startsWith(`db${sep}`)) && !target.startsWith(`db${sep}values${sep}`);
     }
 
     function check(node, source) {

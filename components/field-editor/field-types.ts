@@ -1,4 +1,4 @@
-import type { FieldType } from "@/lib/fields/field-type-values";
+import type { FieldType } from "@/db/values/field-type-values";
 
 export type { FieldType };
 

@@ -4,7 +4,7 @@ import { createdAt, idColumn, timestampTz, updatedAt } from "./columns";
 import { packageDocuments } from "./package-documents";
 import { packageSigners } from "./package-signers";
 import { signingPackages } from "./signing-packages";
-import { FIELD_TYPE_VALUES } from "../../lib/fields/field-type-values";
+import { FIELD_TYPE_VALUES } from "../values/field-type-values";
 import { templateDocuments, templates } from "./templates";
 
 export const fieldTypeEnum = pgEnum("field_type", FIELD_TYPE_VALUES);

@@ -1,9 +1,9 @@
 import { boolean, index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
 import { createdAt, idColumn, updatedAt } from "./columns";
-import type { FlowStep } from "../../lib/flows/flow-step-values";
+import type { FlowStep } from "../values/flow-step-values";
 import { organizations } from "./organizations";
 
-export { FLOW_STEPS, type FlowStep } from "../../lib/flows/flow-step-values";
+export { FLOW_STEPS, type FlowStep } from "../values/flow-step-values";
 
 /** The ordered steps a signer goes through, e.g. review → sign → link bank → done. */
 export const flows = pgTable(

@@ -40,6 +40,8 @@ describe("client/no-db-in-client", () => {
 
   it.each([
     ['import { FLOW_STEPS } from "@/lib/flows/flow-step-values";\nexport const x = FLOW_STEPS;\n'],
+    ['import { FLOW_STEPS } from "@/db/values/flow-step-values";\nexport const x = FLOW_STEPS;\n'],
+    ['import { FIELD_TYPE_VALUES } from "../../../../db/values/field-type-values";\nexport const x = FIELD_TYPE_VALUES;\n'],
     ['import { dbHelper } from "@/dbx/helper";\nexport const x = dbHelper;\n'],
     ['import { x } from "./db-free";\nexport const y = x;\n'],
   ])("a client component importing plain modules passes: %s", async (code) => {

@@ -4,7 +4,7 @@ import { useActionState } from "react";
 import type { FormState } from "@/app/_lib/validated-action";
 import { SubmitButton } from "@/components/ui/button";
 import { FormMessage, InputField, SelectField } from "@/components/ui/field";
-import type { FlowStep } from "@/lib/flows/flow-step-values";
+import type { FlowStep } from "@/db/values/flow-step-values";
 import { StepsEditor } from "./steps-editor";
 import { focusRing } from "@/components/ui/classes";
 

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { FLOW_STEPS, type FlowStep } from "@/lib/flows/flow-step-values";
+import { FLOW_STEPS, type FlowStep } from "@/db/values/flow-step-values";
 import { STEP_LABELS } from "../step-labels";
 
 const selectClass =

@@ -1,7 +1,7 @@
 "use client";
 
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
-import type { FieldType } from "@/lib/fields/field-type-values";
+import type { FieldType } from "@/db/values/field-type-values";
 import { isFieldFilled } from "@/lib/fields/is-field-filled";
 import type { AdoptedSignature } from "./adopted-signature";
 

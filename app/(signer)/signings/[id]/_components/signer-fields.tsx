@@ -7,7 +7,7 @@ import { DocumentsViewer, type ViewerDocument } from "@/components/pdf-viewer/do
 import { pdfRectToScreen } from "@/components/pdf-viewer/field-geometry";
 import { formatSignedDate } from "@/lib/fields/format-signed-date";
 import { isFieldFilled } from "@/lib/fields/is-field-filled";
-import type { FieldType } from "@/lib/fields/field-type-values";
+import type { FieldType } from "@/db/values/field-type-values";
 import { initialsFor, useSignerFields, type FieldsContext, type SignerField } from "./signer-fields-context";
 import { SIGNATURE_FONT_STYLES } from "./signature-font-styles";
 import { focusRing } from "@/components/ui/classes";
