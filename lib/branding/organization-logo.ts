@@ -6,7 +6,7 @@ import type { Principal } from "@/lib/auth/principal";
 import { sha256Hex } from "@/lib/pdf/pdf";
 import { NotFound } from "@/lib/errors";
 import { fileStorageFor, getFileStorage } from "@/lib/storage/file-storage";
-import { resolveOrganizationId } from "@/lib/workspace/resolve-organization-id";
+import { resolveOrganizationId } from "@/lib/auth/resolve-organization-id";
 import { inspectLogo } from "./inspect-logo";
 
 export type LogoJson = { url: string; contentType: string; sizeBytes: number; width: number; height: number };

@@ -3,8 +3,8 @@ import { z } from "zod";
 import type { Db } from "@/db/client";
 import { chattelDocumentFiles, type ChattelDocumentFile } from "@/db/schema";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
-import { cursorBinding, decodeKeyCursor } from "@/lib/db/keyset-cursor";
-import { toKeysetPage, type KeysetPage } from "@/lib/db/keyset-page";
+import { cursorBinding, decodeKeyCursor } from "@/lib/pagination/keyset-cursor";
+import { toKeysetPage, type KeysetPage } from "@/lib/pagination/keyset-page";
 import { getChattelDocumentOrThrow } from "./get-chattel-document-or-throw";
 
 /** A file's metadata: listing never reads the bytes. */

@@ -3,8 +3,8 @@ import { z } from "zod";
 import type { Db } from "@/db/client";
 import { comments, users, type Comment } from "@/db/schema";
 import type { Principal } from "@/lib/auth/principal";
-import { cursorBinding, decodeKeyCursor } from "@/lib/db/keyset-cursor";
-import { toKeysetPage, type KeysetPage } from "@/lib/db/keyset-page";
+import { cursorBinding, decodeKeyCursor } from "@/lib/pagination/keyset-cursor";
+import { toKeysetPage, type KeysetPage } from "@/lib/pagination/keyset-page";
 import { memberDisplayNameSql } from "@/lib/workspace/member-display-name-sql";
 import { getCommentsContext } from "./get-comments-context";
 

@@ -4,7 +4,7 @@ import type { Db } from "@/db/client";
 import { companies, type Company } from "@/db/schema";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { scopeFilter } from "@/lib/auth/scope-filter";
-import { closeWindow, openWindow, type CappedPage } from "@/lib/db/capped-window";
+import { closeWindow, openWindow, type CappedPage } from "@/lib/pagination/capped-window";
 
 /** Companies inside the caller's organization- or company-level roles (an admin: all, capped), by id. */
 export async function listCompanies(

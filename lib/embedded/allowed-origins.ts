@@ -5,7 +5,7 @@ import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import type { Principal } from "@/lib/auth/principal";
 import { getEnv, isLocalAddress } from "@/lib/env";
 import { BadRequest, NotFound } from "@/lib/errors";
-import { resolveOrganizationId } from "@/lib/workspace/resolve-organization-id";
+import { resolveOrganizationId } from "@/lib/auth/resolve-organization-id";
 import { checkFramingOrigins } from "./framing-origins";
 
 /** http on loopback is for trials and tests: outside production, or when the app itself runs on this machine. */

@@ -4,7 +4,7 @@ import type { Db } from "@/db/client";
 import { flows, type Flow } from "@/db/schema";
 import { organizationFilter } from "@/lib/auth/organization-filter";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
-import { closeWindow, openWindow, type CappedPage } from "@/lib/db/capped-window";
+import { closeWindow, openWindow, type CappedPage } from "@/lib/pagination/capped-window";
 
 /** Flows of the caller's organizations (an admin: all, capped), newest first. */
 export async function listFlows(

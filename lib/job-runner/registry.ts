@@ -7,7 +7,7 @@ import { processPaymentEventJob } from "@/lib/payments/process-payment-event-job
 import { sealPackageJob } from "@/lib/seals/seal-package-job";
 import { expireSigningsJob } from "@/lib/signings/expire-signings-job";
 import { processSmsEventJob } from "@/lib/sms/process-sms-event-job";
-import { sendSignerSmsJob } from "@/lib/sms/send-signer-sms-job";
+import { sendSignerSmsJob } from "@/lib/signer-access/send-signer-sms-job";
 import { sweepExpiredUploadsJob } from "@/lib/uploads/sweep-expired-uploads-job";
 import { deliverVaultEventJob } from "@/lib/vault/deliver-vault-event-job";
 import { deliverWebhookJob } from "@/lib/webhooks/deliver-webhook-job";

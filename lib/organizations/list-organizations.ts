@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Db } from "@/db/client";
 import { organizations, type Organization } from "@/db/schema";
 import { requireCapability, scopesWith, type Principal } from "@/lib/auth/principal";
-import { closeWindow, openWindow, type CappedPage } from "@/lib/db/capped-window";
+import { closeWindow, openWindow, type CappedPage } from "@/lib/pagination/capped-window";
 import { getEnv } from "@/lib/env";
 
 /** The organizations the caller holds a role in (an admin: all, up to the cap), by id. */

@@ -3,7 +3,7 @@ import type { Db } from "@/db/client";
 import { outreachTemplates } from "@/db/schema";
 import type { Principal } from "@/lib/auth/principal";
 import { NotFound } from "@/lib/errors";
-import { resolveOrganizationId } from "@/lib/workspace/resolve-organization-id";
+import { resolveOrganizationId } from "@/lib/auth/resolve-organization-id";
 import type { OutreachPurpose } from "./built-in-templates";
 
 /** Removes the organization's own template for a purpose, so the built-in applies again (404 when there is none). */

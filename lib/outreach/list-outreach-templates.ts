@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { outreachTemplates } from "@/db/schema";
 import type { Principal } from "@/lib/auth/principal";
-import { resolveOrganizationId } from "@/lib/workspace/resolve-organization-id";
+import { resolveOrganizationId } from "@/lib/auth/resolve-organization-id";
 import { BUILT_IN_TEMPLATES, OUTREACH_PURPOSES, type OutreachPurpose } from "./built-in-templates";
 
 export type OutreachTemplateJson = {

@@ -1,7 +1,7 @@
 import type { Db } from "@/db/client";
 import { outreachTemplates } from "@/db/schema";
 import type { Principal } from "@/lib/auth/principal";
-import { resolveOrganizationId } from "@/lib/workspace/resolve-organization-id";
+import { resolveOrganizationId } from "@/lib/auth/resolve-organization-id";
 import type { OutreachPurpose } from "./built-in-templates";
 import type { OutreachTemplateJson } from "./list-outreach-templates";
 import { renderTemplate } from "./render-template";

@@ -3,8 +3,8 @@ import { z } from "zod";
 import type { Db } from "@/db/client";
 import { auditLog, type AuditEntry } from "@/db/schema";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
-import { cursorBinding, decodeKeyCursor } from "@/lib/db/keyset-cursor";
-import { toKeysetPage, type KeysetPage } from "@/lib/db/keyset-page";
+import { cursorBinding, decodeKeyCursor } from "@/lib/pagination/keyset-cursor";
+import { toKeysetPage, type KeysetPage } from "@/lib/pagination/keyset-page";
 import { getSigningOrThrow } from "@/lib/packages/get-signing-or-throw";
 import { verifyAuditChain, type AuditChainVerification } from "@/lib/audit/verify-audit-chain";
 

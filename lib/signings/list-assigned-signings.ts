@@ -3,8 +3,8 @@ import { z } from "zod";
 import type { Db } from "@/db/client";
 import { packageSigners, signingPackages, type PackageSigner, type SigningPackage, type SigningStatus } from "@/db/schema";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
-import { cursorBinding, decodeKeyCursor } from "@/lib/db/keyset-cursor";
-import { toKeysetPage, type KeysetPage } from "@/lib/db/keyset-page";
+import { cursorBinding, decodeKeyCursor } from "@/lib/pagination/keyset-cursor";
+import { toKeysetPage, type KeysetPage } from "@/lib/pagination/keyset-page";
 
 export type ListAssignedSigningsOptions = {
   principal: Principal;

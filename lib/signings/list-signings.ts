@@ -4,7 +4,7 @@ import type { Db } from "@/db/client";
 import { companies, locations, organizations, signingPackages, type SigningPackage } from "@/db/schema";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { scopeFilter } from "@/lib/auth/scope-filter";
-import { closeWindow, openWindow, type CappedPage } from "@/lib/db/capped-window";
+import { closeWindow, openWindow, type CappedPage } from "@/lib/pagination/capped-window";
 import { signingListConditions, type SigningListFilters } from "./signing-list-conditions";
 
 export type ListSigningsOptions = SigningListFilters & {

@@ -3,7 +3,7 @@ import type { Db } from "@/db/client";
 import { smsMessages, type PackageSigner, type SigningPackage, type SmsKind } from "@/db/schema";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { isSmsConfigured } from "./send-sms";
-import { sendSignerSmsJob } from "./send-signer-sms-job";
+import { sendSignerSmsDeclaration } from "./send-signer-sms-payload";
 import { isSmsOptedOut } from "./sms-opt-outs";
 
 export type QueueSignerSmsOptions = {
@@ -31,7 +31,7 @@ export async function queueSignerSms(db: Db, options: QueueSignerSmsOptions): Pr
     .insert(smsMessages)
     .values({ organizationId: signing.organizationId, packageId: signing.id, signerId: signer.id, to: signer.phone, kind: options.kind })
     .returning({ id: smsMessages.id });
-  const job = await enqueueJob(db, sendSignerSmsJob, { smsMessageId: row!.id, linkId: options.linkId }, { idempotencyKey: `sms:${options.idempotencyKey}` });
+  const job = await enqueueJob(db, sendSignerSmsDeclaration, { smsMessageId: row!.id, linkId: options.linkId }, { idempotencyKey: `sms:${options.idempotencyKey}` });
   if (!job.created) {
     // Already queued for this moment (a retried request): the row just written is not needed.
     await db.delete(smsMessages).where(eq(smsMessages.id, row!.id));

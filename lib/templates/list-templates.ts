@@ -4,7 +4,7 @@ import type { Db } from "@/db/client";
 import { templates, type Template } from "@/db/schema";
 import { organizationFilter } from "@/lib/auth/organization-filter";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
-import { closeWindow, openWindow, type CappedPage } from "@/lib/db/capped-window";
+import { closeWindow, openWindow, type CappedPage } from "@/lib/pagination/capped-window";
 
 /** Templates of the caller's organizations (an admin: all, capped), newest first. */
 export async function listTemplates(

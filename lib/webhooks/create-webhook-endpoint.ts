@@ -2,7 +2,7 @@ import type { Db } from "@/db/client";
 import { webhookEndpoints } from "@/db/schema";
 import type { Principal } from "@/lib/auth/principal";
 import { uuidv7 } from "@/db/uuidv7";
-import { resolveOrganizationId } from "@/lib/workspace/resolve-organization-id";
+import { resolveOrganizationId } from "@/lib/auth/resolve-organization-id";
 import { encryptWebhookSecret, generateWebhookSecret } from "./secret-crypto";
 import { serializeWebhookEndpoint, type WebhookEndpointJson } from "./serialize-webhook-endpoint";
 import { validateWebhookUrl } from "./validate-webhook-url";

@@ -2,7 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { webhookEndpoints } from "@/db/schema";
 import type { Principal } from "@/lib/auth/principal";
-import { resolveOrganizationId } from "@/lib/workspace/resolve-organization-id";
+import { resolveOrganizationId } from "@/lib/auth/resolve-organization-id";
 import { serializeWebhookEndpoint, type WebhookEndpointJson } from "./serialize-webhook-endpoint";
 
 /** The organization's webhook endpoints, oldest first (an organization has a handful). */

@@ -7,7 +7,7 @@ import { getEnv } from "@/lib/env";
 import { Conflict, Unavailable } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { stripeClient } from "@/lib/payments/stripe-client";
-import { resolveOrganizationId } from "./resolve-organization-id";
+import { resolveOrganizationId } from "@/lib/auth/resolve-organization-id";
 
 /**
  * A session of Stripe's customer billing portal (invoices, payment method, cancel or change the plan)

@@ -7,7 +7,7 @@ import { getEnv, type PaidPlanTier } from "@/lib/env";
 import { Unavailable } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { stripeClient } from "@/lib/payments/stripe-client";
-import { resolveOrganizationId } from "./resolve-organization-id";
+import { resolveOrganizationId } from "@/lib/auth/resolve-organization-id";
 
 /**
  * A Stripe Checkout session (subscription) for a paid tier. The organization travels as

@@ -3,7 +3,7 @@ import type { Db } from "@/db/client";
 import { billingRecords } from "@/db/schema";
 import type { Principal } from "@/lib/auth/principal";
 import { iso } from "@/lib/iso";
-import { resolveOrganizationId } from "./resolve-organization-id";
+import { resolveOrganizationId } from "@/lib/auth/resolve-organization-id";
 
 export type BillingStatusJson = {
   organizationId: number;

@@ -4,7 +4,7 @@ import { organizations } from "@/db/schema";
 import type { Principal } from "@/lib/auth/principal";
 import { findOrganizationLogo } from "@/lib/branding/organization-logo";
 import { NotFound } from "@/lib/errors";
-import { resolveOrganizationId } from "./resolve-organization-id";
+import { resolveOrganizationId } from "@/lib/auth/resolve-organization-id";
 import { serializeWorkspaceSettings, type WorkspaceSettingsJson } from "./serialize-workspace-settings";
 
 /** The organization's name, branding and defaults, for its org admins. */

@@ -10,7 +10,7 @@ import { isClerkConfigured } from "@/lib/env";
 import { Conflict, NotFound } from "@/lib/errors";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import type { MemberRole } from "./change-member-role";
-import { resolveOrganizationId } from "./resolve-organization-id";
+import { resolveOrganizationId } from "@/lib/auth/resolve-organization-id";
 import { sameScope } from "./same-scope";
 import { serializeMembership, type MembershipJson } from "./serialize-membership";
 

@@ -3,10 +3,10 @@ import { z } from "zod";
 import type { Db } from "@/db/client";
 import { memberships, users } from "@/db/schema";
 import type { Principal } from "@/lib/auth/principal";
-import { cursorBinding, decodeKeyCursor } from "@/lib/db/keyset-cursor";
-import { toKeysetPage, type KeysetPage } from "@/lib/db/keyset-page";
+import { cursorBinding, decodeKeyCursor } from "@/lib/pagination/keyset-cursor";
+import { toKeysetPage, type KeysetPage } from "@/lib/pagination/keyset-page";
 import type { MembershipWithUser } from "./get-organization-membership-or-throw";
-import { resolveOrganizationId } from "./resolve-organization-id";
+import { resolveOrganizationId } from "@/lib/auth/resolve-organization-id";
 
 /** Every role assignment in an organization, for its org admins. */
 export async function listOrganizationMembers(

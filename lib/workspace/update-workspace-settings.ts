@@ -5,7 +5,7 @@ import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import type { Principal } from "@/lib/auth/principal";
 import { findOrganizationLogo } from "@/lib/branding/organization-logo";
 import { BadRequest, NotFound } from "@/lib/errors";
-import { resolveOrganizationId } from "./resolve-organization-id";
+import { resolveOrganizationId } from "@/lib/auth/resolve-organization-id";
 import { serializeWorkspaceSettings, type WorkspaceSettingsJson } from "./serialize-workspace-settings";
 
 export type WorkspaceSettingsChange = {

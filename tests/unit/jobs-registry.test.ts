@@ -27,7 +27,7 @@ describe("the job registry", () => {
       defined.push(...Object.values(exported).filter(isJobDefinition));
     }
     expect(defined.map((job) => job.name).sort()).toEqual(
-      ["deliver-vault-event", "deliver-webhook", "expire-signings", "process-bank-event", "process-inbound-email", "process-payment-event", "process-sms-event", "seal-package", "send-email", "send-outreach-message", "send-signer-sms", "sweep-expired-uploads"],
+      ["deliver-vault-event", "deliver-webhook", "expire-signings", "process-bank-event", "process-inbound-email", "process-payment-event", "process-scanback-scan", "process-sms-event", "seal-package", "send-email", "send-outreach-message", "send-signer-sms", "sweep-expired-uploads"],
     );
     for (const job of defined) expect(jobRegistry.get(job.name)).toBe(job);
     expect(jobRegistry.size).toBe(defined.length);

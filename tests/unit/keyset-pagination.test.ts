@@ -2,9 +2,9 @@ import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { serializePage } from "@/lib/api/serialize-page";
-import { closeWindow, openWindow } from "@/lib/db/capped-window";
-import { cursorBinding, decodeCursor, decodeKeyCursor, encodeCursor } from "@/lib/db/keyset-cursor";
-import { toKeysetPage } from "@/lib/db/keyset-page";
+import { closeWindow, openWindow } from "@/lib/pagination/capped-window";
+import { cursorBinding, decodeCursor, decodeKeyCursor, encodeCursor } from "@/lib/pagination/keyset-cursor";
+import { toKeysetPage } from "@/lib/pagination/keyset-page";
 import { AppError } from "@/lib/errors";
 
 /** The binding of a list named "things" without filters, written out. */

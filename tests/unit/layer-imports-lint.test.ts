@@ -28,7 +28,7 @@ describe("no-restricted-imports / no-restricted-syntax: lib/api is unimportable 
   it.each([
     ["lib/api/routes/example.ts", 'import { serializePage } from "../serialize-page";\nexport const x = serializePage;\n'],
     ["lib/next/example.ts", 'import { getApiApp } from "@/lib/api/app";\nexport const x = getApiApp;\n'],
-    ["lib/signings/example.ts", 'import { toKeysetPage } from "@/lib/db/keyset-page";\nexport const x = toKeysetPage;\n'],
+    ["lib/signings/example.ts", 'import { toKeysetPage } from "@/lib/pagination/keyset-page";\nexport const x = toKeysetPage;\n'],
     ["lib/signings/example.ts", 'import { x } from "@/lib/api-keys/exchange-api-key";\nexport const y = x;\n'],
   ])("%s: %s is allowed", async (filePath, code) => {
     expect(await restrictedImports(filePath, code)).toEqual([]);

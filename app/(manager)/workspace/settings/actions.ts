@@ -5,7 +5,7 @@ import { z } from "zod";
 import { UpdateWorkspaceSettingsSchema } from "@/lib/api/schemas/workspace";
 import { LOGO_MAX_BYTES, LOGO_TYPES } from "@/lib/branding/inspect-logo";
 import { removeOrganizationLogo, setOrganizationLogo } from "@/lib/branding/organization-logo";
-import { previewBrandingChange, type BrandPreview } from "@/lib/branding/preview-branding";
+import { previewBrandingChange, type BrandPreview } from "@/lib/workspace/preview-branding";
 import { readUploadedFile } from "@/lib/uploads/read-uploaded-file";
 import { updateWorkspaceSettings } from "@/lib/workspace/update-workspace-settings";
 import { replaceFramingOrigins } from "@/lib/embedded/allowed-origins";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { previewSavedBranding } from "@/lib/branding/preview-branding";
+import { previewSavedBranding } from "@/lib/workspace/preview-branding";
 import { listFlows } from "@/lib/flows/list-flows";
 import { getWorkspaceSettings } from "@/lib/workspace/get-workspace-settings";
 import { loadWorkspace } from "../_components/load-workspace";

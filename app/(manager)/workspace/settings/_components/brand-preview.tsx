@@ -1,5 +1,5 @@
 import { BrandHeader } from "@/components/brand/brand-header";
-import type { BrandPreview } from "@/lib/branding/preview-branding";
+import type { BrandPreview } from "@/lib/workspace/preview-branding";
 
 /** How a borrower sees the branding: the top of a signer's page and the invitation email. */
 export function BrandPreviewPanel({ preview, unsaved }: { preview: BrandPreview; unsaved: boolean }) {

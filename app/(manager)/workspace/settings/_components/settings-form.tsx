@@ -3,7 +3,7 @@
 import { useActionState } from "react";
 import { SubmitButton } from "@/components/ui/button";
 import { FormMessage, InputField, SelectField } from "@/components/ui/field";
-import type { BrandPreview } from "@/lib/branding/preview-branding";
+import type { BrandPreview } from "@/lib/workspace/preview-branding";
 import type { FormState } from "../../../../_lib/validated-action";
 import { updateSettingsAction, type SettingsFormData } from "../actions";
 import { BrandPreviewPanel } from "./brand-preview";

@@ -6,10 +6,10 @@ import { fromHeader } from "@/lib/email/send-email";
 import { inviteEmail } from "@/lib/email/templates/invite-email";
 import { getEnv } from "@/lib/env";
 import { NotFound } from "@/lib/errors";
-import { resolveOrganizationId } from "@/lib/workspace/resolve-organization-id";
+import { resolveOrganizationId } from "@/lib/auth/resolve-organization-id";
 import type { WorkspaceSettingsChange } from "@/lib/workspace/update-workspace-settings";
-import { brandedSender, brandingOf, emailBrandingOf, type Branding } from "./branding";
-import { findOrganizationLogo } from "./organization-logo";
+import { brandedSender, brandingOf, emailBrandingOf, type Branding } from "@/lib/branding/branding";
+import { findOrganizationLogo } from "@/lib/branding/organization-logo";
 
 export type BrandPreview = {
   mark: { displayName: string; color: string; logoPath: string | null };

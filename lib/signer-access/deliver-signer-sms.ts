@@ -4,11 +4,11 @@ import { packageSigners, smsMessages, smsOptOuts, type SmsMessage } from "@/db/s
 import { borrowerEmailBranding } from "@/lib/branding/borrower-email-branding";
 import { organizationDefaultLanguage, signerLocale } from "@/lib/i18n/signer-locale";
 import { accessLinkUrlOf } from "@/lib/signer-access/issue-access-link";
-import { isSmsConfigured } from "./send-sms";
-import { signerSmsText } from "./signer-sms-text";
-import { isSmsOptedOut } from "./sms-opt-outs";
-import { smsStatusCallbackUrl } from "./sms-webhook-url";
-import { createTwilioMessage, SmsRefused, TWILIO_UNSUBSCRIBED } from "./twilio-sms";
+import { isSmsConfigured } from "@/lib/sms/send-sms";
+import { signerSmsText } from "@/lib/sms/signer-sms-text";
+import { isSmsOptedOut } from "@/lib/sms/sms-opt-outs";
+import { smsStatusCallbackUrl } from "@/lib/sms/sms-webhook-url";
+import { createTwilioMessage, SmsRefused, TWILIO_UNSUBSCRIBED } from "@/lib/sms/twilio-sms";
 
 export type DeliverOutcome = "sent" | "skipped" | "failed" | "already-done" | "missing";
 
