@@ -114,7 +114,8 @@ export async function ScanbackScansProgress({ scans, refreshHref, locale }: { sc
   return (
     <div className="space-y-2" data-testid="scanback-scans">
       <h3 className="text-sm font-semibold text-slate-900">{t("scansHeading")}</h3>
-      <ul className="space-y-2 text-sm" role="status" aria-live="polite">
+      <div role="status" aria-live="polite">
+      <ul className="space-y-2 text-sm">
         {scans.map((scan) => {
           const time = formatDateTime(scan.createdAt, "medium", locale);
           if (scan.status === "failed") {
@@ -134,6 +135,7 @@ export async function ScanbackScansProgress({ scans, refreshHref, locale }: { sc
           );
         })}
       </ul>
+      </div>
       {reading ? (
         <>
           <ScanProgressRefresh />

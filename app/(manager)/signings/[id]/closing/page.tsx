@@ -142,7 +142,7 @@ export default async function ClosingPage({ params }: { params: Promise<{ id: st
       </header>
 
       <Section compact id="closing-documents-heading" title="Documents" description="How each document is executed and where it stands.">
-        <div className="overflow-x-auto">
+        <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Documents, one row per document">
           <table className="w-full min-w-[640px] text-left text-sm">
             <thead className="border-b border-slate-300 text-slate-700">
               <tr>
