@@ -99,7 +99,7 @@ function checkSealingCertificate(raw: string, password: string, now: Date, ltv?:
   const services = ltv === "off" ? null : revocationServicesOf(toDer(certificate));
   if (services && services.ocsp.length + services.crl.length > 0) {
     const hosts = [...new Set([...services.ocsp, ...services.crl].map((u) => new URL(u).host))].join(", ");
-    const issuerInP12 = bags(forge.pki.oids.certBag!).some((b) => b.cert && b.cert !== certificate && b.cert.isIssuer(certificate));
+    const issuerInP12 = bags(forge.pki.oids.certBag!).some((b) => b.cert && b.cert !== certificate && certificate.isIssuer(b.cert));
     if (!issuerInP12 && services.caIssuers.length === 0) {
       return { level: "warn", variable, message: `certificate "${cn}" names revocation services (${hosts}) but SEALING_P12 holds no issuer certificate: seals would wait for one (add the chain, or set SEAL_LTV=off)` };
     }
