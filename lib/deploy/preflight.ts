@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import forge from "node-forge";
 import { InvalidEnvironmentError, parseEnv } from "@/lib/env";
+import { revocationServicesOf } from "@/lib/seals/revocation-data";
 
 /**
  * `npm run preflight`: reads a production environment (the variables `next start`, `npm run start:api`
@@ -60,7 +61,7 @@ function readP12(raw: string): Buffer {
 }
 
 /** Opens the PKCS#12 the way sealing does and reports what is wrong with it, or its validity dates. */
-function checkSealingCertificate(raw: string, password: string, now: Date): PreflightFinding {
+function checkSealingCertificate(raw: string, password: string, now: Date, ltv?: string): PreflightFinding {
   const variable = "SEALING_P12";
   let bytes: Buffer;
   try {
@@ -94,6 +95,16 @@ function checkSealingCertificate(raw: string, password: string, now: Date): Pref
   const selfSigned = certificate.isIssuer(certificate);
   if (selfSigned) return { level: "warn", variable, message: `certificate "${cn}" is self-signed: PDF readers will not trust the seal` };
   if (notAfter.getTime() - now.getTime() < 30 * DAY_MS) return { level: "warn", variable, message: `certificate "${cn}" expires on ${until}: renew it` };
+  const toDer = (c: forge.pki.Certificate) => Buffer.from(forge.asn1.toDer(forge.pki.certificateToAsn1(c)).getBytes(), "binary");
+  const services = ltv === "off" ? null : revocationServicesOf(toDer(certificate));
+  if (services && services.ocsp.length + services.crl.length > 0) {
+    const hosts = [...new Set([...services.ocsp, ...services.crl].map((u) => new URL(u).host))].join(", ");
+    const issuerInP12 = bags(forge.pki.oids.certBag!).some((b) => b.cert && b.cert !== certificate && certificate.isIssuer(b.cert));
+    if (!issuerInP12 && services.caIssuers.length === 0) {
+      return { level: "warn", variable, message: `certificate "${cn}" names revocation services (${hosts}) but SEALING_P12 holds no issuer certificate: seals would wait for one (add the chain, or set SEAL_LTV=off)` };
+    }
+    return { level: "ok", variable, message: `certificate "${cn}", valid until ${until}; seals embed its revocation data from ${hosts} (PAdES-B-LT: the app needs outbound HTTP there)` };
+  }
   return { level: "ok", variable, message: `certificate "${cn}", valid until ${until}` };
 }
 
@@ -168,7 +179,7 @@ export function runPreflight(source: Source, options: PreflightOptions = {}): Pr
   });
   check("SEALING_P12", (raw) => {
     if (!raw) add("error", "SEALING_P12", "is not set: sealed PDFs would be signed with a self-signed development certificate");
-    else findings.push(checkSealingCertificate(raw, source.SEALING_P12_PASSWORD ?? "", now));
+    else findings.push(checkSealingCertificate(raw, source.SEALING_P12_PASSWORD ?? "", now, source.SEAL_LTV));
   });
   check("TSA_URL", (raw) => {
     const url = parseUrl(raw);

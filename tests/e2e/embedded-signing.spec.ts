@@ -4,7 +4,7 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
 import { openDb, type DbHandle } from "@/db/client";
-import { auditLog, eSignatures, locations } from "@/db/schema";
+import { auditLog, bankItems, eSignatures, locations, packageSigners } from "@/db/schema";
 import { localSubjectForEmail } from "@/lib/auth/local-tokens";
 import { resolvePrincipal } from "@/lib/auth/principal";
 import { replaceFramingOrigins } from "@/lib/embedded/allowed-origins";
@@ -95,6 +95,54 @@ test("a borrower signs inside the lender's page; the page hears ready and signed
   await expect(frame.getByRole("heading", { name: "Signing cannot open" })).toBeVisible();
   await expect(frame.getByText("already been used")).toBeVisible();
   await expect(messages(page).filter({ hasText: "error (used)" })).toHaveCount(1);
+});
+
+test("declining inside the frame tells the parent declined", async ({ page, baseURL }) => {
+  const lender = await serveExample();
+  const { pkg, url } = await embeddedUrlFor(baseURL!, [lender]);
+  await page.goto(`${lender}/?url=${encodeURIComponent(url)}`);
+  const frame = page.frameLocator("iframe#signing");
+  await expect(messages(page)).toHaveText(["ready"]);
+  await page.locator("iframe#signing").evaluate((el) => el.scrollIntoView());
+
+  await frame.getByRole("button", { name: "Decline to sign" }).click();
+  const dialog = frame.getByRole("dialog", { name: "Decline this package?" });
+  await dialog.getByLabel("Reason for declining").fill("The rate is not what we agreed");
+  await dialog.getByRole("button", { name: "Decline the package" }).click();
+  await expect(frame.getByRole("heading", { name: "You declined this package" })).toBeVisible();
+  await expect(messages(page).filter({ hasText: /^declined$/ })).toHaveCount(1);
+  // Declining is not signing, and the package is not complete.
+  await expect(messages(page).filter({ hasText: /^(signed|completed)$/ })).toHaveCount(0);
+  const [signer] = await handle.db.select().from(packageSigners).where(eq(packageSigners.id, pkg.signers[0]!.id));
+  expect(signer!.status).toBe("declined");
+  await expectNoAxeViolations(page);
+});
+
+test("the bank step inside the frame tells the parent bank_linked once the signer's account is linked", async ({ page, baseURL }) => {
+  const lender = await serveExample();
+  const { pkg, url } = await embeddedUrlFor(baseURL!, [lender]);
+  await page.goto(`${lender}/?url=${encodeURIComponent(url)}`);
+  await expect(messages(page)).toHaveText(["ready"]);
+  const framed = () => page.frames().find((f) => f.url().startsWith(`${baseURL}/signings/${pkg.id}`))!;
+  await expect.poll(() => Boolean(framed())).toBe(true);
+
+  // Not linked yet: the bank step inside the frame says ready and nothing more.
+  await framed().goto(`${baseURL}/signings/${pkg.id}/bank`);
+  await expect(messages(page).filter({ hasText: /^ready$/ })).toHaveCount(2);
+  await expect(messages(page).filter({ hasText: /^bank_linked$/ })).toHaveCount(0);
+
+  // The signer's account is linked (the Plaid exchange itself is covered by bank-step.spec.ts, against a fake Plaid):
+  // the bank step, opened again in the frame, tells the parent.
+  await handle.db.insert(bankItems).values({
+    signerId: pkg.signers[0]!.id,
+    itemId: `item-embedded-${randomBytes(4).toString("hex")}`,
+    institutionId: "ins_109508",
+    institutionName: "First Platypus Bank",
+    accessTokenCiphertext: "not-a-real-token",
+  });
+  await framed().goto(`${baseURL}/signings/${pkg.id}/bank`);
+  await expect(messages(page).filter({ hasText: /^bank_linked$/ })).toHaveCount(1);
+  await expect(page.getByRole("status")).toHaveText(/bank account is linked/);
 });
 
 test("a page whose origin is not on the list cannot frame signing, and the app's other pages are never framable", async ({ page, baseURL }) => {

@@ -7,6 +7,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jobs, packageSeals, sealedDocuments } from "@/db/schema";
+import { runPreflight } from "@/lib/deploy/preflight";
 import { setEnvForTests } from "@/lib/env";
 import { createJobRegistry } from "@/lib/jobs/create-job-registry";
 import { runDueJobs } from "@/lib/job-runner/run-due-jobs";
@@ -206,5 +207,15 @@ describe("PAdES-B-LT: the chain and revocation data in a DSS dictionary", () => 
       expect(await readDss(file.bytes)).toBeNull();
       expect(await pdfsig(file.bytes, `plain-${file.name}`)).toMatch(/Total document signed/);
     }
+  });
+
+  it("preflight names the revocation services a sealing certificate needs, and warns when SEALING_P12 lacks the issuer to ask them about it", async () => {
+    const withChain = await ca.issue({ name: "Preflight with chain", ocsp: true, crl: true });
+    const sealing = (env: Record<string, string>) => runPreflight({ ...env }, { now: new Date() }).findings.find((f) => f.variable === "SEALING_P12");
+    const host = new URL(ca.ocspUrl).host;
+    expect(sealing(withChain.env)).toMatchObject({ level: "ok", message: expect.stringContaining(`seals embed its revocation data from ${host}`) });
+    const bare = await ca.issue({ name: "Preflight without chain", ocsp: true, withoutChain: true });
+    expect(sealing(bare.env)).toMatchObject({ level: "warn", message: expect.stringMatching(/names revocation services .* holds no issuer certificate/) });
+    expect(sealing({ ...bare.env, SEAL_LTV: "off" })).toMatchObject({ level: "ok" });
   });
 });

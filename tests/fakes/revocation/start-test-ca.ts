@@ -20,7 +20,7 @@ export type RunningTestCa = {
   crlUrl: string;
   ocspUrl: string;
   /** Issues an RSA sealing certificate under the CA naming the given revocation services (CRL distribution point, OCSP responder in AIA). */
-  issue: (options: { name: string; crl?: boolean; ocsp?: boolean }) => Promise<IssuedSealingCertificate>;
+  issue: (options: { name: string; crl?: boolean; ocsp?: boolean; withoutChain?: boolean }) => Promise<IssuedSealingCertificate>;
   /** Revokes a certificate issued here and republishes the CRL (the OCSP responder answers from the same index). */
   revoke: (certificate: IssuedSealingCertificate) => Promise<void>;
   /** Requests answered so far, by service. */
@@ -135,7 +135,7 @@ export async function startTestCa(): Promise<RunningTestCa> {
     caFile: f("ca.crt"),
     crlUrl,
     ocspUrl,
-    issue: async ({ name, crl: withCrl, ocsp }) => {
+    issue: async ({ name, crl: withCrl, ocsp, withoutChain }) => {
       const base = f(name);
       await run("openssl", ["req", "-newkey", "rsa:2048", "-nodes", "-keyout", `${base}.key`, "-out", `${base}.csr`, "-subj", `/CN=${name}/O=Closing and Signing tests`]);
       const extensions = ["basicConstraints=CA:FALSE", "keyUsage=critical,digitalSignature,nonRepudiation", "subjectKeyIdentifier=hash", "authorityKeyIdentifier=keyid"];
@@ -144,7 +144,7 @@ export async function startTestCa(): Promise<RunningTestCa> {
       writeFileSync(`${base}.ext`, `${extensions.join("\n")}\n`);
       await run("openssl", ["ca", "-batch", "-config", f("ca.cnf"), "-in", `${base}.csr`, "-out", `${base}.crt`, "-extfile", `${base}.ext`, "-notext"]);
       // The legacy PBE and SHA-1 MAC that node-forge reads.
-      await run("openssl", ["pkcs12", "-export", "-inkey", `${base}.key`, "-in", `${base}.crt`, "-certfile", f("ca.crt"), "-out", `${base}.p12`, "-passout", "pass:test-p12", "-keypbe", "PBE-SHA1-3DES", "-certpbe", "PBE-SHA1-3DES", "-macalg", "sha1"]);
+      await run("openssl", ["pkcs12", "-export", "-inkey", `${base}.key`, "-in", `${base}.crt`, ...(withoutChain ? [] : ["-certfile", f("ca.crt")]), "-out", `${base}.p12`, "-passout", "pass:test-p12", "-keypbe", "PBE-SHA1-3DES", "-certpbe", "PBE-SHA1-3DES", "-macalg", "sha1"]);
       const { stdout } = await run("openssl", ["x509", "-in", `${base}.crt`, "-noout", "-serial"]);
       return {
         env: { SEALING_P12: `base64:${readFileSync(`${base}.p12`).toString("base64")}`, SEALING_P12_PASSWORD: "test-p12" },
