@@ -3,9 +3,8 @@ import type { Db } from "@/db/client";
 import { organizationLogos, organizations, type OrganizationLogo } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import type { Principal } from "@/lib/auth/principal";
-import { sha256Hex } from "@/lib/pdf/pdf";
 import { NotFound } from "@/lib/errors";
-import { fileStorageFor, getFileStorage } from "@/lib/storage/file-storage";
+import { putStoredFile, readStoredFile, releaseStoredFiles } from "@/lib/storage/stored-files";
 import { resolveOrganizationId } from "@/lib/auth/resolve-organization-id";
 import { inspectLogo } from "./inspect-logo";
 
@@ -25,8 +24,9 @@ export function serializeLogo(logo: OrganizationLogo): LogoJson {
 
 /**
  * Replaces the organization's logo (org admins: `settings:write`). The bytes are checked first (PNG or
- * JPEG, size and sides); a refused file changes nothing. The old file's bytes are removed after the
- * new row is committed.
+ * JPEG, size and sides); a refused file changes nothing. The bytes are the object of their SHA-256
+ * (one object for the same image, whoever uploads it); the old logo's object is removed after the new
+ * row is committed, unless something else still refers to it.
  */
 export async function setOrganizationLogo(
   db: Db,
@@ -38,18 +38,14 @@ export async function setOrganizationLogo(
     forbidden: "You do not have permission to change workspace settings.",
   });
   const image = inspectLogo(options.bytes);
-  const sha256 = sha256Hex(options.bytes);
-  const extension = image.contentType === "image/png" ? "png" : "jpg";
-  const stored = await getFileStorage().put({ key: `branding/${organizationId}/${sha256}.${extension}`, bytes: options.bytes, contentType: image.contentType });
   const { logo, previous } = await db.transaction(async (tx) => {
     const [organization] = await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, organizationId)).for("update");
     if (!organization) throw NotFound(`Organization ${organizationId} not found.`);
+    const stored = await putStoredFile(tx, { bytes: options.bytes, contentType: image.contentType });
     const [previous] = await tx.select().from(organizationLogos).where(eq(organizationLogos.organizationId, organizationId));
     const values = {
       organizationId,
       ...image,
-      sizeBytes: options.bytes.byteLength,
-      sha256,
       ...stored,
       uploadedByUserId: options.principal.user.id,
       createdAt: new Date(),
@@ -71,10 +67,8 @@ export async function setOrganizationLogo(
     });
     return { logo: logo!, previous };
   });
-  // The same bytes keep the same S3 key: removing the "old" object would remove the new one.
-  if (previous && previous.storage === "s3" && previous.storageKey !== logo.storageKey) {
-    await fileStorageFor("s3").delete(previous).catch(() => {});
-  }
+  // The same bytes keep the same key: removing the "old" object would remove the new one.
+  if (previous && previous.storageKey !== logo.storageKey) await releaseStoredFiles(db, [previous]);
   return serializeLogo(logo);
 }
 
@@ -104,7 +98,7 @@ export async function removeOrganizationLogo(
     }
     return removed;
   });
-  if (removed?.storage === "s3") await fileStorageFor("s3").delete(removed).catch(() => {});
+  if (removed) await releaseStoredFiles(db, [removed]);
 }
 
 export async function findOrganizationLogo(db: Db, organizationId: number): Promise<OrganizationLogo | undefined> {
@@ -116,5 +110,5 @@ export async function findOrganizationLogo(db: Db, organizationId: number): Prom
 export async function readOrganizationLogo(db: Db, organizationId: number): Promise<{ logo: OrganizationLogo; bytes: Uint8Array } | undefined> {
   const logo = await findOrganizationLogo(db, organizationId);
   if (!logo) return undefined;
-  return { logo, bytes: await fileStorageFor(logo.storage).get(logo) };
+  return { logo, bytes: await readStoredFile(db, logo) };
 }

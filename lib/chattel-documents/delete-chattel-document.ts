@@ -3,7 +3,7 @@ import type { Db } from "@/db/client";
 import { chattelDocumentFiles, chattelDocuments } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
-import { deleteStoredFiles } from "./delete-stored-files";
+import { releaseStoredFiles } from "@/lib/storage/stored-files";
 import { getChattelDocumentOrThrow } from "./get-chattel-document-or-throw";
 import { serializeChattelDocument } from "./serialize-chattel-document";
 
@@ -41,5 +41,5 @@ export async function deleteChattelDocument(
     });
     return stored;
   });
-  await deleteStoredFiles(files.map((f) => ({ ...f, content: null })));
+  await releaseStoredFiles(db, files);
 }

@@ -4,7 +4,7 @@ import { chattelDocumentFiles } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { NotFound } from "@/lib/errors";
-import { deleteStoredFiles } from "./delete-stored-files";
+import { releaseStoredFiles } from "@/lib/storage/stored-files";
 import { getChattelDocumentOrThrow } from "./get-chattel-document-or-throw";
 import { serializeDocumentFile } from "./serialize-document-file";
 
@@ -33,5 +33,5 @@ export async function deleteDocumentFile(
     });
     return file;
   });
-  await deleteStoredFiles([deleted]);
+  await releaseStoredFiles(db, [deleted]);
 }

@@ -2,13 +2,11 @@ import type { Db } from "@/db/client";
 import { chattelDocumentFiles, type ChattelDocumentFile } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
-import { sha256Hex } from "@/lib/pdf/pdf";
 import { inspectPdfInWorker } from "@/lib/pdf/inspect-pdf-in-worker";
 import { MAX_PDF_BYTES } from "@/lib/pdf/validate-pdf-upload";
 import { AppError, BadRequest } from "@/lib/errors";
 import { uuidv7 } from "@/db/uuidv7";
-import { getFileStorage } from "@/lib/storage/file-storage";
-import { deleteStoredFiles } from "./delete-stored-files";
+import { putStoredFile } from "@/lib/storage/stored-files";
 import { getChattelDocumentOrThrow } from "./get-chattel-document-or-throw";
 import { serializeDocumentFile } from "./serialize-document-file";
 import { sniffFileType } from "./sniff-file-type";
@@ -28,9 +26,9 @@ function cleanFileName(name: string, extension: string): string {
 }
 
 /**
- * Stores a PDF, PNG or JPEG for a document (type from the magic bytes; 413 over the 10 MiB upload cap)
- * with its SHA-256. The bytes go to storage before the row is written; if the row cannot be written
- * the object is removed again.
+ * Stores a PDF, PNG or JPEG for a document (type from the magic bytes; 413 over the upload cap) with
+ * its SHA-256, as the object of that hash (the same bytes uploaded twice are one object), in the
+ * row's transaction: on the embedded default the object commits or rolls back with the row.
  */
 export async function uploadDocumentFile(db: Db, options: UploadDocumentFileOptions): Promise<ChattelDocumentFile> {
   const { principal, bytes } = options;
@@ -47,38 +45,30 @@ export async function uploadDocumentFile(db: Db, options: UploadDocumentFileOpti
   if (type.extension === "pdf") await inspectPdfInWorker(bytes, { loadDocument: false });
 
   const id = uuidv7();
-  const storage = getFileStorage();
-  const stored = await storage.put({ key: `documents/${document.id}/${id}.${type.extension}`, bytes, contentType: type.contentType });
-  try {
-    return await db.transaction(async (tx) => {
-      // Re-checked inside the transaction: the document may have been deleted during the upload.
-      await getChattelDocumentOrThrow(tx, { principal, documentId: document.id, capability: "documents:write", lock: true });
-      const [file] = await tx
-        .insert(chattelDocumentFiles)
-        .values({
-          id,
-          chattelDocumentId: document.id,
-          fileName: cleanFileName(options.fileName, type.extension),
-          contentType: type.contentType,
-          sizeBytes: bytes.byteLength,
-          sha256: sha256Hex(bytes),
-          ...stored,
-          uploadedByUserId: principal.user.id,
-        })
-        .returning();
-      await recordAuditEntry(tx, {
-        organizationId: document.organizationId,
-        actorUserId: principal.user.id,
-        action: "document.file_uploaded",
-        entityType: "chattel_document_file",
-        entityId: id,
-        ipAddress: options.ipAddress,
-        after: serializeDocumentFile(file!),
-      });
-      return file!;
+  return db.transaction(async (tx) => {
+    // Re-checked inside the transaction: the document may have been deleted during the upload.
+    await getChattelDocumentOrThrow(tx, { principal, documentId: document.id, capability: "documents:write", lock: true });
+    const stored = await putStoredFile(tx, { bytes, contentType: type.contentType });
+    const [file] = await tx
+      .insert(chattelDocumentFiles)
+      .values({
+        id,
+        chattelDocumentId: document.id,
+        fileName: cleanFileName(options.fileName, type.extension),
+        contentType: type.contentType,
+        ...stored,
+        uploadedByUserId: principal.user.id,
+      })
+      .returning();
+    await recordAuditEntry(tx, {
+      organizationId: document.organizationId,
+      actorUserId: principal.user.id,
+      action: "document.file_uploaded",
+      entityType: "chattel_document_file",
+      entityId: id,
+      ipAddress: options.ipAddress,
+      after: serializeDocumentFile(file!),
     });
-  } catch (error) {
-    await deleteStoredFiles([stored]);
-    throw error;
-  }
+    return file!;
+  });
 }

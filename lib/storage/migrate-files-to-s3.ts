@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
-import { and, asc, eq, gt } from "drizzle-orm";
+import { and, asc, eq, isNotNull, like, not, or } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { chattelDocumentFiles, fileObjects, organizationLogos } from "@/db/schema";
-import { s3HasObject, s3PutObject, s3Target } from "./objects";
+import { deleteObjectIfUnreferenced, objectKeyFor, s3GetObject, s3HasObject, s3PutObject, s3Target } from "./objects";
 
 export type MigrationCounts = { objects: number; chattelFiles: number; logos: number };
 
@@ -10,8 +10,9 @@ const sha256Hex = (bytes: Uint8Array) => createHash("sha256").update(bytes).dige
 
 /**
  * Moves every file still held in the database to the configured S3 bucket, one file at a time (so
- * memory holds one file): the embedded store's objects (`file_objects`), chattel document files and
- * organization logos. Each file is checked against its recorded SHA-256 before it is written, the
+ * memory holds one file): the embedded store's objects (`file_objects`), then chattel document files
+ * and organization logos written before they were objects (inline bytes, or a per-row bucket key),
+ * which become the object of their SHA-256. Each file is checked against its recorded SHA-256 before it is written, the
  * bucket's copy is checked by size after, and only then does the database let go of its bytes. Safe to
  * stop at any moment (even `kill -9`) and run again: a file is in the database until its object is in
  * the bucket, and writing an object that is already there is skipped.
@@ -42,39 +43,39 @@ export async function migrateFilesToS3(
     options.onFile?.(object.key);
   }
 
-  let after = "";
-  for (;;) {
-    const [file] = await db
-      .select()
-      .from(chattelDocumentFiles)
-      .where(and(eq(chattelDocumentFiles.storage, "database"), gt(chattelDocumentFiles.id, after || "00000000-0000-0000-0000-000000000000")))
-      .orderBy(asc(chattelDocumentFiles.id))
-      .limit(1);
-    if (!file) break;
-    after = file.id;
-    if (!file.content) continue;
-    const key = `documents/${file.chattelDocumentId}/${file.id}`;
-    await verifiedPut(key, file.content, file.contentType, file.sha256);
-    await db
-      .update(chattelDocumentFiles)
-      .set({ storage: "s3", storageKey: key, content: null })
-      .where(and(eq(chattelDocumentFiles.id, file.id), eq(chattelDocumentFiles.storage, "database")));
-    counts.chattelFiles += 1;
-    options.onFile?.(key);
-  }
+  // Rows of files stored as objects on the embedded default: their objects are in the bucket now.
+  await db.update(chattelDocumentFiles).set({ storage: "s3" }).where(and(eq(chattelDocumentFiles.storage, "database"), like(chattelDocumentFiles.storageKey, "sha256/%")));
+  await db.update(organizationLogos).set({ storage: "s3" }).where(and(eq(organizationLogos.storage, "database"), like(organizationLogos.storageKey, "sha256/%")));
 
-  for (;;) {
-    const [logo] = await db.select().from(organizationLogos).where(eq(organizationLogos.storage, "database")).orderBy(asc(organizationLogos.organizationId)).limit(1);
-    if (!logo) break;
-    if (!logo.content) throw new Error(`The logo of organization ${logo.organizationId} is marked as kept in the database but has no bytes.`);
-    const key = `branding/${logo.organizationId}/${logo.sha256}.${logo.contentType === "image/png" ? "png" : "jpg"}`;
-    await verifiedPut(key, logo.content, logo.contentType, logo.sha256);
-    await db
-      .update(organizationLogos)
-      .set({ storage: "s3", storageKey: key, content: null })
-      .where(and(eq(organizationLogos.organizationId, logo.organizationId), eq(organizationLogos.storage, "database")));
-    counts.logos += 1;
+  // Files written before chattel files and logos were objects: bytes inline in the row, or in the
+  // bucket under a per-row key. Each becomes the object of its SHA-256 (checked), the row points at it,
+  // then the old per-row object goes unless something else refers to it.
+  const moveToObject = async (file: { storageKey: string | null; content: Uint8Array | null; contentType: string; sha256: string }, point: (key: string) => Promise<void>) => {
+    const key = objectKeyFor(file.sha256);
+    const bytes = file.content ?? (file.storageKey ? await s3GetObject(target, file.storageKey) : undefined);
+    if (!bytes) throw new Error(`${file.storageKey ?? "a row"}: no bytes to move (not inline, not in the bucket).`);
+    await verifiedPut(key, bytes, file.contentType, file.sha256);
+    await point(key);
+    if (file.storageKey && file.storageKey !== key) await deleteObjectIfUnreferenced(db, file.storageKey);
     options.onFile?.(key);
+  };
+  const legacyChattel = or(isNotNull(chattelDocumentFiles.content), not(like(chattelDocumentFiles.storageKey, "sha256/%")));
+  for (;;) {
+    const [file] = await db.select().from(chattelDocumentFiles).where(legacyChattel).orderBy(asc(chattelDocumentFiles.id)).limit(1);
+    if (!file) break;
+    await moveToObject(file, async (key) => {
+      await db.update(chattelDocumentFiles).set({ storage: "s3", storageKey: key, content: null }).where(eq(chattelDocumentFiles.id, file.id));
+    });
+    counts.chattelFiles += 1;
+  }
+  const legacyLogo = or(isNotNull(organizationLogos.content), not(like(organizationLogos.storageKey, "sha256/%")));
+  for (;;) {
+    const [logo] = await db.select().from(organizationLogos).where(legacyLogo).orderBy(asc(organizationLogos.organizationId)).limit(1);
+    if (!logo) break;
+    await moveToObject(logo, async (key) => {
+      await db.update(organizationLogos).set({ storage: "s3", storageKey: key, content: null }).where(eq(organizationLogos.organizationId, logo.organizationId));
+    });
+    counts.logos += 1;
   }
   return counts;
 }

@@ -4,13 +4,13 @@ import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCom
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { documentScans, fileObjects, packageDocuments, packageSeals, scanbackPages, scanbackScanFiles, sealedDocuments, signerAttachments, templateDocuments, uploads } from "@/db/schema";
+import { chattelDocumentFiles, documentScans, fileObjects, organizationLogos, packageDocuments, packageSeals, scanbackPages, scanbackScanFiles, sealedDocuments, signerAttachments, templateDocuments, uploads } from "@/db/schema";
 import { getEnv, type Env } from "@/lib/env";
 import { s3ConfigFrom, type S3Config } from "./s3-file-storage";
 
 /**
  * Every file's bytes (package, template and sealed documents, certificates, scans, scanback pages,
- * signers' attachments, direct uploads) are an immutable object keyed by their SHA-256: `sha256/<hex>`. With `S3_BUCKET`
+ * signers' attachments, chattel document files, logos, direct uploads) are an immutable object keyed by their SHA-256: `sha256/<hex>`. With `S3_BUCKET`
  * set the objects live in that (private) bucket; otherwise in the database's `file_objects` table,
  * the embedded default. The same content is stored once, however many rows refer to it (a template
  * PDF copied into 500 packages is one object). Rows keep the key, size, type and hash.
@@ -334,6 +334,8 @@ export async function isObjectReferenced(db: Db, key: string, exceptUploadIds: s
     or exists (select 1 from ${scanbackPages} where ${scanbackPages.imageStorageKey} = ${key})
     or exists (select 1 from ${scanbackScanFiles} where ${scanbackScanFiles.storageKey} = ${key})
     or exists (select 1 from ${signerAttachments} where ${signerAttachments.storageKey} = ${key})
+    or exists (select 1 from ${chattelDocumentFiles} where ${chattelDocumentFiles.storageKey} = ${key})
+    or exists (select 1 from ${organizationLogos} where ${organizationLogos.storageKey} = ${key})
     or exists (select 1 from ${uploads} where ${uploads.storageKey} = ${key} ${except})
   ) as referenced`)) as unknown as { referenced: boolean }[] | { rows: { referenced: boolean }[] };
   const rows = Array.isArray(result) ? result : result.rows;

@@ -1,6 +1,7 @@
 import type { Db } from "@/db/client";
 import type { Principal } from "@/lib/auth/principal";
-import { BadRequest, Conflict } from "@/lib/errors";
+import { AppError, BadRequest, Conflict } from "@/lib/errors";
+import { MAX_PDF_BYTES } from "@/lib/pdf/validate-pdf-upload";
 import { readObject } from "@/lib/storage/objects";
 import type { UploadContentType } from "./upload-limits";
 import { getUploadOrThrow, verifyUpload } from "./verify-upload";
@@ -12,7 +13,10 @@ export type UploadedFile = { name: string; contentType: UploadContentType; bytes
  * The caller's direct upload (`POST /v1/uploads`), verified if it was not yet, read back from storage
  * for a domain function that takes a file's bytes (a scanback, a chattel file, the logo). The bytes
  * reached storage without passing through any request to this app, so a host's request-body limit
- * does not bound them; the attaching function's own limits and checks still apply. An upload of a
+ * does not bound them; the attaching function's own limits and checks still apply. These forms
+ * (chattel files, scans, logos) take at most 10 MiB a file and must decode or inspect the whole file,
+ * so the bytes are read into one buffer of the upload's size, and only after its verified size is
+ * within that bound; a package or template PDF is never read back here (it is attached by its key). An upload of a
  * type the form does not take is a 400 naming the types it does.
  */
 export async function readUploadedFile(db: Db, options: { principal: Principal; uploadId: string; accept: readonly UploadContentType[] }): Promise<UploadedFile> {
@@ -22,6 +26,8 @@ export async function readUploadedFile(db: Db, options: { principal: Principal; 
   if (!(options.accept as readonly string[]).includes(upload.contentType)) {
     throw BadRequest(`Upload ${upload.id} is ${upload.contentType}; here only ${options.accept.join(", ")} is accepted.`);
   }
+  // Verified, so its size is the object's: one larger than any of these forms takes is refused before it is read.
+  if (upload.sizeBytes > MAX_PDF_BYTES) throw new AppError("payload_too_large", `The file exceeds the ${MAX_PDF_BYTES / 1024 / 1024} MiB limit.`);
   return { name: upload.name, contentType: upload.contentType as UploadContentType, bytes: await readObject(db, upload.storageKey) };
 }
 

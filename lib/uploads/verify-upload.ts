@@ -57,8 +57,10 @@ export async function verifyUpload(db: Db, options: { principal: Principal; uplo
     if (head.sizeBytes !== upload.sizeBytes) throw await refuse(`The uploaded file has ${head.sizeBytes} bytes; ${upload.sizeBytes} were declared.`);
     const type = (head.contentType ?? "").split(";")[0]!.trim().toLowerCase();
     if (type !== upload.contentType) throw await refuse(`The uploaded file was sent as ${type || "no type"}; ${upload.contentType} was declared.`);
-    // Hashed as it streams from the bucket; only a PDF's bytes are kept, for the check that opens it.
-    const read = await readStagedObject(target, upload.stagingKey, upload.contentType === "application/pdf");
+    // Hashed as it streams from the bucket. An image is never held: its type is checked on its first
+    // bytes. A PDF's bytes are kept, once (a buffer of the declared size, at most 100 MiB), because
+    // opening it and counting its pages needs the whole file (its cross-reference is at the end).
+    const read = await readStagedObject(target, upload.stagingKey, upload.sizeBytes, upload.contentType === "application/pdf");
     if (!read) throw notArrived;
     if (read.sha256 !== upload.sha256) throw await refuse(`The uploaded file's SHA-256 is ${read.sha256}; ${upload.sha256} was declared.`);
     let pageCount: number | null;
@@ -96,20 +98,28 @@ async function checkContent(upload: Upload, bytes: Uint8Array | undefined, head:
   return null;
 }
 
-/** A staged object read as a stream: its SHA-256, its first bytes, and its whole bytes only when `keep`. */
-async function readStagedObject(target: NonNullable<ReturnType<typeof s3Target>>, key: string, keep: boolean) {
+/**
+ * A staged object read as a stream: its SHA-256 and its first bytes, always; its whole bytes only
+ * when `keep` (a PDF, which must be opened), written as they arrive into one buffer of the size the
+ * bucket reported, never as chunks then a joined copy. Reading more than that size is refused.
+ */
+async function readStagedObject(target: NonNullable<ReturnType<typeof s3Target>>, key: string, size: number, keep: boolean) {
   const body = await s3GetObjectStream(target, key);
   if (!body) return undefined;
   const hash = createHash("sha256");
-  const chunks: Uint8Array[] = [];
+  const kept = keep ? new Uint8Array(size) : undefined;
+  let at = 0;
   let head = new Uint8Array(0);
   for await (const chunk of body) {
     const bytes = chunk as Uint8Array;
+    if (at + bytes.byteLength > size) throw BadRequest(`The uploaded file is longer than its declared ${size} bytes.`);
     hash.update(bytes);
     if (head.byteLength < 16) head = Buffer.concat([head, bytes.subarray(0, 16 - head.byteLength)]);
-    if (keep) chunks.push(bytes);
+    kept?.set(bytes, at);
+    at += bytes.byteLength;
   }
-  return { sha256: hash.digest("hex"), head, bytes: keep ? Buffer.concat(chunks) : undefined };
+  if (at !== size) throw BadRequest(`The uploaded file has ${at} bytes; ${size} were declared.`);
+  return { sha256: hash.digest("hex"), head, bytes: kept };
 }
 
 async function markVerified(db: Db, upload: Upload, pageCount: number | null) {
