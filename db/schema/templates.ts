@@ -12,6 +12,8 @@ export type TemplateRole = {
   routingOrder: number;
   /** How the signer taking the role proves who they are; absent follows the template's `signer_auth_method`. */
   authMethod?: SignerProofMethod;
+  /** Documents asked of the signer taking the role (docs/attachments.md), added to any the package gives that signer. */
+  attachments?: { name: string; description?: string | null; required: boolean }[];
 };
 
 /** A reusable package: documents plus signer roles, copied into a package created from it. */

@@ -234,8 +234,17 @@ export async function createSigning(db: Db, options: CreateSigningOptions): Prom
     });
     const attachmentInputs = (options.signers ?? []).flatMap((input, i) => {
       if (input.attachments !== undefined && !Array.isArray(input.attachments)) throw BadRequest(`signers.${i}.attachments: must be a list.`);
-      if ((input.attachments?.length ?? 0) > MAX_REQUESTS_PER_SIGNER) throw BadRequest(`signers.${i}.attachments: at most ${MAX_REQUESTS_PER_SIGNER} attachments per signer.`);
-      return (input.attachments ?? []).map((request) => ({ signerId: signers[i]!.id, request }));
+      // The template role's requests first, then the signer's own (one request per name).
+      const roleRequests = template?.roles.find((r) => r.key === signerRoleKeys[i])?.attachments ?? [];
+      const seen = new Set<string>();
+      const requests = [...roleRequests, ...(input.attachments ?? [])].filter((r) => {
+        const key = String(r?.name ?? "").trim().toLowerCase();
+        if (seen.has(key)) return false;
+        seen.add(key);
+        return true;
+      });
+      if (requests.length > MAX_REQUESTS_PER_SIGNER) throw BadRequest(`signers.${i}.attachments: at most ${MAX_REQUESTS_PER_SIGNER} attachments per signer.`);
+      return requests.map((request) => ({ signerId: signers[i]!.id, request }));
     });
     await insertAttachmentRequests(tx, { signing, actorUserId: options.principal.user.id, ipAddress: options.ipAddress, requests: attachmentInputs });
     return signing;

@@ -43,12 +43,12 @@ test("a borrower sends a photo, it is rejected with a reason, they send another 
 
   // Not a photo: refused in place, nothing kept.
   await input.setInputFiles({ name: "license.jpg", mimeType: "image/jpeg", buffer: Buffer.from("this is not an image at all") });
-  await section.getByRole("button", { name: "Send" }).click();
+  await section.getByRole("button", { name: "Send", exact: true }).click();
   await expect(section.getByRole("status")).toContainText("not a photo");
   expect(await withE2eDb((db) => db.select().from(signerAttachments).where(eq(signerAttachments.packageId, pkg.id)))).toEqual([]);
 
   await input.setInputFiles({ name: "license.jpg", mimeType: "image/jpeg", buffer: await photo() });
-  await section.getByRole("button", { name: "Send" }).click();
+  await section.getByRole("button", { name: "Send", exact: true }).click();
   await expect(section.getByTestId("attachment-status")).toHaveText("Sent, waiting for review");
 
   // The manager rejects it with a reason, in a dialog.
@@ -75,7 +75,7 @@ test("a borrower sends a photo, it is rejected with a reason, they send another 
   await expect(section.getByTestId("attachment-status")).toHaveText("Not accepted: The back of the license is missing.");
   await shot(page, "signer-rejected");
   await section.getByLabel(/Send another file/).setInputFiles({ name: "both-sides.jpg", mimeType: "image/jpeg", buffer: await photo() });
-  await section.getByRole("button", { name: "Send" }).click();
+  await section.getByRole("button", { name: "Send", exact: true }).click();
   await expect(section.getByTestId("attachment-status").last()).toHaveText("Sent, waiting for review");
 
   await manager.reload();

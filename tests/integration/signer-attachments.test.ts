@@ -17,6 +17,8 @@ import { localSubjectForEmail } from "@/lib/auth/local-tokens";
 import { resolvePrincipal } from "@/lib/auth/principal";
 import { recordESignature } from "@/lib/esignatures/record-esignature";
 import { sealPackage } from "@/lib/seals/seal-package";
+import { createSigning } from "@/lib/signings/create-signing";
+import { createTemplate } from "@/lib/templates/create-template";
 import { readObject } from "@/lib/storage/objects";
 import { expectAppError } from "../helpers/app-error";
 import { createTestDb, type TestDb } from "../helpers/db";
@@ -261,6 +263,28 @@ describe("requests", () => {
     await expectAppError(addAttachmentRequests(testDb.db, { principal: manager, packageId: pkg.id, signerId: "00000000-0000-4000-8000-000000000000", requests: [{ name: "ID" }] }), 404);
     await expectAppError(addAttachmentRequests(testDb.db, { principal: await principalFor("manager@other.local"), packageId: pkg.id, signerId, requests: [{ name: "ID" }] }), 404);
     expect(await testDb.db.select().from(attachmentRequests).where(eq(attachmentRequests.packageId, pkg.id))).toHaveLength(2);
+  });
+
+  it("a template role's requests are asked of the signer taking it, with the signer's own (one per name)", async () => {
+    const manager = await principalFor("manager@demo.local");
+    const template = await createTemplate(testDb.db, {
+      principal: manager,
+      organizationId: world.austin.organizationId,
+      name: `Attachments template ${++counter}`,
+      roles: [{ key: "buyer", label: "Buyer", role: "signer", routingOrder: 1, attachments: [{ name: "Driver's license", required: true }, { name: "W-2", required: false }] }],
+    });
+    const signing = await createSigning(testDb.db, {
+      principal: manager,
+      locationId: world.austin.id,
+      templateId: template.id,
+      signers: [{ name: "Role Taker", email: `role-${counter}@example.test`, templateRole: "buyer", attachments: [{ name: "w-2" }, { name: "Proof of insurance" }] }],
+    });
+    const rows = await testDb.db.select().from(attachmentRequests).where(eq(attachmentRequests.packageId, signing.id)).orderBy(attachmentRequests.position);
+    expect(rows.map((r) => [r.name, r.required])).toEqual([
+      ["Driver's license", true],
+      ["W-2", false],
+      ["Proof of insurance", true],
+    ]);
   });
 
   it("reads the form's and the CSV's text: one per line or per ';', '(optional)' marks an optional one", () => {

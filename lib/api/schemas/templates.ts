@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { FLOW_STEPS } from "@/db/schema/flows";
 import { IsoDateTime, SafeString } from "./common";
+import { AttachmentRequestInputListSchema } from "./attachments";
 import { ExecutionModeSchema } from "./closings";
 import { PackageDocumentSchema, UploadQuerySchema } from "./package-documents";
 import { PaginationQuerySchema } from "./pagination";
@@ -16,6 +17,9 @@ export const TemplateRoleSchema = z
     routingOrder: z.number().int().min(1).max(100),
     authMethod: SignerAuthMethodSchema.optional().openapi({
       description: "How the signer taking this role proves who they are; omitted follows the template's signerAuthMethod",
+    }),
+    attachments: AttachmentRequestInputListSchema.optional().openapi({
+      description: "Documents asked of the signer taking this role in every package from the template (added to the signer's own `attachments`)",
     }),
   })
   .openapi("TemplateRole");
