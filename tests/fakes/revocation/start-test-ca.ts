@@ -4,6 +4,7 @@ import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import { listenOnLoopback } from "../listen-on-loopback";
 
 const run = promisify(execFile);
 
@@ -77,21 +78,7 @@ export async function startTestCa(): Promise<RunningTestCa> {
       res.writeHead(404).end();
     });
   });
-  const listen = (port: number) =>
-    new Promise<number>((resolve, reject) => {
-      server.once("error", reject);
-      server.listen(port, "127.0.0.1", () => {
-        server.off("error", reject);
-        const address = server.address();
-        resolve(typeof address === "object" && address ? address.port : port);
-      });
-    });
-  const close = () =>
-    new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    });
-  const port = await listen(0);
+  const { port, close } = await listenOnLoopback(server);
   const crlUrl = `http://127.0.0.1:${port}/ca.crl`;
   const ocspUrl = `http://127.0.0.1:${port}/ocsp`;
 
@@ -159,7 +146,7 @@ export async function startTestCa(): Promise<RunningTestCa> {
     requests: () => ({ ...counts }),
     down: close,
     up: async () => {
-      await listen(port);
+      await listenOnLoopback(server, port);
     },
     stop: async () => {
       if (server.listening) await close();

@@ -4,6 +4,7 @@ import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import { listenOnLoopback } from "../listen-on-loopback";
 
 const run = promisify(execFile);
 
@@ -98,21 +99,7 @@ export async function startTsa(options: { credentials?: { username: string; pass
       );
     });
   });
-  const listen = (port: number) =>
-    new Promise<number>((resolve, reject) => {
-      server.once("error", reject);
-      server.listen(port, "127.0.0.1", () => {
-        server.off("error", reject);
-        const address = server.address();
-        resolve(typeof address === "object" && address ? address.port : port);
-      });
-    });
-  const close = () =>
-    new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    });
-  const port = await listen(0);
+  const { port, close } = await listenOnLoopback(server);
   const url = `http://127.0.0.1:${port}/tsr`;
   const env: Record<string, string> = { TSA_URL: url };
   if (options.credentials) Object.assign(env, { TSA_USERNAME: options.credentials.username, TSA_PASSWORD: options.credentials.password });
@@ -124,7 +111,7 @@ export async function startTsa(options: { credentials?: { username: string; pass
     issued: () => issued,
     down: close,
     up: async () => {
-      await listen(port);
+      await listenOnLoopback(server, port);
     },
     stop: async () => {
       if (server.listening) await close();
