@@ -44,4 +44,19 @@ describe("template form roles", () => {
       { key: "b", label: "Second", role: "co_signer", routingOrder: "" },
     ]);
   });
+
+  it("turns a role's documents to ask for, one per line, into its attachment requests the schema accepts", () => {
+    const data = new FormData();
+    for (const [name, value] of Object.entries({ "roles.0.key": "buyer", "roles.0.label": "Buyer", "roles.0.role": "signer", "roles.0.routingOrder": "1" })) data.append(name, value);
+    data.append("roles.0.attachments", "Driver's license, front and back\n\nProof of insurance | the current policy (optional)\n");
+    const roles = roleRowsFrom(data.entries()).map(roleInput);
+    expect(roles[0]!.attachments).toEqual([
+      { name: "Driver's license, front and back", description: null, required: true },
+      { name: "Proof of insurance", description: "the current policy", required: false },
+    ]);
+    expect(UpdateTemplateSchema.safeParse({ roles }).success).toBe(true);
+    // An empty box asks for nothing.
+    data.set("roles.0.attachments", "  \n");
+    expect(roleRowsFrom(data.entries()).map(roleInput)[0]).not.toHaveProperty("attachments");
+  });
 });

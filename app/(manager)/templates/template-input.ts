@@ -1,9 +1,14 @@
 // Shared by the template form (client) and its actions (server): the roles rows as form fields.
 
-/** A role row; `authMethod` empty follows the template's method of proof. */
-export type RoleRow = { key: string; label: string; role: string; routingOrder: string; authMethod?: string };
+import { parseAttachmentRequestLines } from "@/lib/attachments/attachment-request-schema";
 
-const ROW = /^roles\.(\d{1,2})\.(key|label|role|routingOrder|authMethod)$/;
+/**
+ * A role row; `authMethod` empty follows the template's method of proof; `attachments` is the
+ * documents asked of the signer taking the role, one per line as in the package form.
+ */
+export type RoleRow = { key: string; label: string; role: string; routingOrder: string; authMethod?: string; attachments?: string };
+
+const ROW = /^roles\.(\d{1,2})\.(key|label|role|routingOrder|authMethod|attachments)$/;
 
 /**
  * The roles rows of a template form, in row order, from its field names `roles.<i>.<field>` (a
@@ -34,5 +39,6 @@ export function roleInput(row: RoleRow) {
     role: row.role,
     routingOrder: /^-?\d{1,4}$/.test(order) ? Number(order) : order,
     ...(row.authMethod ? { authMethod: row.authMethod } : {}),
+    ...(row.attachments?.trim() ? { attachments: parseAttachmentRequestLines(row.attachments, /\r?\n/) } : {}),
   };
 }

@@ -16,6 +16,7 @@ import { executionModeLabel } from "@/lib/closings/execution-mode-options";
 import { TemplateForm } from "../_components/template-form";
 import { proofMethodLabel } from "../../signings/_signing-form/signer-proof-select";
 import { UploadDocumentForm } from "../_components/upload-document-form";
+import { attachmentRequestLines } from "@/lib/attachments/attachment-request-schema";
 
 export const metadata: Metadata = { title: "Template" };
 
@@ -27,7 +28,14 @@ export default async function TemplatePage({ params }: { params: Promise<{ id: s
   if (!isUuid(id) || !hasCapability(principal, "templates:read")) notFound();
   const template = await loadOr404(getTemplateDetail(db, { principal, templateId: id }));
   const canEdit = canAccess(principal, "templates:write", { organizationId: template.organizationId });
-  const roles = template.roles.map((r) => ({ key: r.key, label: r.label, role: r.role, routingOrder: String(r.routingOrder), authMethod: r.authMethod ?? "" }));
+  const roles = template.roles.map((r) => ({
+    key: r.key,
+    label: r.label,
+    role: r.role,
+    routingOrder: String(r.routingOrder),
+    authMethod: r.authMethod ?? "",
+    attachments: attachmentRequestLines((r.attachments ?? []).map((a) => ({ ...a, description: a.description ?? null }))),
+  }));
 
   return (
     <div className="space-y-6">
@@ -113,6 +121,7 @@ export default async function TemplatePage({ params }: { params: Promise<{ id: s
                 <li key={role.key}>
                   {role.label} ({role.role === "signer" ? "borrower" : "co-borrower"}), routing order {role.routingOrder}, proves who they are with{" "}
                   {(role.authMethod ? proofMethodLabel(role.authMethod) : `${proofMethodLabel(template.signerAuthMethod)} (the template's method)`).toLowerCase()}
+                  {role.attachments?.length ? `; asked for ${role.attachments.map((a) => (a.required ? a.name : `${a.name} (optional)`)).join(", ")}` : null}
                 </li>
               ))}
             </ol>

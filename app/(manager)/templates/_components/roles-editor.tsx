@@ -60,6 +60,9 @@ export function RolesEditor({ idPrefix, initial, errors }: { idPrefix: string; i
           const error = (field: string) => errors[`roles.${index}.${field}`];
           const described = (field: string) => (error(field) ? `${id(field)}-error` : undefined);
           const label = nameOf(row, index);
+          // The schema's errors name one request (`roles.<i>.attachments.<j>.name`); the first one shows under the box.
+          const attachmentsError =
+            error("attachments") ?? Object.entries(errors).find(([key]) => key.startsWith(`roles.${index}.attachments.`))?.[1];
           return (
             <li key={row.uid} className="rounded-md border border-slate-200 bg-slate-50 p-3" aria-label={`Role ${index + 1}: ${label}`}>
               <div className="grid gap-3 md:grid-cols-[1fr_1fr_10rem_7rem]">
@@ -160,6 +163,30 @@ export function RolesEditor({ idPrefix, initial, errors }: { idPrefix: string; i
                 {error("authMethod") ? (
                   <p id={`${id("authMethod")}-error`} className="text-sm text-red-800">
                     {error("authMethod")}
+                  </p>
+                ) : null}
+              </div>
+              <div className="mt-3 space-y-1 md:max-w-xl">
+                <label htmlFor={id("attachments")} className="block text-sm font-medium text-slate-900">
+                  Documents to ask for <span className="sr-only">(role {index + 1})</span>
+                </label>
+                <p id={`${id("attachments")}-hint`} className="text-xs text-slate-600">
+                  One per line, e.g. &quot;Driver&apos;s license, front and back&quot;; add &quot;| a description&quot; after the name and end a line
+                  with &quot;(optional)&quot; for one that is not required.
+                </p>
+                <textarea
+                  id={id("attachments")}
+                  name={`roles.${index}.attachments`}
+                  rows={2}
+                  value={row.attachments ?? ""}
+                  onChange={(e) => update(row.uid, "attachments", e.target.value)}
+                  aria-invalid={attachmentsError ? true : undefined}
+                  aria-describedby={[`${id("attachments")}-hint`, attachmentsError ? `${id("attachments")}-error` : null].filter(Boolean).join(" ")}
+                  className={controlClass}
+                />
+                {attachmentsError ? (
+                  <p id={`${id("attachments")}-error`} className="text-sm text-red-800">
+                    {attachmentsError}
                   </p>
                 ) : null}
               </div>
