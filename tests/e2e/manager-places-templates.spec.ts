@@ -189,12 +189,15 @@ test.describe("templates and flows", { tag: "@desktop" }, () => {
     await expect(page.getByRole("link", { name: "Place fields" })).toHaveAttribute("href", /\/templates\/[0-9a-f-]{36}\/fields$/);
     await expectNoAxeViolations(page);
 
-    // Reorder after the fact, saved through the same schema.
+    // Reorder after the fact and ask the buyer for documents, saved through the same schema.
     await page.getByRole("button", { name: "Move up Co-buyer" }).click();
+    await templates.roleRows().nth(1).getByLabel("Documents to ask for").fill("Driver's license\nProof of insurance | current policy (optional)");
     await page.getByRole("button", { name: "Save template" }).click();
     await expect(templates.message.filter({ hasText: "Template saved." })).toBeVisible();
     await page.reload();
     expect(await templates.roleLabels()).toEqual(["Co-buyer", "Buyer"]);
+    await expect(templates.roleRows().nth(1).getByLabel("Documents to ask for")).toHaveValue("Driver's license\nProof of insurance | current policy (optional)");
+    await expect(templates.roleRows().nth(0).getByLabel("Documents to ask for")).toHaveValue("");
 
     await page.getByRole("button", { name: "Remove Installment contract.pdf" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Remove document" }).click();
