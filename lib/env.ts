@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { z } from "zod";
-import { defaultPoolMax } from "@/db/pool-size";
+// Relative, not "@/db/…": next.config.ts loads this file, and Next resolves no path alias in what the config imports.
+import { defaultPoolMax } from "../db/pool-size";
 
 /**
  * The one module that reads `process.env` (a lint rule keeps it so). Every variable of the environment
