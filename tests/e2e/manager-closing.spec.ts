@@ -73,8 +73,19 @@ test.describe("the manager's closing page", () => {
     const turned = join(dir, "note-2-turned.png");
     writeFileSync(turned, await sharp(readFileSync(note2!)).rotate(90).png().toBuffer());
 
-    // Upload note page 2 (turned) and the cover sheet; page 1 is missing.
+    // Upload note page 2 (turned) and the cover sheet; page 1 is missing. The first file's PUT to storage
+    // fails (the connection drops): it alone offers Retry, the other stays stored, and Retry sends it again.
+    let failures = 1;
+    await page.route("**/v1/uploads/*/content", (route) => (failures-- > 0 ? route.abort("connectionreset") : route.continue()));
     await page.getByLabel("Scanned files").setInputFiles([turned, cover!]);
+    const files = page.getByRole("list", { name: "Files" });
+    await expect(files.getByRole("listitem")).toHaveCount(2);
+    await expect(files.getByRole("alert")).toHaveText(["Not uploaded: The upload did not reach storage. Check your connection and try again."]);
+    await expect(files.getByRole("status")).toHaveText(["Ready"]);
+    await files.getByRole("button", { name: /^Retry / }).click();
+    await expect(files.getByRole("status")).toHaveText(["Ready", "Ready"]);
+    await expect(files.getByRole("alert")).toHaveCount(0);
+    await page.unroute("**/v1/uploads/*/content");
     await page.getByRole("button", { name: "Upload and check" }).click();
     await expect(page.getByText("Read 2 pages: 1 matched, 1 need a look.")).toBeVisible({ timeout: 30_000 });
     await expect(page.getByTestId("scanback-documents")).toHaveText("Note.pdf: 1 of 2 pages · missing page 1");
