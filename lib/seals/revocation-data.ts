@@ -165,20 +165,14 @@ function pemToDer(pem: string): Buffer {
 
 async function revocationOf(certificate: Parsed, issuer: Parsed, services: RevocationServices, cache: RevocationCache) {
   const failures: string[] = [];
-  for (const url of services.ocsp) {
-    const key = `ocsp ${url} ${certificate.der.toString("base64")}`;
-    if (!cache.has(key)) cache.set(key, ocspAnswer(url, certificate, issuer));
-    try {
-      return await cache.get(key)!;
-    } catch (error) {
-      cache.delete(key);
-      if (error instanceof CertificateRevokedError) throw error;
-      failures.push((error as Error).message);
-    }
-  }
-  for (const url of services.crl) {
-    const key = `crl ${url} ${certificate.der.toString("base64")}`;
-    if (!cache.has(key)) cache.set(key, crlAnswer(url, certificate, issuer));
+  // OCSP first, then the CRLs: the first service that answers decides.
+  const attempts = [
+    ...services.ocsp.map((url) => ({ key: `ocsp ${url}`, answer: () => ocspAnswer(url, certificate, issuer) })),
+    ...services.crl.map((url) => ({ key: `crl ${url}`, answer: () => crlAnswer(url, certificate, issuer) })),
+  ];
+  for (const attempt of attempts) {
+    const key = `${attempt.key} ${certificate.der.toString("base64")}`;
+    if (!cache.has(key)) cache.set(key, attempt.answer());
     try {
       return await cache.get(key)!;
     } catch (error) {
