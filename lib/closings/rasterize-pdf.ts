@@ -16,8 +16,13 @@ export type RasterizeOptions = {
   longEdge: number;
   /** JPEG quality of rendered pages, 0–100. */
   quality: number;
-  /** A page that takes longer than this (opening the file counts as a page) cancels the file: its worker is terminated. */
+  /** A page that takes longer than this to render cancels the file: its worker is terminated. */
   pageBudgetMs: number;
+  /**
+   * Starting the worker (loading the renderer) and opening the file: `pageBudgetMs` or 15 s, whichever
+   * is longer, unless given. Loading the renderer on a busy machine takes seconds that are no page's fault.
+   */
+  openBudgetMs?: number;
   /** The worker's JavaScript heap; a file that needs more dies alone. */
   heapMb?: number;
   /** Whose scan this is (an organization): pages get turns round-robin across owners. */
@@ -29,6 +34,8 @@ export const MAX_IMAGE_PIXELS = 36_000_000;
 /** Pages in work at once in this process, and at most this many of them one owner's. */
 const SLOTS = 2;
 const PER_OWNER = 1;
+/** The least time given to starting a worker and opening its file. */
+const OPEN_BUDGET_MS = 15_000;
 
 const globalQueue = globalThis as typeof globalThis & { __closingSigningScanQueue?: FairQueue };
 // One queue per process, however many module graphs Next bundles this file into.
@@ -38,6 +45,11 @@ type WorkerMessage =
   | { type: "ready"; pageCount: number }
   | { type: "page"; page: number; bytes: Uint8Array; source: "embedded" | "rendered"; width: number; height: number }
   | { type: "error"; reason: "unavailable" | "too_large" | "unreadable"; message: string };
+
+/** "20 s", "0.3 s": a budget as a person reads it. */
+function formatSeconds(ms: number): string {
+  return ms >= 1000 ? `${Math.round(ms / 1000)} s` : `${Math.round(ms / 100) / 10} s`;
+}
 
 /** A worker for one file, read one message at a time, each within a time budget. */
 function openSession(name: string, bytes: Uint8Array, options: RasterizeOptions) {
@@ -75,7 +87,7 @@ function openSession(name: string, bytes: Uint8Array, options: RasterizeOptions)
       worker.postMessage(message);
     },
     /** The worker's next message; `what` names the work (`Page 3 of "scan.pdf"`) in the refusal when it runs over its budget or its memory. */
-    async next(what: string): Promise<Exclude<WorkerMessage, { type: "error" }>> {
+    async next(what: string, budgetMs: number): Promise<Exclude<WorkerMessage, { type: "error" }>> {
       let timer: NodeJS.Timeout | undefined;
       let overtime = false;
       try {
@@ -85,7 +97,7 @@ function openSession(name: string, bytes: Uint8Array, options: RasterizeOptions)
             timer ??= setTimeout(() => {
               overtime = true;
               resolve();
-            }, options.pageBudgetMs);
+            }, budgetMs);
           });
           wake = null;
         }
@@ -105,7 +117,7 @@ function openSession(name: string, bytes: Uint8Array, options: RasterizeOptions)
         throw BadRequest(`"${name}" could not be read as a PDF scan.`);
       }
       if (overtime) {
-        throw BadRequest(`${what} took longer than ${Math.round(options.pageBudgetMs / 1000)} s to render; scan it again or upload it as an image.`);
+        throw BadRequest(`${what} took longer than ${formatSeconds(budgetMs)} to render; scan it again or upload it as an image.`);
       }
       if (failure === "memory") throw BadRequest(`${what} needs more memory than one page may use; scan it again or upload it as an image.`);
       throw BadRequest(`"${name}" could not be read as a PDF scan.`);
@@ -124,7 +136,7 @@ function openSession(name: string, bytes: Uint8Array, options: RasterizeOptions)
  * full-page JPEG (a scanner's output) is taken as it is; any other page is rendered with pdfjs-dist on
  * @napi-rs/canvas at `longEdge`. One worker thread per file. Every page, and the opening of the file,
  * waits for a turn in a queue shared by the process (two pages at once, one per owner, round-robin
- * across owners), then must finish within `pageBudgetMs` and the worker's heap, else the worker is
+ * across owners), then must finish within `pageBudgetMs` (the opening within `openBudgetMs`) and the worker's heap, else the worker is
  * terminated and the file refused with a 400 naming the page. A file the reader cannot read is 400;
  * an embedded image over `MAX_IMAGE_PIXELS` is 413; a renderer that cannot be loaded (its native
  * module missing) is 503.
@@ -138,7 +150,7 @@ export async function rasterizePdf(name: string, bytes: Uint8Array, pages: numbe
     let release = await queue.acquire(owner);
     try {
       session = openSession(name, bytes, options);
-      const ready = await session.next(`"${name}"`);
+      const ready = await session.next(`"${name}"`, options.openBudgetMs ?? Math.max(options.pageBudgetMs, OPEN_BUDGET_MS));
       count = ready.type === "ready" ? ready.pageCount : 0;
     } finally {
       release();
@@ -149,7 +161,7 @@ export async function rasterizePdf(name: string, bytes: Uint8Array, pages: numbe
       release = await queue.acquire(owner);
       try {
         session.post({ type: "page", page: number });
-        const reply = await session.next(`Page ${number} of "${name}"`);
+        const reply = await session.next(`Page ${number} of "${name}"`, options.pageBudgetMs);
         if (reply.type !== "page" || reply.page !== number) throw BadRequest(`"${name}" could not be read as a PDF scan.`);
         out.push({ page: number, bytes: reply.bytes, source: reply.source, width: reply.width, height: reply.height });
       } finally {
