@@ -10,16 +10,13 @@
 // Options: --runs <n> (BENCH_SEAL_RUNS, default 5), --pg-url <url> (BENCH_PG_URL, default
 // postgres://postgres@127.0.0.1:5432/postgres): a fresh database csig_bench_seal_<hex> is created,
 // migrated, seeded and dropped afterwards. Prints the figures and writes bench/results/seal-<time>.json.
-import { randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { eq } from "drizzle-orm";
-import postgres from "postgres";
-import { migrateDb, openDb, type Db } from "@/db/client";
-import { setDbHandle } from "@/lib/db/process-db";
+import type { Db } from "@/db/client";
 import { documentFields, locations, packageDocuments, packageSeals, packageSigners } from "@/db/schema";
 import { localSubjectForEmail } from "@/lib/auth/local-tokens";
 import { resolvePrincipal } from "@/lib/auth/principal";
@@ -28,10 +25,10 @@ import { getEnv } from "@/lib/env";
 import { recordESignature } from "@/lib/esignatures/record-esignature";
 import { jobRegistry } from "@/lib/job-runner/registry";
 import { startJobPolling } from "@/lib/job-runner/start-job-polling";
-import { seedDemo } from "@/lib/seed/seed-demo";
 import { createSigning } from "@/lib/signings/create-signing";
 import { sendSigning } from "@/lib/signings/send-signing";
 import { ensureUser } from "../tests/helpers/signing-fixtures";
+import { withSeededDatabase } from "./seeded-database";
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const TARGET_MS = 3000;
@@ -78,67 +75,55 @@ async function waitForSeal(db: Db, packageId: string, deadlineMs = 60_000): Prom
 }
 
 async function main() {
-  const name = `csig_bench_seal_${randomBytes(5).toString("hex")}`;
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDb({ url: url.toString() });
-  let stop: (() => Promise<void>) | undefined;
-  try {
-    await migrateDb(handle);
-    setDbHandle(handle);
-    const db = handle.db;
-    await seedDemo(db);
-    const intervalMs = getEnv().JOBS_POLL_INTERVAL_MS;
-    stop = startJobPolling(db, { intervalMs, registry: jobRegistry });
-    const latencies: number[] = [];
-    for (let run = 1; run <= runs; run++) {
-      const pkg = await preparePackage(db, run);
-      for (const [i, email] of pkg.emails.entries()) {
-        const principal = await resolvePrincipal(db, localSubjectForEmail(email));
-        if (i === pkg.emails.length - 1) await new Promise((r) => setTimeout(r, Math.random() * intervalMs)); // land anywhere in the poll cycle
-        await recordESignature(db, {
-          principal,
-          packageId: pkg.id,
-          documentId: pkg.documentId,
-          signature: { kind: "typed", text: principal.user.name, font: "great-vibes" },
-          consent: true,
-        });
+  await withSeededDatabase(adminUrl, "csig_bench_seal", async ({ db }) => {
+    let stop: (() => Promise<void>) | undefined;
+    try {
+      const intervalMs = getEnv().JOBS_POLL_INTERVAL_MS;
+      stop = startJobPolling(db, { intervalMs, registry: jobRegistry });
+      const latencies: number[] = [];
+      for (let run = 1; run <= runs; run++) {
+        const pkg = await preparePackage(db, run);
+        for (const [i, email] of pkg.emails.entries()) {
+          const principal = await resolvePrincipal(db, localSubjectForEmail(email));
+          if (i === pkg.emails.length - 1) await new Promise((r) => setTimeout(r, Math.random() * intervalMs)); // land anywhere in the poll cycle
+          await recordESignature(db, {
+            principal,
+            packageId: pkg.id,
+            documentId: pkg.documentId,
+            signature: { kind: "typed", text: principal.user.name, font: "great-vibes" },
+            consent: true,
+          });
+        }
+        const t0 = performance.now();
+        await waitForSeal(db, pkg.id);
+        const ms = performance.now() - t0;
+        latencies.push(ms);
+        console.log(`run ${run}: last signature → sealed in ${ms.toFixed(0)} ms`);
       }
-      const t0 = performance.now();
-      await waitForSeal(db, pkg.id);
-      const ms = performance.now() - t0;
-      latencies.push(ms);
-      console.log(`run ${run}: last signature → sealed in ${ms.toFixed(0)} ms`);
+      const sorted = [...latencies].sort((a, b) => a - b);
+      const result = {
+        date: new Date().toISOString(),
+        cores: availableParallelism(),
+        loadavg: loadavg(),
+        pollIntervalMs: intervalMs,
+        runs,
+        medianMs: Math.round(sorted[Math.floor(sorted.length / 2)]!),
+        maxMs: Math.round(sorted.at(-1)!),
+        minMs: Math.round(sorted[0]!),
+        targetMs: TARGET_MS,
+        met: sorted.at(-1)! <= TARGET_MS,
+      };
+      console.log(
+        `\nsealing a 20-page, 3-signer package: median ${result.medianMs} ms, min ${result.minMs} ms, max ${result.maxMs} ms ` +
+          `(poll interval ${intervalMs} ms, ${result.cores} cores, load ${loadavg()[0]!.toFixed(2)}) — target ≤ ${TARGET_MS} ms: ${result.met ? "met" : "MISSED"}`,
+      );
+      mkdirSync(join(REPO, "bench", "results"), { recursive: true });
+      writeFileSync(join(REPO, "bench", "results", `seal-${result.date.replace(/[:.]/g, "-")}.json`), `${JSON.stringify({ ...result, latencies }, null, 2)}\n`);
+      if (!result.met) process.exitCode = 2;
+    } finally {
+      await stop?.();
     }
-    const sorted = [...latencies].sort((a, b) => a - b);
-    const result = {
-      date: new Date().toISOString(),
-      cores: availableParallelism(),
-      loadavg: loadavg(),
-      pollIntervalMs: intervalMs,
-      runs,
-      medianMs: Math.round(sorted[Math.floor(sorted.length / 2)]!),
-      maxMs: Math.round(sorted.at(-1)!),
-      minMs: Math.round(sorted[0]!),
-      targetMs: TARGET_MS,
-      met: sorted.at(-1)! <= TARGET_MS,
-    };
-    console.log(
-      `\nsealing a 20-page, 3-signer package: median ${result.medianMs} ms, min ${result.minMs} ms, max ${result.maxMs} ms ` +
-        `(poll interval ${intervalMs} ms, ${result.cores} cores, load ${loadavg()[0]!.toFixed(2)}) — target ≤ ${TARGET_MS} ms: ${result.met ? "met" : "MISSED"}`,
-    );
-    mkdirSync(join(REPO, "bench", "results"), { recursive: true });
-    writeFileSync(join(REPO, "bench", "results", `seal-${result.date.replace(/[:.]/g, "-")}.json`), `${JSON.stringify({ ...result, latencies }, null, 2)}\n`);
-    if (!result.met) process.exitCode = 2;
-  } finally {
-    await stop?.();
-    setDbHandle(undefined);
-    await handle.close();
-    await admin.unsafe(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
+  });
 }
 
 await main();

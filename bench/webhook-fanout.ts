@@ -15,7 +15,7 @@
 // (BENCH_PG_URL, default postgres://postgres@127.0.0.1:5432/postgres): a fresh database
 // csig_bench_hooks_<hex> is created, migrated, seeded and dropped afterwards.
 // Prints the figures and writes bench/results/webhooks-<time>.json.
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -24,10 +24,8 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { eq } from "drizzle-orm";
-import postgres from "postgres";
 import { Webhook } from "standardwebhooks";
-import { migrateDb, openDb, type Db } from "@/db/client";
-import { setDbHandle } from "@/lib/db/process-db";
+import type { Db } from "@/db/client";
 import { locations, webhookEndpoints } from "@/db/schema";
 import { localSubjectForEmail } from "@/lib/auth/local-tokens";
 import { resolvePrincipal } from "@/lib/auth/principal";
@@ -36,10 +34,10 @@ import { recordESignature } from "@/lib/esignatures/record-esignature";
 import { enableDispatchAfterCommit } from "@/lib/job-runner/dispatch-after-commit";
 import { jobRegistry } from "@/lib/job-runner/registry";
 import { startJobPolling } from "@/lib/job-runner/start-job-polling";
-import { seedDemo } from "@/lib/seed/seed-demo";
 import { createWebhookEndpoint } from "@/lib/webhooks/create-webhook-endpoint";
 import { emitEvent } from "@/lib/webhooks/emit-event";
 import { createSignerPackage } from "../tests/helpers/signing-fixtures";
+import { withSeededDatabase } from "./seeded-database";
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const { values: flags } = parseArgs({ options: { events: { type: "string" }, signatures: { type: "string" }, "pg-url": { type: "string" } } });
@@ -136,96 +134,84 @@ async function timeSignature(db: Db, item: { email: string; packageId: string; d
 
 async function main() {
   setEnvForTests({ WEBHOOKS_ALLOW_LOOPBACK: "1", LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" });
-  const name = `csig_bench_hooks_${randomBytes(5).toString("hex")}`;
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDb({ url: url.toString() });
-  const receivers: Receiver[] = [];
-  let stop: (() => Promise<void>) | undefined;
-  try {
-    await migrateDb(handle);
-    setDbHandle(handle);
-    const db = handle.db;
-    await seedDemo(db);
-    const owner = await resolvePrincipal(db, localSubjectForEmail("owner@demo.local"));
-    const [austin] = await db.select().from(locations).where(eq(locations.name, "Austin Branch"));
-    const organizationId = austin!.organizationId;
-    // As a server runs it: the runner polls every second and is woken right after each commit.
-    enableDispatchAfterCommit({ useAfter: false });
-    stop = startJobPolling(db, { intervalMs: 1000, registry: jobRegistry });
+  await withSeededDatabase(adminUrl, "csig_bench_hooks", async ({ db }) => {
+    const receivers: Receiver[] = [];
+    let stop: (() => Promise<void>) | undefined;
+    try {
+      const owner = await resolvePrincipal(db, localSubjectForEmail("owner@demo.local"));
+      const [austin] = await db.select().from(locations).where(eq(locations.name, "Austin Branch"));
+      const organizationId = austin!.organizationId;
+      // As a server runs it: the runner polls every second and is woken right after each commit.
+      enableDispatchAfterCommit({ useAfter: false });
+      stop = startJobPolling(db, { intervalMs: 1000, registry: jobRegistry });
 
-    // 1. Fan-out.
-    for (let i = 0; i < 3; i++) {
-      const receiver = await startReceiver("ok");
-      receiver.secret = (await createWebhookEndpoint(db, { principal: owner, url: receiver.url, eventTypes: ["package.created"] })).secret;
-      receivers.push(receiver);
-    }
-    console.log(`fan-out: ${EVENTS} events to 3 endpoints…`);
-    const fanout = await fanOut(db, organizationId, receivers);
-    console.log(
-      `  ${fanout.deliveries} deliveries verified (${fanout.rejected} rejected) in ${(fanout.totalMs / 1000).toFixed(1)} s; ` +
-        `event → delivery p50 ${fanout.p50Ms} ms, p95 ${fanout.p95Ms} ms, max ${fanout.maxMs} ms (target p95 ≤ ${P95_TARGET_MS} ms)`,
-    );
-    await db.delete(webhookEndpoints);
-
-    // 2. Recording an e-signature with and without subscriptions, in alternating blocks of 10.
-    const without = await prepareSignatures(db, "none", SIGNATURES);
-    const withHooks = await prepareSignatures(db, "three", SIGNATURES);
-    const hang = await startReceiver("hang");
-    receivers.push(hang);
-    for (const receiver of [receivers[0]!, receivers[1]!, hang]) {
-      receiver.secret = (await createWebhookEndpoint(db, { principal: owner, url: receiver.url })).secret;
-    }
-    const setActive = (active: boolean) => db.update(webhookEndpoints).set({ status: active ? "active" : "paused" });
-    const timesWithout: number[] = [];
-    const timesWith: number[] = [];
-    for (let i = 0; i < 10; i++) await timeSignature(db, without.pop()!); // warm-up, not counted
-    console.log(`signing: ${SIGNATURES} e-signatures without endpoints, ${SIGNATURES} with 3 (one never answers)…`);
-    for (let block = 0; without.length > 0 || withHooks.length > 0; block++) {
-      const active = block % 2 === 1;
-      await setActive(active);
-      for (let i = 0; i < 10; i++) {
-        const item = (active ? withHooks : without).pop();
-        if (!item) break;
-        (active ? timesWith : timesWithout).push(await timeSignature(db, item));
+      // 1. Fan-out.
+      for (let i = 0; i < 3; i++) {
+        const receiver = await startReceiver("ok");
+        receiver.secret = (await createWebhookEndpoint(db, { principal: owner, url: receiver.url, eventTypes: ["package.created"] })).secret;
+        receivers.push(receiver);
       }
-    }
-    const sortedWithout = timesWithout.sort((a, b) => a - b);
-    const sortedWith = timesWith.sort((a, b) => a - b);
-    const signing = {
-      signaturesEach: sortedWith.length,
-      p50WithoutMs: Number(percentile(sortedWithout, 50).toFixed(1)),
-      p95WithoutMs: Number(percentile(sortedWithout, 95).toFixed(1)),
-      p50WithMs: Number(percentile(sortedWith, 50).toFixed(1)),
-      p95WithMs: Number(percentile(sortedWith, 95).toFixed(1)),
-    };
-    const ratio = signing.p95WithMs / signing.p95WithoutMs;
-    console.log(
-      `  recordESignature p50 ${signing.p50WithoutMs} → ${signing.p50WithMs} ms, p95 ${signing.p95WithoutMs} → ${signing.p95WithMs} ms ` +
-        `(×${ratio.toFixed(3)}; target ≤ ×${SLOWDOWN_TARGET})`,
-    );
+      console.log(`fan-out: ${EVENTS} events to 3 endpoints…`);
+      const fanout = await fanOut(db, organizationId, receivers);
+      console.log(
+        `  ${fanout.deliveries} deliveries verified (${fanout.rejected} rejected) in ${(fanout.totalMs / 1000).toFixed(1)} s; ` +
+          `event → delivery p50 ${fanout.p50Ms} ms, p95 ${fanout.p95Ms} ms, max ${fanout.maxMs} ms (target p95 ≤ ${P95_TARGET_MS} ms)`,
+      );
+      await db.delete(webhookEndpoints);
 
-    const result = {
-      date: new Date().toISOString(),
-      cores: availableParallelism(),
-      loadavg: loadavg(),
-      fanout: { ...fanout, targetP95Ms: P95_TARGET_MS, met: fanout.p95Ms <= P95_TARGET_MS && fanout.rejected === 0 },
-      signing: { ...signing, ratio: Number(ratio.toFixed(3)), target: SLOWDOWN_TARGET, met: ratio <= SLOWDOWN_TARGET },
-    };
-    console.log(`\n(${result.cores} cores, load ${loadavg()[0]!.toFixed(2)})`);
-    mkdirSync(join(REPO, "bench", "results"), { recursive: true });
-    writeFileSync(join(REPO, "bench", "results", `webhooks-${result.date.replace(/[:.]/g, "-")}.json`), `${JSON.stringify(result, null, 2)}\n`);
-    if (!result.fanout.met || !result.signing.met) process.exitCode = 2;
-  } finally {
-    await stop?.();
-    for (const receiver of receivers) await receiver.close();
-    setDbHandle(undefined);
-    await handle.close();
-    await admin.unsafe(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
+      // 2. Recording an e-signature with and without subscriptions, in alternating blocks of 10.
+      const without = await prepareSignatures(db, "none", SIGNATURES);
+      const withHooks = await prepareSignatures(db, "three", SIGNATURES);
+      const hang = await startReceiver("hang");
+      receivers.push(hang);
+      for (const receiver of [receivers[0]!, receivers[1]!, hang]) {
+        receiver.secret = (await createWebhookEndpoint(db, { principal: owner, url: receiver.url })).secret;
+      }
+      const setActive = (active: boolean) => db.update(webhookEndpoints).set({ status: active ? "active" : "paused" });
+      const timesWithout: number[] = [];
+      const timesWith: number[] = [];
+      for (let i = 0; i < 10; i++) await timeSignature(db, without.pop()!); // warm-up, not counted
+      console.log(`signing: ${SIGNATURES} e-signatures without endpoints, ${SIGNATURES} with 3 (one never answers)…`);
+      for (let block = 0; without.length > 0 || withHooks.length > 0; block++) {
+        const active = block % 2 === 1;
+        await setActive(active);
+        for (let i = 0; i < 10; i++) {
+          const item = (active ? withHooks : without).pop();
+          if (!item) break;
+          (active ? timesWith : timesWithout).push(await timeSignature(db, item));
+        }
+      }
+      const sortedWithout = timesWithout.sort((a, b) => a - b);
+      const sortedWith = timesWith.sort((a, b) => a - b);
+      const signing = {
+        signaturesEach: sortedWith.length,
+        p50WithoutMs: Number(percentile(sortedWithout, 50).toFixed(1)),
+        p95WithoutMs: Number(percentile(sortedWithout, 95).toFixed(1)),
+        p50WithMs: Number(percentile(sortedWith, 50).toFixed(1)),
+        p95WithMs: Number(percentile(sortedWith, 95).toFixed(1)),
+      };
+      const ratio = signing.p95WithMs / signing.p95WithoutMs;
+      console.log(
+        `  recordESignature p50 ${signing.p50WithoutMs} → ${signing.p50WithMs} ms, p95 ${signing.p95WithoutMs} → ${signing.p95WithMs} ms ` +
+          `(×${ratio.toFixed(3)}; target ≤ ×${SLOWDOWN_TARGET})`,
+      );
+
+      const result = {
+        date: new Date().toISOString(),
+        cores: availableParallelism(),
+        loadavg: loadavg(),
+        fanout: { ...fanout, targetP95Ms: P95_TARGET_MS, met: fanout.p95Ms <= P95_TARGET_MS && fanout.rejected === 0 },
+        signing: { ...signing, ratio: Number(ratio.toFixed(3)), target: SLOWDOWN_TARGET, met: ratio <= SLOWDOWN_TARGET },
+      };
+      console.log(`\n(${result.cores} cores, load ${loadavg()[0]!.toFixed(2)})`);
+      mkdirSync(join(REPO, "bench", "results"), { recursive: true });
+      writeFileSync(join(REPO, "bench", "results", `webhooks-${result.date.replace(/[:.]/g, "-")}.json`), `${JSON.stringify(result, null, 2)}\n`);
+      if (!result.fanout.met || !result.signing.met) process.exitCode = 2;
+    } finally {
+      await stop?.();
+      for (const receiver of receivers) await receiver.close();
+    }
+  });
 }
 
 main().catch((error) => {
