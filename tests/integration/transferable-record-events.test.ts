@@ -1,18 +1,13 @@
-import { asc, eq, inArray } from "drizzle-orm";
+import { asc, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { organizations, transferableRecords, webhookDeliveries, webhookEvents } from "@/db/schema";
-import { localSubjectForEmail } from "@/lib/auth/local-tokens";
-import { resolvePrincipal, type Principal } from "@/lib/auth/principal";
+import { webhookDeliveries, webhookEvents } from "@/db/schema";
+import type { Principal } from "@/lib/auth/principal";
 import { setEnvForTests } from "@/lib/env";
-import { sealPackage } from "@/lib/seals/seal-package";
-import { sendSigning } from "@/lib/signings/send-signing";
 import { acceptTransfer, convertToPaper, declineTransfer, offerTransfer, pledgeRecord, releasePledge, withdrawTransfer } from "@/lib/transferable-records/change-control";
-import { setDocumentTransferable } from "@/lib/transferable-records/set-document-transferable";
 import { createWebhookEndpoint } from "@/lib/webhooks/create-webhook-endpoint";
-import { callApi, tokenFor } from "../helpers/api";
 import { createTestDb, type TestDb } from "../helpers/db";
-import { createUser, loadDemoWorld, type DemoWorld } from "../helpers/fixtures";
-import { createSignerPackage } from "../helpers/signing-fixtures";
+import { loadDemoWorld, type DemoWorld } from "../helpers/fixtures";
+import { loadVaultWorld, sealedTransferable } from "../helpers/vault-world";
 
 let testDb: TestDb;
 let world: DemoWorld;
@@ -26,14 +21,7 @@ beforeAll(async () => {
   testDb = await createTestDb();
   world = await loadDemoWorld(testDb.db);
   setEnvForTests({ VAULT_WEBHOOK_URL: undefined, WEBHOOKS_ALLOW_LOOPBACK: "1" });
-  const [other] = await testDb.db.select().from(organizations).where(eq(organizations.slug, "other"));
-  const [bankOrg] = await testDb.db.insert(organizations).values({ name: "Warehouse Bank N.A.", slug: "warehouse-bank-events" }).returning();
-  ids = { lender: world.austin.organizationId, investor: other!.id, bank: bankOrg!.id };
-  await createUser(testDb.db, "admin@other.local", [{ role: "org_admin", organizationId: ids.investor }]);
-  await createUser(testDb.db, "admin@bank.local", [{ role: "org_admin", organizationId: ids.bank }]);
-  lender = await resolvePrincipal(testDb.db, localSubjectForEmail("owner@demo.local"));
-  investor = await resolvePrincipal(testDb.db, localSubjectForEmail("admin@other.local"));
-  bank = await resolvePrincipal(testDb.db, localSubjectForEmail("admin@bank.local"));
+  ({ ids, lender, investor, bank } = await loadVaultWorld(testDb.db, world, "warehouse-bank-events"));
   // Each organization subscribes only to control changes: every delivery below is one of them.
   for (const [principal, organizationId] of [[lender, ids.lender], [investor, ids.investor], [bank, ids.bank]] as const) {
     const endpoint = await createWebhookEndpoint(testDb.db, {
@@ -59,19 +47,7 @@ afterAll(async () => {
 });
 
 async function sealedRecord() {
-  const email = `events-buyer-${Date.now()}@demo.local`;
-  const pkg = await createSignerPackage(testDb.db, { location: world.austin, title: "Retail installment contract (events)", documentCount: 1, status: "draft", signers: [{ email }] });
-  await setDocumentTransferable(testDb.db, { principal: lender, packageId: pkg.id, documentId: pkg.documents[0]!.id, transferable: true });
-  await sendSigning(testDb.db, { principal: lender, packageId: pkg.id });
-  const res = await callApi(`/v1/signing/signer/signings/${pkg.id}/documents/${pkg.documents[0]!.id}/esignatures`, {
-    method: "POST",
-    token: await tokenFor(email),
-    json: { kind: "typed", text: "Bo Buyer", font: "caveat", consent: true },
-  });
-  expect(res.status).toBe(201);
-  expect(await sealPackage(testDb.db, { packageId: pkg.id })).toMatchObject({ outcome: "sealed" });
-  const [record] = await testDb.db.select().from(transferableRecords).where(eq(transferableRecords.packageId, pkg.id));
-  return { pkg, record: record! };
+  return sealedTransferable(testDb.db, { world, lender, title: "Retail installment contract (events)", buyer: `events-buyer-${Date.now()}@demo.local` });
 }
 
 /** The record's control events since `after` events were seen: [type, receiving organization, its data], in order. */

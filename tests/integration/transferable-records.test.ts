@@ -6,25 +6,23 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, organizations, packageSeals, sealedDocuments, transferableControlLog, transferableRecords } from "@/db/schema";
+import { auditLog, packageSeals, sealedDocuments, transferableControlLog, transferableRecords } from "@/db/schema";
 import { verifyAuditChain } from "@/lib/audit/verify-audit-chain";
 import { localSubjectForEmail } from "@/lib/auth/local-tokens";
 import { resolvePrincipal, type Principal } from "@/lib/auth/principal";
 import { setEnvForTests } from "@/lib/env";
 import { getPackageSeal } from "@/lib/seals/get-package-seal";
 import { getSealedFile } from "@/lib/seals/get-sealed-file";
-import { sealPackage } from "@/lib/seals/seal-package";
 import { verifySealedPdf } from "@/lib/seals/verify-sealed-pdf";
-import { sendSigning } from "@/lib/signings/send-signing";
 import { readObject } from "@/lib/storage/objects";
 import { acceptTransfer, convertToPaper, declineTransfer, offerTransfer, pledgeRecord, releasePledge, withdrawTransfer } from "@/lib/transferable-records/change-control";
 import { verifyControlLog } from "@/lib/transferable-records/control-log";
 import { getAuthoritativeCopy, getVaultRecord, listVaultRecords } from "@/lib/transferable-records/get-vault-record";
 import { setDocumentTransferable } from "@/lib/transferable-records/set-document-transferable";
-import { callApi, tokenFor } from "../helpers/api";
 import { createTestDb, type TestDb } from "../helpers/db";
-import { createUser, loadDemoWorld, type DemoWorld } from "../helpers/fixtures";
+import { loadDemoWorld, type DemoWorld } from "../helpers/fixtures";
 import { createSignerPackage } from "../helpers/signing-fixtures";
+import { loadVaultWorld, sealedTransferable } from "../helpers/vault-world";
 import { randomUUID } from "node:crypto";
 import { inArray } from "drizzle-orm";
 import { packageDocuments, signingPackages } from "@/db/schema";
@@ -51,15 +49,7 @@ beforeAll(async () => {
   testDb = await createTestDb();
   world = await loadDemoWorld(testDb.db);
   setEnvForTests({ VAULT_WEBHOOK_URL: undefined });
-  const [other] = await testDb.db.select().from(organizations).where(eq(organizations.slug, "other"));
-  const [bankOrg] = await testDb.db.insert(organizations).values({ name: "Warehouse Bank N.A.", slug: "warehouse-bank" }).returning();
-  ids = { lender: world.austin.organizationId, investor: other!.id, bank: bankOrg!.id };
-  await createUser(testDb.db, "admin@other.local", [{ role: "org_admin", organizationId: ids.investor }]);
-  await createUser(testDb.db, "admin@bank.local", [{ role: "org_admin", organizationId: ids.bank }]);
-  lender = await resolvePrincipal(testDb.db, localSubjectForEmail("owner@demo.local"));
-  investor = await resolvePrincipal(testDb.db, localSubjectForEmail("admin@other.local"));
-  bank = await resolvePrincipal(testDb.db, localSubjectForEmail("admin@bank.local"));
-  lenderManager = await resolvePrincipal(testDb.db, localSubjectForEmail("manager@demo.local"));
+  ({ ids, lender, investor, bank, lenderManager } = await loadVaultWorld(testDb.db, world, "warehouse-bank"));
 });
 afterAll(async () => {
   await testDb.cleanup();
@@ -68,22 +58,9 @@ afterAll(async () => {
 /** A two-document draft whose first document is marked transferable, sent, signed and sealed. */
 async function sealedContract() {
   counter += 1;
-  const email = `buyer-${counter}@demo.local`;
-  const pkg = await createSignerPackage(testDb.db, { location: world.austin, title: `Retail installment contract ${counter}`, documentCount: 2, status: "draft", signers: [{ email }] });
-  const contract = pkg.documents[0]!;
-  expect(await setDocumentTransferable(testDb.db, { principal: lender, packageId: pkg.id, documentId: contract.id, transferable: true })).toEqual({ documentId: contract.id, transferable: true });
-  await sendSigning(testDb.db, { principal: lender, packageId: pkg.id });
-  for (const doc of pkg.documents) {
-    const res = await callApi(`/v1/signing/signer/signings/${pkg.id}/documents/${doc.id}/esignatures`, {
-      method: "POST",
-      token: await tokenFor(email),
-      json: { kind: "typed", text: "Bo Buyer", font: "caveat", consent: true },
-    });
-    expect(res.status).toBe(201);
-  }
-  expect(await sealPackage(testDb.db, { packageId: pkg.id })).toMatchObject({ outcome: "sealed" });
-  const [record] = await testDb.db.select().from(transferableRecords).where(eq(transferableRecords.packageId, pkg.id));
-  return { pkg, contract, other: pkg.documents[1]!, record: record!, buyer: email };
+  const buyer = `buyer-${counter}@demo.local`;
+  const { pkg, record } = await sealedTransferable(testDb.db, { world, lender, title: `Retail installment contract ${counter}`, buyer, documentCount: 2 });
+  return { pkg, contract: pkg.documents[0]!, other: pkg.documents[1]!, record, buyer };
 }
 
 async function pdftotextPages(bytes: Uint8Array, name: string): Promise<string[]> {
