@@ -70,7 +70,7 @@ export async function issueEmbeddedUrl(
 }
 
 /** Why an embedded URL opened nothing. `origins` (the organization's) when the token was known, so the refusal can still be framed. */
-export type EmbeddedRefusal = { state: "refused"; reason: "unknown" | "used" | "expired" | "closed"; origins: string[] };
+export type EmbeddedRefusal = { state: "refused"; reason: "unknown" | "used" | "expired" | "closed" | "origin"; origins: string[] };
 export type EmbeddedOpened = { state: "opened"; packageId: string; sessionValue: string; expiresAt: Date; origins: string[] };
 
 /**
@@ -78,11 +78,13 @@ export type EmbeddedOpened = { state: "opened"; packageId: string; sessionValue:
  * package with the proof passed (method `link`: the lender's site vouched for the signer), audited as
  * `signer.embedded_session_started` with the origins allowed to frame it. A token used before, past
  * its five minutes, unknown, or for a package no longer open (or a signer who has finished) changes
- * nothing and returns the reason.
+ * nothing and returns the reason. So does one opened by a frame whose parent page (`framedBy`, when
+ * the browser tells it) is not on the organization's list: the browser would refuse to show the
+ * signing page there, and the URL stays good for the lender's own page.
  */
 export async function openEmbeddedUrl(
   db: Db,
-  options: { token: string; ipAddress?: string | null; userAgent?: string | null; now?: Date },
+  options: { token: string; framedBy?: string | null; ipAddress?: string | null; userAgent?: string | null; now?: Date },
 ): Promise<EmbeddedOpened | EmbeddedRefusal> {
   const now = options.now ?? new Date();
   if (!isOpaqueTokenShape(options.token)) return { state: "refused", reason: "unknown", origins: [] };
@@ -103,6 +105,7 @@ export async function openEmbeddedUrl(
     if (token.expiresAt <= now) return refuse("expired");
     if (!isOpen(signing.status) || (signing.expiresAt && signing.expiresAt <= now)) return refuse("closed");
     if (signer.status === "signed" || signer.status === "declined" || origins.length === 0) return refuse("closed");
+    if (options.framedBy != null && !origins.includes(options.framedBy)) return refuse("origin");
 
     const { session, sessionValue, expiresAt } = await openLinklessSignerSession(tx, {
       packageId: signing.id,

@@ -43,3 +43,21 @@ export function checkFramingOrigins(values: readonly string[], options: { allowL
   if (origins.length > MAX_FRAMING_ORIGINS) return { ok: false, reason: `origins: at most ${MAX_FRAMING_ORIGINS}` };
   return { ok: true, origins };
 }
+
+/**
+ * The origin of the page framing this request, as far as the browser says: a frame's navigation
+ * (`Sec-Fetch-Dest: iframe`) with a `Referer`, which browsers send by default as the parent page's
+ * origin at least (`strict-origin-when-cross-origin`). `null` when the request is not a frame's or the
+ * parent sends no referrer: then nothing can be told, and `frame-ancestors` alone keeps the page out
+ * of a stranger's frame.
+ */
+export function framingParentOrigin(headers: Headers): string | null {
+  if (headers.get("sec-fetch-dest") !== "iframe") return null;
+  const referer = headers.get("referer");
+  if (!referer) return null;
+  try {
+    return new URL(referer).origin;
+  } catch {
+    return "null";
+  }
+}

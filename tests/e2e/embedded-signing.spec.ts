@@ -145,7 +145,7 @@ test("the bank step inside the frame tells the parent bank_linked once the signe
   await expect(page.getByRole("status")).toHaveText(/bank account is linked/);
 });
 
-test("a page whose origin is not on the list cannot frame signing, and the app's other pages are never framable", async ({ page, baseURL }) => {
+test("a page whose origin is not on the list cannot frame signing nor spend the URL, and the app's other pages are never framable", async ({ page, baseURL }) => {
   const allowed = await serveExample();
   const stranger = await serveExample();
   const { url } = await embeddedUrlFor(baseURL!, [allowed]);
@@ -158,6 +158,11 @@ test("a page whose origin is not on the list cannot frame signing, and the app's
   await expect.poll(() => refused.length).toBeGreaterThan(0);
   await expect(page.frameLocator("iframe#signing").getByRole("heading", { level: 2, name: "Sign", exact: true })).toHaveCount(0);
   await expect(messages(page)).toHaveCount(0);
+
+  // The stranger's frame did not spend the URL: from the lender's own page it opens.
+  await page.goto(`${allowed}/?url=${encodeURIComponent(url)}`);
+  await expect(page.frameLocator("iframe#signing").getByRole("heading", { level: 2, name: "Sign", exact: true })).toBeVisible();
+  await expect(messages(page)).toHaveText(["ready"]);
 
   // The sign-in page, framed by the allowed origin: refused as well.
   refused.length = 0;

@@ -5,6 +5,7 @@ import { localSubjectForEmail } from "@/lib/auth/local-tokens";
 import { resolvePrincipal } from "@/lib/auth/principal";
 import { replaceFramingOrigins, readFramingOrigins } from "@/lib/embedded/allowed-origins";
 import { issueEmbeddedUrl, openEmbeddedUrl } from "@/lib/embedded/embedded-url";
+import { framingParentOrigin } from "@/lib/embedded/framing-origins";
 import { checkFramingOrigin } from "@/lib/embedded/framing-origins";
 import { getSignerSession } from "@/lib/signer-access/get-signer-session";
 import { signerSessionPrincipal } from "@/lib/signer-access/signer-session-principal";
@@ -159,6 +160,30 @@ describe("embedded signing URLs", () => {
     expect(text).toMatch(new RegExp(`Signed in an embedded session inside the lender's site \\(https://portal\\.lender\\.example\\) from .*; URL issued by ${manager.user.name} <manager@demo\\.local>`));
     // Once: only the signer who opened the session.
     expect(text.match(/Signed in an embedded session/g)).toHaveLength(1);
+  });
+
+  it("a URL opened inside a page from an origin not on the list is refused and stays unused; from the lender's page it opens", async () => {
+    const pkg = await sentPackage();
+    const signerId = pkg.signers[0]!.id;
+    const manager = await principalFor("manager@demo.local");
+    const issued = await issueEmbeddedUrl(testDb.db, { principal: manager, packageId: pkg.id, signerId });
+    const frameRequest = (referer: string | null, dest = "iframe") =>
+      new Headers({ "sec-fetch-dest": dest, ...(referer ? { referer } : {}) });
+
+    // What the browser says about the parent page: its origin from a frame's Referer, nothing otherwise.
+    expect(framingParentOrigin(frameRequest("https://stranger.example/checkout?x=1"))).toBe("https://stranger.example");
+    expect(framingParentOrigin(frameRequest("https://PORTAL.Lender.example:443/"))).toBe("https://portal.lender.example");
+    expect(framingParentOrigin(frameRequest(null))).toBeNull();
+    expect(framingParentOrigin(frameRequest("https://stranger.example/", "document"))).toBeNull();
+
+    const strangerFrame = framingParentOrigin(frameRequest("https://stranger.example/checkout"));
+    expect(await openEmbeddedUrl(testDb.db, { token: issued.token, framedBy: strangerFrame })).toEqual({ state: "refused", reason: "origin", origins: [LENDER] });
+    const [row] = await testDb.db.select().from(embeddedSigningTokens).where(eq(embeddedSigningTokens.tokenHash, createHash("sha256").update(issued.token).digest("hex")));
+    expect(row!.usedAt).toBeNull();
+    expect(await testDb.db.select().from(signerSessions).where(eq(signerSessions.packageId, pkg.id))).toHaveLength(0);
+
+    const lenderFrame = framingParentOrigin(frameRequest(`${LENDER}/closing/42`));
+    expect(await openEmbeddedUrl(testDb.db, { token: issued.token, framedBy: lenderFrame })).toMatchObject({ state: "opened", packageId: pkg.id });
   });
 
   it("refuses an expired, unknown or closed URL and changes nothing", async () => {

@@ -3,6 +3,7 @@ import { requestEvidence } from "@/app/_lib/request-evidence";
 import { prepareDatabase } from "@/lib/boot";
 import { openEmbeddedUrl } from "@/lib/embedded/embedded-url";
 import { frameCookieName, sealFrameGrant } from "@/lib/embedded/frame-cookie";
+import { framingParentOrigin } from "@/lib/embedded/framing-origins";
 import { getEnv } from "@/lib/env";
 import { SIGNER_SESSION_MAX_MS, signerSessionCookieName } from "@/lib/signer-access/rules";
 
@@ -12,14 +13,15 @@ const REFUSAL_GRANT_MS = 10 * 60_000;
 /**
  * `GET /embed/<token>`, the URL an integrator puts in its iframe (issued by `/v1`, single use, five
  * minutes). Opening it starts the signer's session and goes to the package page, inside the frame;
- * a token used before, expired, unknown or for a closed package goes to `/embed/refused`, and
- * nothing changes. Both cookies are `SameSite=None; Secure; Partitioned`: sent inside the
- * cross-site frame, kept in the parent site's partition (lib/embedded/frame-cookie.ts).
+ * a token used before, expired, unknown or for a closed package, or opened inside a page whose origin
+ * the organization does not list, goes to `/embed/refused`, and nothing changes. Both cookies are
+ * `SameSite=None; Secure; Partitioned`: sent inside the cross-site frame, kept in the parent site's
+ * partition (lib/embedded/frame-cookie.ts).
  */
-export async function GET(_request: Request, { params }: { params: Promise<{ token: string }> }): Promise<Response> {
+export async function GET(request: Request, { params }: { params: Promise<{ token: string }> }): Promise<Response> {
   const { token } = await params;
   const { db } = await prepareDatabase();
-  const result = await openEmbeddedUrl(db, { token: token.slice(0, 100), ...(await requestEvidence()) });
+  const result = await openEmbeddedUrl(db, { token: token.slice(0, 100), framedBy: framingParentOrigin(request.headers), ...(await requestEvidence()) });
   const secureApp = new URL(getEnv().APP_URL).protocol === "https:";
   const cookie = { httpOnly: true, secure: true, sameSite: "none", partitioned: true, path: "/" } as const;
   if (result.state === "opened") {

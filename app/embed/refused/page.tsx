@@ -9,6 +9,7 @@ const REASONS = {
   expired: "This signing link has expired. Links work for five minutes.",
   closed: "This package can no longer be signed here: it was completed, cancelled or declined, or signing from this site was turned off.",
   unknown: "This signing link is not valid.",
+  origin: "This site is not on the lender's list of sites allowed to show signing. The link was not used: it still opens from the lender's own site.",
 } as const;
 
 type Reason = keyof typeof REASONS;
