@@ -146,6 +146,20 @@ describe("attachments over /v1", () => {
     expect((await uploadFile(path, { token: other.signer, bytes, fileName: "x.jpg" })).status).toBe(404);
   });
 
+  it("refuses a direct upload over 20 MiB by id with a 413 naming the limit, before reading it, changing nothing", async () => {
+    const { id, signer } = await sentPackage();
+    const [license] = ((await callApi(`/v1/signing/signer/signings/${id}/attachments`, { token: signer })).body as { data: RequestView[] }).data;
+    const size = 21 * 1024 * 1024;
+    const created = await callApi("/v1/uploads", { token: signer, json: { name: "license-scan.pdf", size, contentType: "application/pdf", sha256: "a".repeat(64) } });
+    expect(created.status, created.text).toBe(201);
+    const { id: uploadId } = Created.parse(created.body);
+
+    const byId = await callApi(`/v1/signing/signer/signings/${id}/attachments/${license!.id}/files`, { token: signer, json: { uploadId } });
+    expect(byId.status, byId.text).toBe(413);
+    expect(ErrorBody.parse(byId.body).error).toBe(`The file is ${size} bytes; an attachment may be at most 20 MiB.`);
+    expect(await testDb.db.select().from(signerAttachments).where(eq(signerAttachments.packageId, id))).toEqual([]);
+  });
+
   it("asks for more on a sent package; every operation answers curl with no body with a clear 4xx", async () => {
     const { id } = await sentPackage();
     const [license] = ((await callApi(`/v1/signing/manager/signings/${id}/attachments`, { token: manager })).body as { data: RequestView[] }).data;
