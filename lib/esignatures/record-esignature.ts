@@ -28,8 +28,8 @@ import { isOpenSigningStatus, signingStatusLabel } from "@/lib/packages/state-ma
 import { transitionSigning } from "@/lib/signings/transition-signing";
 import { deliverVaultEventDeclaration, vaultJobKey } from "@/lib/vault/deliver-vault-event-payload";
 import type { VaultEvent } from "@/lib/vault/vault-event";
-import { parsePngDataUrl } from "./parse-png-data-url";
-import { SIGNATURE_FONTS } from "./signature-fonts";
+import { parsePngDataUrl } from "@/lib/signature-images/parse-png-data-url";
+import { SIGNATURE_FONTS } from "@/lib/signature-images/signature-fonts";
 
 export type SignatureInput = { kind: "drawn"; imageDataUrl: string } | { kind: "typed"; text: string; font: string };
 
