@@ -3,7 +3,7 @@ import { PDFDocument } from "pdf-lib";
 import type { Db } from "@/db/client";
 import { documentScans, type PackageDocument } from "@/db/schema";
 import { Conflict } from "@/lib/errors";
-import { isInkMode } from "./document-state-machine";
+import { isInkMode } from "@/lib/packages/document-state-machine";
 import { transitionDocument } from "./transition-document";
 
 export type ScanPageImage = { bytes: Uint8Array; contentType: "image/png" | "image/jpeg" };

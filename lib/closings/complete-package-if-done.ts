@@ -4,7 +4,7 @@ import { packageDocuments, signatureRequests, type SigningPackage } from "@/db/s
 import { attachmentsOutstanding } from "@/lib/attachments/attachments-outstanding";
 import { isOpenSigningStatus } from "@/lib/packages/state-machine";
 import { transitionSigning, type TransitionAudit } from "@/lib/signings/transition-signing";
-import { isDocumentDone } from "./document-state-machine";
+import { isDocumentDone } from "@/lib/packages/document-state-machine";
 import { notifyCompletion } from "./notify-completion";
 
 /**
