@@ -4,7 +4,7 @@ import type { Db } from "@/db/client";
 import { documentScans, type PackageDocument } from "@/db/schema";
 import { Conflict } from "@/lib/errors";
 import { isInkMode } from "@/lib/packages/document-state-machine";
-import { transitionDocument } from "./transition-document";
+import { transitionDocument } from "@/lib/package-lifecycle/transition-document";
 
 export type ScanPageImage = { bytes: Uint8Array; contentType: "image/png" | "image/jpeg" };
 
