@@ -14,7 +14,7 @@ import {
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { completePackageIfDone } from "@/lib/package-lifecycle/complete-package-if-done";
-import { esignNotOpenMessage, notESignedMessage } from "@/lib/closings/execution-messages";
+import { esignNotOpenMessage, notESignedMessage } from "./execution-messages";
 import { transitionDocument } from "@/lib/package-lifecycle/transition-document";
 import { actorUserIdOf } from "@/lib/signer-access/signer-session-principal";
 import { getEnv } from "@/lib/env";
