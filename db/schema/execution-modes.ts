@@ -9,7 +9,7 @@ export const executionModeEnum = pgEnum("execution_mode", ["esign", "wet_sign", 
 
 /**
  * Where one document stands on its way to completion; moved only by `transitionDocument`
- * (lib/closings/document-state-machine.ts holds the table).
+ * (lib/packages/document-state-machine.ts holds the table).
  */
 export const documentExecutionStatusEnum = pgEnum("document_execution_status", [
   "pending",

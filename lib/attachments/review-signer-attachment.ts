@@ -3,7 +3,7 @@ import type { Db } from "@/db/client";
 import { attachmentRequests, packageSigners, signerAttachments, type SignerAttachment, type SigningPackage } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
-import { completePackageIfDone } from "@/lib/closings/complete-package-if-done";
+import { completePackageIfDone } from "@/lib/package-lifecycle/complete-package-if-done";
 import { sendEmailDeclaration } from "@/lib/email/send-email-payload";
 import { BadRequest, Conflict, NotFound } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";

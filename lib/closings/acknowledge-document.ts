@@ -4,8 +4,8 @@ import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { Conflict } from "@/lib/errors";
 import { getSignerAssignmentOrThrow } from "@/lib/packages/get-signer-assignment-or-throw";
 import { isOpenSigningStatus, signingStatusLabel } from "@/lib/packages/state-machine";
-import { completePackageIfDone } from "./complete-package-if-done";
-import { transitionDocument } from "./transition-document";
+import { completePackageIfDone } from "@/lib/package-lifecycle/complete-package-if-done";
+import { transitionDocument } from "@/lib/package-lifecycle/transition-document";
 import { getPackageDocumentOrThrow } from "./get-package-document-or-throw";
 
 export type AcknowledgeDocumentOptions = {

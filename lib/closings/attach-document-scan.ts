@@ -3,8 +3,8 @@ import { PDFDocument } from "pdf-lib";
 import type { Db } from "@/db/client";
 import { documentScans, type PackageDocument } from "@/db/schema";
 import { Conflict } from "@/lib/errors";
-import { isInkMode } from "./document-state-machine";
-import { transitionDocument } from "./transition-document";
+import { isInkMode } from "@/lib/packages/document-state-machine";
+import { transitionDocument } from "@/lib/package-lifecycle/transition-document";
 
 export type ScanPageImage = { bytes: Uint8Array; contentType: "image/png" | "image/jpeg" };
 

@@ -1,13 +1,14 @@
 import { objectDownload, type StoredDownload } from "@/lib/storage/objects";
 import { asc, eq } from "drizzle-orm";
-import { z } from "zod";
 import type { Db } from "@/db/client";
-import { documentScans, executionModeEnum, packageDocuments, signingPackages, users, type ExecutionMode, type PackageDocument, type SigningPackage } from "@/db/schema";
+import { documentScans, packageDocuments, signingPackages, users, type ExecutionMode, type PackageDocument, type SigningPackage } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { BadRequest, Conflict, NotFound } from "@/lib/errors";
 import { assertDraft } from "@/lib/packages/assert-draft";
+import { executionModeSchema } from "@/lib/packages/execution-mode-schema";
 import { getSigningOrThrow } from "@/lib/packages/get-signing-or-throw";
+import { setDocumentFlag } from "@/lib/packages/set-document-flag";
 import { isOpenSigningStatus, signingStatusLabel } from "@/lib/packages/state-machine";
 import { appointmentColumns, closingAppointmentSchema, serializeAppointment, type ClosingAppointmentInput } from "./closing-appointment";
 import { getPackageDocumentOrThrow } from "./get-package-document-or-throw";
@@ -145,8 +146,6 @@ export async function updateClosingAppointment(
   });
 }
 
-export const executionModeSchema = z.enum(executionModeEnum.enumValues, { error: "executionMode must be esign, wet_sign, notarize or review_only" });
-
 /** Changes how one document of a draft is executed (409 once sent: then only "Convert to ink" changes modes). */
 export async function setDocumentExecutionMode(
   db: Db,
@@ -159,20 +158,8 @@ export async function setDocumentExecutionMode(
     const signing = await getSigningOrThrow(tx, { ...options, capability: "signings:write", lock: true });
     assertDraft(signing, "change how its documents are signed");
     const document = await getPackageDocumentOrThrow(tx, signing.id, options.documentId);
-    if (document.executionMode === mode.data) return document;
-    const [after] = await tx.update(packageDocuments).set({ executionMode: mode.data }).where(eq(packageDocuments.id, document.id)).returning();
-    await recordAuditEntry(tx, {
-      organizationId: signing.organizationId,
-      packageId: signing.id,
-      actorUserId: options.principal.user.id,
-      action: "document.execution_mode_changed",
-      entityType: "package_document",
-      entityId: document.id,
-      ipAddress: options.ipAddress,
-      before: { executionMode: document.executionMode },
-      after: { executionMode: mode.data },
-    });
-    return after!;
+    const after = await setDocumentFlag(tx, { signing, document, flag: "executionMode", value: mode.data, actorUserId: options.principal.user.id, ipAddress: options.ipAddress });
+    return after ?? document;
   });
 }
 

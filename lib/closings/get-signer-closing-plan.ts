@@ -3,7 +3,7 @@ import type { Db } from "@/db/client";
 import { packageDocuments, type DocumentExecutionStatus, type ExecutionMode } from "@/db/schema";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { getSignerAssignmentOrThrow } from "@/lib/packages/get-signer-assignment-or-throw";
-import { isInkMode } from "./document-state-machine";
+import { isInkMode } from "@/lib/packages/document-state-machine";
 
 export type SignerClosingPlan = {
   /** Whether the package has anything but e-signed documents; an all-e-sign package has no plan to show. */

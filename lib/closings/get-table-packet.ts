@@ -5,7 +5,7 @@ import { organizations, packageDocuments, packageSigners } from "@/db/schema";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { Conflict } from "@/lib/errors";
 import { getSigningOrThrow } from "@/lib/packages/get-signing-or-throw";
-import { isInkMode } from "./document-state-machine";
+import { isInkMode } from "@/lib/packages/document-state-machine";
 import { buildTablePacket } from "./table-packet";
 
 /** The table packet of a package the caller manages or is the settlement agent of (404 otherwise; 409 when no document is signed in ink). */

@@ -6,9 +6,9 @@ import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { BadRequest, Conflict } from "@/lib/errors";
 import { getSigningOrThrow } from "@/lib/packages/get-signing-or-throw";
 import { isOpenSigningStatus, signingStatusLabel } from "@/lib/packages/state-machine";
-import { completePackageIfDone } from "./complete-package-if-done";
+import { completePackageIfDone } from "@/lib/package-lifecycle/complete-package-if-done";
 import { getPackageDocumentOrThrow } from "./get-package-document-or-throw";
-import { transitionDocument } from "./transition-document";
+import { transitionDocument } from "@/lib/package-lifecycle/transition-document";
 
 /** The body of an accept or reject decision, shared by `/v1` and the console's server action. */
 export const scanReviewSchema = z.discriminatedUnion("decision", [

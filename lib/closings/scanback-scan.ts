@@ -7,7 +7,7 @@ import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { putObject, readObject } from "@/lib/storage/objects";
 import { isOpenSigningStatus } from "@/lib/packages/state-machine";
-import { isInkMode } from "./document-state-machine";
+import { isInkMode } from "@/lib/packages/document-state-machine";
 import { readPageCode } from "./read-page-code";
 import { scanFilePages, turnPage, type CheckedScanFile, type ScanPage } from "./scan-pages";
 

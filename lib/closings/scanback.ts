@@ -14,7 +14,7 @@ import { isUuid } from "@/lib/ids";
 import { getSigningOrThrow } from "@/lib/packages/get-signing-or-throw";
 import { isOpenSigningStatus, signingStatusLabel } from "@/lib/packages/state-machine";
 import { attachDocumentScan } from "./attach-document-scan";
-import { isInkMode } from "./document-state-machine";
+import { isInkMode } from "@/lib/packages/document-state-machine";
 import { processScanbackScanJob } from "./process-scanback-scan-job";
 import { checkScanUploads, turnPage, type ScanUpload } from "./scan-pages";
 import { failScan, finishScan, processScanChunk, recordScan, SCAN_CHUNK_PAGES } from "./scanback-scan";

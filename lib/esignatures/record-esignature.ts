@@ -13,9 +13,9 @@ import {
 } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
-import { completePackageIfDone } from "@/lib/closings/complete-package-if-done";
-import { esignNotOpenMessage, notESignedMessage } from "@/lib/closings/execution-messages";
-import { transitionDocument } from "@/lib/closings/transition-document";
+import { completePackageIfDone } from "@/lib/package-lifecycle/complete-package-if-done";
+import { esignNotOpenMessage, notESignedMessage } from "./execution-messages";
+import { transitionDocument } from "@/lib/package-lifecycle/transition-document";
 import { actorUserIdOf } from "@/lib/signer-access/signer-session-principal";
 import { getEnv } from "@/lib/env";
 import { BadRequest, Conflict, NotFound } from "@/lib/errors";
@@ -23,13 +23,13 @@ import { fillSignerFields, type FieldValueInput } from "@/lib/fields/fill-signer
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { getDocumentOrThrow } from "@/lib/packages/get-document-or-throw";
 import { getSignerAssignmentOrThrow } from "@/lib/packages/get-signer-assignment-or-throw";
-import { notifyNextRoutingGroup } from "@/lib/signings/notify-next-routing-group";
+import { notifyNextRoutingGroup } from "@/lib/package-lifecycle/notify-next-routing-group";
 import { isOpenSigningStatus, signingStatusLabel } from "@/lib/packages/state-machine";
-import { transitionSigning } from "@/lib/signings/transition-signing";
+import { transitionSigning } from "@/lib/package-lifecycle/transition-signing";
 import { deliverVaultEventDeclaration, vaultJobKey } from "@/lib/vault/deliver-vault-event-payload";
 import type { VaultEvent } from "@/lib/vault/vault-event";
-import { parsePngDataUrl } from "./parse-png-data-url";
-import { SIGNATURE_FONTS } from "./signature-fonts";
+import { parsePngDataUrl } from "@/lib/signature-images/parse-png-data-url";
+import { SIGNATURE_FONTS } from "@/lib/signature-images/signature-fonts";
 
 export type SignatureInput = { kind: "drawn"; imageDataUrl: string } | { kind: "typed"; text: string; font: string };
 

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { SIGNATURE_FONTS, type SignatureFont } from "@/lib/esignatures/signature-fonts";
+import { SIGNATURE_FONTS, type SignatureFont } from "@/lib/signature-images/signature-fonts";
 
 const cache = new Map<SignatureFont, Promise<Uint8Array>>();
 

@@ -1,6 +1,6 @@
 import { StandardFonts, type PDFDocument, rgb, type PDFFont, type PDFImage, type PDFPage } from "pdf-lib";
 import type { DocumentField, ESignature } from "@/db/schema";
-import { parsePngDataUrl } from "@/lib/esignatures/parse-png-data-url";
+import { parsePngDataUrl } from "@/lib/signature-images/parse-png-data-url";
 import type { SealEvidence, SealSigner } from "./load-seal-evidence";
 import { toPdfText } from "@/lib/pdf/pdf-text";
 import { signatureFontBytes } from "./signature-font-bytes";

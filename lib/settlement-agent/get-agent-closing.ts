@@ -3,7 +3,7 @@ import type { Db } from "@/db/client";
 import { organizations, packageDocuments, packageSigners, type PackageDocument, type SigningPackage } from "@/db/schema";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { brandMarkOf, getOrganizationBranding, type BrandMark } from "@/lib/branding/branding";
-import { isInkMode } from "@/lib/closings/document-state-machine";
+import { isInkMode } from "@/lib/packages/document-state-machine";
 import { getScanbackReport, listActiveScanbackScans, type ScanbackReport, type ScanbackScanStatus } from "@/lib/closings/scanback";
 import { getSigningOrThrow } from "@/lib/packages/get-signing-or-throw";
 

@@ -5,7 +5,7 @@ import type { Db } from "@/db/client";
 import { packageDocuments, settlementAgentLinks, type SettlementAgentLink } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
-import { isInkMode } from "@/lib/closings/document-state-machine";
+import { isInkMode } from "@/lib/packages/document-state-machine";
 import { sendEmailDeclaration } from "@/lib/email/send-email-payload";
 import { BadRequest, Conflict } from "@/lib/errors";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";

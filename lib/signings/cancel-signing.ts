@@ -8,7 +8,7 @@ import { cancelledEmail } from "@/lib/email/templates/cancelled-email";
 import { organizationDefaultLanguage, signerLocale } from "@/lib/i18n/signer-locale";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { getSigningOrThrow } from "@/lib/packages/get-signing-or-throw";
-import { transitionSigning } from "./transition-signing";
+import { transitionSigning } from "@/lib/package-lifecycle/transition-signing";
 
 /**
  * Cancels a draft, sent or in-progress package; 409 "already cancelled" or when it has finished.

@@ -27,7 +27,7 @@ import { findUserIdByEmail } from "./find-user-id-by-email";
 import { signerAccessColumns, type SignerAccessInput } from "@/lib/signer-access/signer-access-columns";
 import { assertSignerProofComplete } from "@/lib/signer-access/signer-proof-gaps";
 import { serializeSigner } from "./serialize-signer";
-import { serializeSigning } from "./serialize-signing";
+import { serializeSigning } from "@/lib/packages/serialize-signing";
 import type { AttachmentRequestInput } from "@/lib/attachments/attachment-request-schema";
 import { insertAttachmentRequests } from "@/lib/attachments/create-attachment-requests";
 import { MAX_REQUESTS_PER_SIGNER } from "@/lib/attachments/limits";

@@ -13,7 +13,7 @@ import { buildSignerSigningView, type SignerSigningView } from "./build-signer-s
 import { getSignerAssignmentOrThrow } from "@/lib/packages/get-signer-assignment-or-throw";
 import { getSigningCreator } from "@/lib/packages/get-signing-creator";
 import { assertTransition } from "@/lib/packages/state-machine";
-import { transitionSigning } from "./transition-signing";
+import { transitionSigning } from "@/lib/package-lifecycle/transition-signing";
 
 export type DeclineSigningOptions = { principal: Principal; packageId: string; reason: string; ipAddress?: string | null };
 

@@ -5,7 +5,7 @@ import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { assertDraft } from "@/lib/packages/assert-draft";
 import { getSigningOrThrow } from "@/lib/packages/get-signing-or-throw";
-import { serializeSigning } from "./serialize-signing";
+import { serializeSigning } from "@/lib/packages/serialize-signing";
 
 /**
  * Deletes a draft with its signers and documents; 409 once sent (cancel it instead). The deletion

@@ -8,7 +8,7 @@ import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { log } from "@/lib/log";
 import { getSigningCreator } from "@/lib/packages/get-signing-creator";
 import { OPEN_SIGNING_STATUSES } from "@/lib/packages/state-machine";
-import { transitionSigning } from "./transition-signing";
+import { transitionSigning } from "@/lib/package-lifecycle/transition-signing";
 
 export type ExpireSigningsOptions = {
   /** Packages whose `expires_at` is at or before this instant expire; default the current time. */

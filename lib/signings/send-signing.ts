@@ -5,9 +5,9 @@ import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { Conflict } from "@/lib/errors";
 import { assertSignerProofComplete } from "@/lib/signer-access/signer-proof-gaps";
 import { getSigningOrThrow } from "@/lib/packages/get-signing-or-throw";
-import { notifyNextRoutingGroup } from "./notify-next-routing-group";
+import { notifyNextRoutingGroup } from "@/lib/package-lifecycle/notify-next-routing-group";
 import { assertTransition } from "@/lib/packages/state-machine";
-import { transitionSigning } from "./transition-signing";
+import { transitionSigning } from "@/lib/package-lifecycle/transition-signing";
 
 /**
  * Sends a draft: one required signature request per signer × document, the first routing group

@@ -1,7 +1,7 @@
 import { serializeDocumentMetadata } from "@/lib/pdf/serialize-document-metadata";
 import type { SigningDetail } from "./get-signing-detail";
 import { serializeSigner } from "./serialize-signer";
-import { serializeSigning } from "./serialize-signing";
+import { serializeSigning } from "@/lib/packages/serialize-signing";
 
 export type SigningDetailJson = ReturnType<typeof serializeSigningDetail>;
 

@@ -6,7 +6,7 @@ import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { NotFound } from "@/lib/errors";
 import { assertDraft } from "@/lib/packages/assert-draft";
 import { getSigningOrThrow } from "@/lib/packages/get-signing-or-throw";
-import { serializeSigning } from "./serialize-signing";
+import { serializeSigning } from "@/lib/packages/serialize-signing";
 
 export type UpdateSigningOptions = {
   principal: Principal;

@@ -1,12 +1,11 @@
-import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { templateDocuments, type ExecutionMode } from "@/db/schema";
-import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
+import type { ExecutionMode } from "@/db/schema";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
-import { executionModeSchema } from "@/lib/closings/closing-detail";
 import { serializeDocumentMetadata } from "@/lib/pdf/serialize-document-metadata";
 import { BadRequest } from "@/lib/errors";
+import { executionModeSchema } from "@/lib/packages/execution-mode-schema";
 import { getDocumentOrThrow } from "@/lib/packages/get-document-or-throw";
+import { setDocumentFlag } from "@/lib/packages/set-document-flag";
 import { getTemplateOrThrow } from "./get-template-or-throw";
 import { templateDocumentMetadataColumns } from "./template-document-metadata-columns";
 
@@ -29,19 +28,7 @@ export async function setTemplateDocumentExecutionMode(
       lock: true,
     });
     const document = await getDocumentOrThrow(tx, { templateId: template.id, documentId: options.documentId }, () => templateDocumentMetadataColumns);
-    const after = { ...serializeDocumentMetadata(document), executionMode: mode.data };
-    if (document.executionMode === mode.data) return after;
-    await tx.update(templateDocuments).set({ executionMode: mode.data }).where(eq(templateDocuments.id, document.id));
-    await recordAuditEntry(tx, {
-      organizationId: template.organizationId,
-      actorUserId: options.principal.user.id,
-      action: "template.document_execution_mode_changed",
-      entityType: "template_document",
-      entityId: document.id,
-      ipAddress: options.ipAddress,
-      before: { executionMode: document.executionMode },
-      after: { executionMode: mode.data },
-    });
-    return after;
+    await setDocumentFlag(tx, { template, document, flag: "executionMode", value: mode.data, actorUserId: options.principal.user.id, ipAddress: options.ipAddress });
+    return { ...serializeDocumentMetadata(document), executionMode: mode.data };
   });
 }

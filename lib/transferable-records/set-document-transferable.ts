@@ -1,11 +1,9 @@
-import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { packageDocuments } from "@/db/schema";
-import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { assertDraft } from "@/lib/packages/assert-draft";
 import { getDocumentOrThrow } from "@/lib/packages/get-document-or-throw";
 import { getSigningOrThrow } from "@/lib/packages/get-signing-or-throw";
+import { setDocumentFlag } from "@/lib/packages/set-document-flag";
 
 /**
  * Marks a draft's document as a transferable record (or not): once the package completes and is
@@ -21,20 +19,7 @@ export async function setDocumentTransferable(
     const signing = await getSigningOrThrow(tx, { principal: options.principal, packageId: options.packageId, capability: "signings:write", lock: true });
     assertDraft(signing, "change its documents");
     const document = await getDocumentOrThrow(tx, { packageId: signing.id, documentId: options.documentId }, (t) => ({ id: t.id, transferable: t.transferable }));
-    if (document.transferable !== options.transferable) {
-      await tx.update(packageDocuments).set({ transferable: options.transferable }).where(eq(packageDocuments.id, document.id));
-      await recordAuditEntry(tx, {
-        organizationId: signing.organizationId,
-        packageId: signing.id,
-        actorUserId: options.principal.user.id,
-        action: "document.transferable_changed",
-        entityType: "package_document",
-        entityId: document.id,
-        ipAddress: options.ipAddress,
-        before: { transferable: document.transferable },
-        after: { transferable: options.transferable },
-      });
-    }
+    await setDocumentFlag(tx, { signing, document, flag: "transferable", value: options.transferable, actorUserId: options.principal.user.id, ipAddress: options.ipAddress });
     return { documentId: document.id, transferable: options.transferable };
   });
 }

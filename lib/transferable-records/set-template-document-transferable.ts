@@ -1,9 +1,7 @@
-import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { templateDocuments } from "@/db/schema";
-import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { getDocumentOrThrow } from "@/lib/packages/get-document-or-throw";
+import { setDocumentFlag } from "@/lib/packages/set-document-flag";
 import { getTemplateOrThrow } from "@/lib/templates/get-template-or-throw";
 
 /**
@@ -23,19 +21,7 @@ export async function setTemplateDocumentTransferable(
       lock: true,
     });
     const document = await getDocumentOrThrow(tx, { templateId: template.id, documentId: options.documentId }, (t) => ({ id: t.id, transferable: t.transferable }));
-    if (document.transferable !== options.transferable) {
-      await tx.update(templateDocuments).set({ transferable: options.transferable }).where(eq(templateDocuments.id, document.id));
-      await recordAuditEntry(tx, {
-        organizationId: template.organizationId,
-        actorUserId: options.principal.user.id,
-        action: "template.document_transferable_changed",
-        entityType: "template_document",
-        entityId: document.id,
-        ipAddress: options.ipAddress,
-        before: { transferable: document.transferable },
-        after: { transferable: options.transferable },
-      });
-    }
+    await setDocumentFlag(tx, { template, document, flag: "transferable", value: options.transferable, actorUserId: options.principal.user.id, ipAddress: options.ipAddress });
     return { documentId: document.id, transferable: options.transferable };
   });
 }

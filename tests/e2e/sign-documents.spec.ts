@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { openDb, type DbHandle } from "@/db/client";
 import { auditLog, eSignatures, locations, packageDocuments } from "@/db/schema";
-import { parsePngDataUrl } from "@/lib/esignatures/parse-png-data-url";
+import { parsePngDataUrl } from "@/lib/signature-images/parse-png-data-url";
 import { createSignerPackage, type FixtureSigner } from "../helpers/signing-fixtures";
 import { SignPanel, signatureStrokes } from "./pages/sign-panel";
 import { e2eDatabaseUrl, expect, expectNoAxeViolations, signInAs, test } from "./support/fixtures";

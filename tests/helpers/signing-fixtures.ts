@@ -20,7 +20,7 @@ import { renderAgreementPdf } from "@/lib/pdf/pdf";
 import { cancelSigning } from "@/lib/signings/cancel-signing";
 import { createSigning } from "@/lib/signings/create-signing";
 import { sendSigning } from "@/lib/signings/send-signing";
-import { transitionSigning } from "@/lib/signings/transition-signing";
+import { transitionSigning } from "@/lib/package-lifecycle/transition-signing";
 import { createUser } from "./fixtures";
 
 export type FixtureSigner = { email: string; routingOrder?: number; role?: "signer" | "co_signer" };

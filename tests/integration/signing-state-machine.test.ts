@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signingPackages, signingStatusEnum, type SigningPackage, type SigningStatus } from "@/db/schema";
 import { hashAuditEntry } from "@/lib/audit/record-audit-entry";
 import { AppError } from "@/lib/errors";
-import { transitionSigning } from "@/lib/signings/transition-signing";
+import { transitionSigning } from "@/lib/package-lifecycle/transition-signing";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { auditEntriesFor } from "../helpers/fixtures";
 import { as, BASE, createReadyDraft, loadManagerWorld, uploadPdf } from "../helpers/manager";

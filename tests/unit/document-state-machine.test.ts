@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { DocumentExecutionStatus, ExecutionMode } from "@/db/schema";
-import { canTransitionDocument, isDocumentDone } from "@/lib/closings/document-state-machine";
+import { canTransitionDocument, isDocumentDone } from "@/lib/packages/document-state-machine";
 
 const STATES: DocumentExecutionStatus[] = ["pending", "esigned", "scan_uploaded", "accepted", "rejected", "acknowledged"];
 

@@ -7,7 +7,7 @@ import { serializeSigningDetail } from "@/lib/signings/serialize-signing-detail"
 import { listSignings } from "@/lib/signings/list-signings";
 import { remindSigners } from "@/lib/signings/remind-signers";
 import { sendSigning } from "@/lib/signings/send-signing";
-import { serializeSigning } from "@/lib/signings/serialize-signing";
+import { serializeSigning } from "@/lib/packages/serialize-signing";
 import { updateSigning } from "@/lib/signings/update-signing";
 import type { ApiEnv } from "../context";
 import { jsonBody, jsonResponse, pickErrors } from "../schemas/common";

@@ -4,7 +4,7 @@ import { Input, Label, Select, Textarea } from "@/components/ui/input";
 import { Section } from "@/components/ui/section";
 import { linkClass } from "@/components/ui/classes";
 import { closingSummaryText, getClosingDetail, type ClosingDocument } from "@/lib/closings/closing-detail";
-import { isInkMode } from "@/lib/closings/document-state-machine";
+import { isInkMode } from "@/lib/packages/document-state-machine";
 import { getScanbackReport, listActiveScanbackScans } from "@/lib/closings/scanback";
 import { ScanbackDocumentsSummary, ScanbackPagesTable, ScanbackScansProgress } from "@/app/_components/closings/scanback-report";
 import { canAccess, hasCapability } from "@/lib/auth/principal";

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
-import { SIGNATURE_FONTS, type SignatureFont } from "@/lib/esignatures/signature-fonts";
+import { SIGNATURE_FONTS, type SignatureFont } from "@/lib/signature-images/signature-fonts";
 import type { AdoptedSignature } from "./adopted-signature";
 import { SignatureDrawPad, type DrawPadHandle } from "./signature-draw-pad";
 import { SIGNATURE_FONT_STYLES } from "./signature-font-styles";

@@ -1,4 +1,4 @@
-import { SIGNATURE_FONTS, type SignatureFont } from "@/lib/esignatures/signature-fonts";
+import { SIGNATURE_FONTS, type SignatureFont } from "@/lib/signature-images/signature-fonts";
 
 export type AdoptedSignature = { kind: "typed"; text: string; font: SignatureFont } | { kind: "drawn"; imageDataUrl: string };
 

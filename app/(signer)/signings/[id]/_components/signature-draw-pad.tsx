@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from "react";
 import SignaturePad, { type PointGroup } from "signature_pad";
-import { MAX_SIGNATURE_IMAGE_BYTES } from "@/lib/esignatures/signature-image-limit";
+import { MAX_SIGNATURE_IMAGE_BYTES } from "@/lib/signature-images/signature-image-limit";
 import { focusRing } from "@/components/ui/classes";
 
 export type DrawPadHandle = {

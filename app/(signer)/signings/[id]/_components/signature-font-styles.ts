@@ -1,4 +1,4 @@
-import type { SignatureFont } from "@/lib/esignatures/signature-fonts";
+import type { SignatureFont } from "@/lib/signature-images/signature-fonts";
 
 /**
  * The CSS family of each allowed signature font. The faces are self-hosted from @fontsource

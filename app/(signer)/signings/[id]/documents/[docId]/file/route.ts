@@ -3,7 +3,7 @@ import { z } from "zod";
 import { requestPrincipal } from "@/lib/next/request-principal";
 import { prepareDatabase } from "@/lib/boot";
 import { BadRequest, errorJsonResponse, Unauthorized } from "@/lib/errors";
-import { getViewableDocumentFile } from "@/lib/document-owners/get-viewable-document-file";
+import { getViewableDocumentFile } from "@/lib/signings/get-viewable-document-file";
 import { fileResponse } from "../../../../../../_lib/file-response";
 
 export const dynamic = "force-dynamic";

@@ -1,8 +1,8 @@
 import type { Db } from "@/db/client";
 import type { Principal } from "@/lib/auth/principal";
 import { AppError } from "@/lib/errors";
-import { getAssignedDocumentFile, type DocumentFile, type GetAssignedDocumentFileOptions } from "@/lib/signings/get-assigned-document-file";
-import { getDocumentFile } from "./get-document-file";
+import { getAssignedDocumentFile, type DocumentFile, type GetAssignedDocumentFileOptions } from "./get-assigned-document-file";
+import { getDocumentFile } from "@/lib/document-owners/get-document-file";
 
 /**
  * A document's bytes for the viewer at `/signings/<id>`, which serves the package's signers and its

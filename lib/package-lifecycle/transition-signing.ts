@@ -5,7 +5,7 @@ import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { Conflict } from "@/lib/errors";
 import { requestPackageSeal } from "@/lib/seals/request-package-seal";
 import { revokeSignerAccess } from "@/lib/signer-access/revoke-signer-access";
-import { serializeSigning } from "./serialize-signing";
+import { serializeSigning } from "@/lib/packages/serialize-signing";
 import { assertTransition, signingStatusLabel } from "@/lib/packages/state-machine";
 
 export type TransitionAudit = {

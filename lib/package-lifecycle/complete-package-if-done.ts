@@ -1,17 +1,17 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { packageDocuments, signatureRequests, type SigningPackage } from "@/db/schema";
-import { attachmentsOutstanding } from "@/lib/attachments/attachments-outstanding";
+import { attachmentsOutstanding } from "./attachments-outstanding";
 import { isOpenSigningStatus } from "@/lib/packages/state-machine";
-import { transitionSigning, type TransitionAudit } from "@/lib/signings/transition-signing";
-import { isDocumentDone } from "./document-state-machine";
+import { transitionSigning, type TransitionAudit } from "./transition-signing";
+import { isDocumentDone } from "@/lib/packages/document-state-machine";
 import { notifyCompletion } from "./notify-completion";
 
 /**
  * The completion rule: a package is done when every `esign` document is e-signed (and no required
  * signature request is left unsigned), every `wet_sign`/`notarize` document's scan is accepted and
  * every `review_only` document is acknowledged; and the signers' attachments allow it: every required
- * one accepted, none waiting for review (`lib/attachments`).
+ * one accepted, none waiting for review (`attachmentsOutstanding`).
  */
 export async function isPackageDone(db: Db, packageId: string): Promise<boolean> {
   const documents = await db

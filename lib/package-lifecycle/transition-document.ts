@@ -3,7 +3,7 @@ import type { Db } from "@/db/client";
 import { packageDocuments, type DocumentExecutionStatus, type PackageDocument } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { Conflict } from "@/lib/errors";
-import { assertDocumentTransition, documentStatusLabel } from "./document-state-machine";
+import { assertDocumentTransition, documentStatusLabel } from "@/lib/packages/document-state-machine";
 
 export type DocumentTransitionAudit = {
   organizationId: number;
