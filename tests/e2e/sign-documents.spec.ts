@@ -50,6 +50,12 @@ test("consent is recorded once, a typed signature is adopted once and signs each
   await expect(panel.dialog.getByLabel("Your name as you sign it")).toBeFocused();
   await expect(panel.dialog.getByLabel("Your name as you sign it")).toHaveValue("Sam Signer");
   await expectNoAxeViolations(page);
+  // From the keyboard: Escape closes it and focus is back on its opener, Enter opens it again.
+  await page.keyboard.press("Escape");
+  await expect(panel.dialog).toBeHidden();
+  await expect(panel.adopt).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(panel.dialog.getByLabel("Your name as you sign it")).toBeFocused();
   await panel.dialog.getByLabel("Your name as you sign it").fill("Samuel Signer");
   // Live preview: every style shows the name as typed, in its own self-hosted font.
   const preview = panel.dialog.getByRole("radio", { name: /Great Vibes/ }).locator("xpath=..").getByText("Samuel Signer");

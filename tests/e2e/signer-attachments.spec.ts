@@ -64,6 +64,12 @@ test("a borrower sends a photo, it is rejected with a reason, they send another 
   await expect(dialog.getByLabel("Reason (the signer reads it)")).toBeFocused();
   await expectNoAxeViolations(manager);
   await shot(manager, "manager-reject-dialog");
+  // From the keyboard: Escape closes it and focus is back on Reject, Enter opens it again.
+  await manager.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(review.getByRole("button", { name: /^Reject/ })).toBeFocused();
+  await manager.keyboard.press("Enter");
+  await expect(dialog.getByLabel("Reason (the signer reads it)")).toBeFocused();
   await dialog.getByLabel("Reason (the signer reads it)").fill("The back of the license is missing.");
   await dialog.getByRole("button", { name: "Reject and tell the signer" }).click();
   await expect(review).toContainText("Rejected (The back of the license is missing.)");

@@ -14,11 +14,12 @@ import { DocumentSignRow, type SignableDocument } from "./document-sign-row";
 import { SignaturePreview } from "./signature-preview";
 import { useSignerFields } from "./signer-fields-context";
 import { focusRing } from "@/components/ui/classes";
+import { Dialog } from "@/components/ui/dialog";
 
-// signature_pad and the dialog load when the signer first opens it, not with the page.
+// signature_pad and the dialog's content load when the signer first opens it, not with the page.
 // React.lazy rather than next/dynamic (the same split, without next/dynamic's client code on the page):
-// the dialog only ever renders after a click, so never on the server.
-const AdoptSignatureDialog = lazy(() => import("./adopt-signature-dialog"));
+// the content only ever renders once the dialog is open, so never on the server.
+const AdoptSignatureForm = lazy(() => import("./adopt-signature-dialog"));
 
 export type SignPanelProps = {
   signingId: string;
@@ -37,6 +38,7 @@ export type SignPanelProps = {
 export function SignPanel({ signingId, signerName, consentGiven, canSign, disabledReason, documents }: SignPanelProps) {
   const id = useId();
   const t = useTranslations("sign");
+  const tAdopt = useTranslations("adopt");
   const [consentState, consentDispatch, consentPending] = useActionState<ConsentFormState, FormData>(consentAction, { status: "idle" });
   const consented = consentGiven || consentState.status === "accepted";
   const [signature, setSignature] = useState<AdoptedSignature | null>(null);
@@ -45,7 +47,6 @@ export function SignPanel({ signingId, signerName, consentGiven, canSign, disabl
   // What the live region says: the latest step's outcome.
   const [announcement, setAnnouncement] = useState<string | { signedDocumentId: string }>("");
   const signatureHeading = useRef<HTMLHeadingElement>(null);
-  const adoptButton = useRef<HTMLButtonElement>(null);
   const wasConsented = useRef(consented);
 
   useEffect(() => {
@@ -87,15 +88,9 @@ export function SignPanel({ signingId, signerName, consentGiven, canSign, disabl
   function adopt(next: AdoptedSignature) {
     setSignature(next);
     storeAdoptedSignature(signingId, next);
+    // Closing returns focus to the opener, which stays mounted (its label changes to "Change signature").
     setDialogOpen(false);
     setAnnouncement(t("adoptedNext"));
-    // The opener stays mounted (its label changes), so focus returns to it.
-    requestAnimationFrame(() => adoptButton.current?.focus());
-  }
-
-  function closeDialog() {
-    setDialogOpen(false);
-    requestAnimationFrame(() => adoptButton.current?.focus());
   }
 
   const reasonId = `${id}-reason`;
@@ -130,14 +125,24 @@ export function SignPanel({ signingId, signerName, consentGiven, canSign, disabl
             ) : (
               <p className="text-sm text-slate-700">{t("adoptOnce")}</p>
             )}
-            <button
-              ref={adoptButton}
-              type="button"
-              onClick={() => setDialogOpen(true)}
-              className={`min-h-11 w-full rounded-md border border-blue-700 bg-white px-4 py-2 text-sm font-semibold text-blue-800 hover:bg-blue-50 ${focusRing} sm:w-auto`}
-            >
-              {signature ? t("change") : t("adopt")}
-            </button>
+            <div>
+              <Dialog
+                id={`${id}-adopt`}
+                size="xl"
+                title={tAdopt("title")}
+                description={tAdopt("description")}
+                openLabel={signature ? t("change") : t("adopt")}
+                openClassName={`min-h-11 w-full rounded-md border border-blue-700 bg-white px-4 py-2 text-sm font-semibold text-blue-800 hover:bg-blue-50 ${focusRing} sm:w-auto`}
+                open={dialogOpen}
+                onOpenChange={setDialogOpen}
+              >
+                {dialogOpen ? (
+                  <Suspense fallback={null}>
+                    <AdoptSignatureForm signerName={signerName} initial={signature} onAdopt={adopt} onCancel={() => setDialogOpen(false)} />
+                  </Suspense>
+                ) : null}
+              </Dialog>
+            </div>
           </div>
 
           <ul className="space-y-2" aria-label={t("documentsToSign")}>
@@ -159,12 +164,6 @@ export function SignPanel({ signingId, signerName, consentGiven, canSign, disabl
       <p aria-live="polite" role="status" className="sr-only">
         {announced}
       </p>
-
-      {dialogOpen ? (
-        <Suspense fallback={null}>
-          <AdoptSignatureDialog signerName={signerName} initial={signature} onAdopt={adopt} onClose={closeDialog} />
-        </Suspense>
-      ) : null}
     </section>
   );
 }
