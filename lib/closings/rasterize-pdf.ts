@@ -4,12 +4,21 @@ import { AppError, BadRequest, Unavailable } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { createFairQueue, type FairQueue } from "./fair-queue";
 import { RASTERIZE_WORKER_SOURCE } from "./rasterize-pdf-worker-source";
+import type { FoundCode } from "./read-page-code";
 
 /**
  * One page of a scan PDF as a JPEG: `embedded` when the page was one full-page JPEG, taken as it is
  * (the scanner's own image and resolution), `rendered` when it was drawn at `longEdge`.
  */
-export type RasterizedPage = { page: number; bytes: Uint8Array; source: "embedded" | "rendered"; width: number; height: number };
+export type RasterizedPage = {
+  page: number;
+  bytes: Uint8Array;
+  source: "embedded" | "rendered";
+  width: number;
+  height: number;
+  /** With `codeCorner`: on a rendered page, the first QR code found in its pixels, or null; unset on an embedded page. */
+  code?: FoundCode | null;
+};
 
 export type RasterizeOptions = {
   /** Long edge of each rendered page in pixels. */
@@ -27,6 +36,8 @@ export type RasterizeOptions = {
   heapMb?: number;
   /** Whose scan this is (an organization): pages get turns round-robin across owners. */
   owner?: string;
+  /** Look for a QR code on each rendered page, in its corners of this size then the whole page, as `readPageCode` does. */
+  codeCorner?: { width: number; height: number };
 };
 
 /** An image on a page larger than this is refused (embedded) or not drawn (rendered): 600 dpi on letter fits. */
@@ -43,7 +54,7 @@ const queue: FairQueue = (globalQueue.__closingSigningScanQueue ??= createFairQu
 
 type WorkerMessage =
   | { type: "ready"; pageCount: number }
-  | { type: "page"; page: number; bytes: Uint8Array; source: "embedded" | "rendered"; width: number; height: number }
+  | { type: "page"; page: number; bytes: Uint8Array; source: "embedded" | "rendered"; width: number; height: number; code?: FoundCode | null }
   | { type: "error"; reason: "unavailable" | "too_large" | "unreadable"; message: string };
 
 /** "20 s", "0.3 s": a budget as a person reads it. */
@@ -61,6 +72,7 @@ function openSession(name: string, bytes: Uint8Array, options: RasterizeOptions)
       longEdge: options.longEdge,
       quality: options.quality,
       maxImagePixels: MAX_IMAGE_PIXELS,
+      codeCorner: options.codeCorner,
     },
     resourceLimits: { maxOldGenerationSizeMb: options.heapMb ?? 256, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
     stdout: false,
@@ -163,7 +175,7 @@ export async function rasterizePdf(name: string, bytes: Uint8Array, pages: numbe
         session.post({ type: "page", page: number });
         const reply = await session.next(`Page ${number} of "${name}"`, options.pageBudgetMs);
         if (reply.type !== "page" || reply.page !== number) throw BadRequest(`"${name}" could not be read as a PDF scan.`);
-        out.push({ page: number, bytes: reply.bytes, source: reply.source, width: reply.width, height: reply.height });
+        out.push({ page: number, bytes: reply.bytes, source: reply.source, width: reply.width, height: reply.height, ...(reply.code !== undefined ? { code: reply.code } : {}) });
       } finally {
         release();
       }
