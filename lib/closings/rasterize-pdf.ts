@@ -193,6 +193,7 @@ export async function rasterizePdf(name: string, bytes: Uint8Array, pages: numbe
     const todo = wanted.flatMap((number, index) => (Number.isInteger(number) && number >= 1 && number <= count ? [index] : []));
     let helperFailure: { error: unknown } | null = null;
     let helping: Promise<void> | null = null;
+    let helperCannotOpen = false;
 
     /** The second worker, on a borrowed turn: pages from the same list until none are left or the turn is called back. */
     const help = async () => {
@@ -207,7 +208,10 @@ export async function rasterizePdf(name: string, bytes: Uint8Array, pages: numbe
         session = open();
         if (revoked) return;
         // Starting the helper is no page's fault: when it fails, the file simply goes on with one worker.
-        if (!(await session.next(`"${name}"`, openBudgetMs).then(() => true, () => false))) return;
+        if (!(await session.next(`"${name}"`, openBudgetMs).then(() => true, () => false))) {
+          if (!revoked) helperCannotOpen = true;
+          return;
+        }
         while (todo.length > 0 && !revoked) {
           const index = todo.shift()!;
           try {
@@ -226,7 +230,7 @@ export async function rasterizePdf(name: string, bytes: Uint8Array, pages: numbe
       }
     };
     const startHelper = () => {
-      if (helping || todo.length < HELPER_MIN_PAGES) return;
+      if (helping || helperCannotOpen || todo.length < HELPER_MIN_PAGES) return;
       helping = help()
         .catch((error: unknown) => void (helperFailure ??= { error }))
         .finally(() => void (helping = null));
