@@ -64,7 +64,7 @@ async function main() {
     const split = performance.now() - started;
     const found = new Set<number>();
     for (const page of pages) {
-      const reading = await readPageCode(page.bytes);
+      const reading = await readPageCode(page.bytes, page.code);
       if (reading.outcome === "read" && reading.ref.documentId === documentId) found.add(reading.ref.page);
     }
     const total = performance.now() - started;
@@ -79,7 +79,7 @@ async function main() {
     const rendered = await splitScanUploads([{ name: "packet.pdf", bytes: packet }]);
     const renderSplit = performance.now() - renderStarted;
     let renderedFound = 0;
-    for (const page of rendered) if ((await readPageCode(page.bytes)).outcome === "read") renderedFound++;
+    for (const page of rendered) if ((await readPageCode(page.bytes, page.code)).outcome === "read") renderedFound++;
     const renderTotal = performance.now() - renderStarted;
     console.log(
       `pages that must be rendered (the packet PDF itself, ${rendered.length} pages): split ${renderSplit.toFixed(0)} ms, split + read ${renderTotal.toFixed(0)} ms (${(renderTotal / rendered.length).toFixed(0)} ms/page); codes read on ${renderedFound}/${rendered.length}`,

@@ -5,7 +5,7 @@ import { type Db } from "@/db/client";
 import { getDb } from "@/lib/db/process-db";
 import { jobs } from "@/db/schema/jobs";
 import type { JobRegistry } from "@/lib/jobs/create-job-registry";
-import { isScheduledJob, type JobDefinition, type ScheduledJobDefinition } from "@/lib/jobs/define-job";
+import { isScheduledJob, type JobDefinition, type JobLogger, type ScheduledJobDefinition } from "@/lib/jobs/define-job";
 import { dispatchQueuedJobs } from "@/lib/jobs/dispatch-queued-jobs";
 import { enqueueScheduledJob } from "@/lib/jobs/enqueue-scheduled-job";
 import { jobEventName } from "@/lib/jobs/job-event";
@@ -43,6 +43,21 @@ export function createJobFunction(client: InngestClient, definition: JobDefiniti
       triggers: [{ event: jobEventName(definition.name) }],
       // Fair per organization across every instance: runs of one key beyond the limit wait, others run.
       ...(definition.perKeyConcurrency ? { concurrency: [{ key: "event.data.fairnessKey", limit: definition.perKeyConcurrency }] } : {}),
+      // Called by Inngest once the run has failed for good (retries spent, or a NonRetriableError).
+      ...(definition.onFinalFailure
+        ? {
+            onFailure: async ({ event, error, logger, runId }: { event: { data: { event: { data?: unknown } } }; error: Error; logger: JobLogger; runId: string }) => {
+              const db = await getDb();
+              const parsed = definition.schema.safeParse(await jobPayload(db, definition.name, event.data.event.data));
+              if (!parsed.success) return;
+              await definition.onFinalFailure!(
+                { db, logger: createJobLogger(logger, { job: definition.name, runId }) },
+                parsed.data,
+                { error: `${error.name}: ${error.message}`.slice(0, 4_000), attempts: definition.maxAttempts },
+              );
+            },
+          }
+        : {}),
     },
     async ({ event, step, attempt, logger, runId }) => {
       const db = await getDb();

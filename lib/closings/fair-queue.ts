@@ -3,11 +3,20 @@
  * run at once, one owner holds at most `perOwner` of them, and a freed slot goes to the next owner in
  * turn that has one waiting, never simply to the oldest waiter. So an organization
  * with a long or hostile file holds at most `perOwner` slots, one page at a time, and another
- * organization's scan starts at once when a slot is free or after one page when none is.
+ * organization's scan starts at once when a slot is free or after one page when none is. A slot
+ * nobody waits for may be borrowed beyond the share (`borrow`), and is called back as soon as
+ * another owner waits.
  */
 export type FairQueue = {
   /** Waits for a turn; call the returned function once the turn is over. */
   acquire(owner: string): Promise<() => void>;
+  /**
+   * A turn beyond the owner's share, only when a slot is free and nobody waits (else null): one owner's
+   * large file may use the idle slot. The moment another owner has to wait, `onRevoke` is called: the
+   * holder stops its page at once (it is redone in the owner's own turns) and releases, so another
+   * organization still waits for no borrowed turn. Call the returned function once the turn is over.
+   */
+  borrow(owner: string, onRevoke: () => void): (() => void) | null;
   /** Turns running and waiting, for tests and logs. */
   stats(): { running: number; waiting: number };
 };
@@ -19,6 +28,8 @@ export function createFairQueue(options: { slots: number; perOwner: number }): F
   const lastServed = new Map<string, number>();
   let clock = 0;
   let total = 0;
+  /** Borrowed turns (counted in `total`, not in their owner's share), with how to call each back. */
+  const borrowed = new Map<number, { owner: string; revoke: () => void; revoked: boolean }>();
 
   const start = (owner: string) => {
     total++;
@@ -72,7 +83,30 @@ export function createFairQueue(options: { slots: number; perOwner: number }): F
         if (queue) queue.push(entry);
         else waiting.set(owner, [entry]);
         dispatch();
+        // Still waiting while another owner holds a borrowed turn: call that turn back.
+        if (waiting.get(owner)?.includes(entry)) {
+          for (const turn of borrowed.values()) {
+            if (turn.owner === owner || turn.revoked) continue;
+            turn.revoked = true;
+            turn.revoke();
+            break;
+          }
+        }
       });
+    },
+    borrow(owner, onRevoke) {
+      if (total >= options.slots || waiting.size > 0) return null;
+      const id = ++clock;
+      total++;
+      borrowed.set(id, { owner, revoke: onRevoke, revoked: false });
+      let done = false;
+      return () => {
+        if (done) return;
+        done = true;
+        total--;
+        borrowed.delete(id);
+        dispatch();
+      };
     },
     stats() {
       let queued = 0;

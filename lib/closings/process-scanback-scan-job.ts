@@ -3,9 +3,16 @@ import { z } from "zod";
 import { scanbackScans } from "@/db/schema";
 import { defineJob } from "@/lib/jobs/define-job";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
-import { finishScan, processScanChunk, scanChunkCount } from "./scanback-scan";
+import { failScan, finishScan, processScanChunk, scanChunkCount } from "./scanback-scan";
 
 export const PROCESS_SCANBACK_SCAN_JOB = "process-scanback-scan";
+
+/**
+ * What the closing pages and /v1 show for a scan whose job gave up (every attempt failed for a reason
+ * that is not the file's: the database, storage, the renderer). The cause goes to the logs, not to the
+ * reader; the files stay stored, and uploading them again starts a new scan.
+ */
+export const SCAN_GAVE_UP_MESSAGE = "This scan could not be read: the server failed on every try, so none of its pages were kept. Upload the scan again.";
 
 /**
  * Reads a stored scanback scan chunk by chunk (`processScanChunk`), then closes it (`finishScan`).
@@ -18,6 +25,10 @@ export const PROCESS_SCANBACK_SCAN_JOB = "process-scanback-scan";
  *
  * Fair per organization (`perKeyConcurrency`, keyed by the organization): one of its scans is read
  * at a time on Inngest, and the local runner claims another organization's due scan first.
+ *
+ * When a run fails for good (its last attempt, on either engine), the scan is marked failed with
+ * `SCAN_GAVE_UP_MESSAGE` instead of staying "processing" forever; a scan already failed with a more
+ * precise reason (a page refused for its content) keeps that reason.
  */
 export const processScanbackScanJob = defineJob({
   name: PROCESS_SCANBACK_SCAN_JOB,
@@ -40,5 +51,9 @@ export const processScanbackScanJob = defineJob({
     }
     const done = await ctx.step("finish", async () => (await finishScan(ctx.db, scanId))?.status ?? null);
     ctx.logger.info("scanback scan read", { scanId, status: done });
+  },
+  onFinalFailure: async (ctx, { scanId }, failure) => {
+    ctx.logger.error("scanback scan job gave up", { scanId, error: failure.error, attempts: failure.attempts });
+    await failScan(ctx.db, scanId, SCAN_GAVE_UP_MESSAGE);
   },
 });

@@ -12,9 +12,11 @@
  * `@napi-rs/canvas` (a prebuilt native module in node_modules: no system binary), loaded only when a
  * page needs it, then encoded as a JPEG.
  *
- * Protocol: workerData `{ searchFrom, bytes, longEdge, quality, maxImagePixels }`. Out first
+ * Protocol: workerData `{ searchFrom, bytes, longEdge, quality, maxImagePixels, codeCorner? }`. Out first
  * `{ type: "ready", pageCount }`; then, for each `{ type: "page", page }` in,
- * `{ type: "page", page, bytes, source: "embedded" | "rendered", width, height }`. On failure
+ * `{ type: "page", page, bytes, source: "embedded" | "rendered", width, height, code? }`: with
+ * `codeCorner`, a rendered page's `code` is the first QR code found in its pixels (or null), looked
+ * for while its JPEG is encoded. On failure
  * `{ type: "error", reason, message }`: `unavailable` (the renderer's modules cannot be loaded),
  * `too_large` (an embedded image over `maxImagePixels`) or `unreadable`.
  */
@@ -199,10 +201,42 @@ async function renderPage(number) {
   context.fillStyle = "#ffffff";
   context.fillRect(0, 0, canvas.width, canvas.height);
   await page.render({ canvasContext: context, viewport, canvas }).promise;
-  const jpeg = await canvas.encode("jpeg", workerData.quality);
+  // The encoder runs off this thread (a native async task) while the code is looked for in the pixels.
+  const encoding = canvas.encode("jpeg", workerData.quality);
+  let code;
+  try {
+    code = workerData.codeCorner ? findCode(context, canvas.width, canvas.height) : undefined;
+  } finally {
+    await encoding.catch(() => {});
+  }
+  const jpeg = await encoding;
   page.cleanup();
   // A copy: the encoder's buffer may be shared, and the page's buffer is transferred.
-  return { bytes: Uint8Array.from(jpeg), width: canvas.width, height: canvas.height };
+  return { bytes: Uint8Array.from(jpeg), width: canvas.width, height: canvas.height, code };
+}
+
+let jsQR;
+/**
+ * The first QR code in each corner of the drawn page, then in the whole page (the order and corner
+ * size the code reader uses), from the canvas's own pixels: no JPEG to decode again on the main
+ * thread. Its text and symbol corners, or null when there is none.
+ */
+function findCode(context, w, h) {
+  jsQR ??= require(resolveFrom("jsqr"));
+  const cw = Math.round(w * workerData.codeCorner.width);
+  const ch = Math.round(h * workerData.codeCorner.height);
+  const regions = [
+    { x: w - cw, y: h - ch, w: cw, h: ch },
+    { x: 0, y: 0, w: cw, h: ch },
+    { x: w - cw, y: 0, w: cw, h: ch },
+    { x: 0, y: h - ch, w: cw, h: ch },
+    { x: 0, y: 0, w, h },
+  ];
+  for (const r of regions) {
+    const found = jsQR(context.getImageData(r.x, r.y, r.w, r.h).data, r.w, r.h, { inversionAttempts: "dontInvert" });
+    if (found) return { text: found.data, topLeft: found.location.topLeftCorner, topRight: found.location.topRightCorner };
+  }
+  return null;
 }
 
 function fail(error) {

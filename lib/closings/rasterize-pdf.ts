@@ -4,12 +4,21 @@ import { AppError, BadRequest, Unavailable } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { createFairQueue, type FairQueue } from "./fair-queue";
 import { RASTERIZE_WORKER_SOURCE } from "./rasterize-pdf-worker-source";
+import type { FoundCode } from "./read-page-code";
 
 /**
  * One page of a scan PDF as a JPEG: `embedded` when the page was one full-page JPEG, taken as it is
  * (the scanner's own image and resolution), `rendered` when it was drawn at `longEdge`.
  */
-export type RasterizedPage = { page: number; bytes: Uint8Array; source: "embedded" | "rendered"; width: number; height: number };
+export type RasterizedPage = {
+  page: number;
+  bytes: Uint8Array;
+  source: "embedded" | "rendered";
+  width: number;
+  height: number;
+  /** With `codeCorner`: on a rendered page, the first QR code found in its pixels, or null; unset on an embedded page. */
+  code?: FoundCode | null;
+};
 
 export type RasterizeOptions = {
   /** Long edge of each rendered page in pixels. */
@@ -27,6 +36,8 @@ export type RasterizeOptions = {
   heapMb?: number;
   /** Whose scan this is (an organization): pages get turns round-robin across owners. */
   owner?: string;
+  /** Look for a QR code on each rendered page, in its corners of this size then the whole page, as `readPageCode` does. */
+  codeCorner?: { width: number; height: number };
 };
 
 /** An image on a page larger than this is refused (embedded) or not drawn (rendered): 600 dpi on letter fits. */
@@ -34,6 +45,8 @@ export const MAX_IMAGE_PIXELS = 36_000_000;
 /** Pages in work at once in this process, and at most this many of them one owner's. */
 const SLOTS = 2;
 const PER_OWNER = 1;
+/** A file with at least this many pages left takes an idle slot for a second worker (starting one costs about a page). */
+const HELPER_MIN_PAGES = 4;
 /** The least time given to starting a worker and opening its file. */
 const OPEN_BUDGET_MS = 15_000;
 
@@ -43,7 +56,7 @@ const queue: FairQueue = (globalQueue.__closingSigningScanQueue ??= createFairQu
 
 type WorkerMessage =
   | { type: "ready"; pageCount: number }
-  | { type: "page"; page: number; bytes: Uint8Array; source: "embedded" | "rendered"; width: number; height: number }
+  | { type: "page"; page: number; bytes: Uint8Array; source: "embedded" | "rendered"; width: number; height: number; code?: FoundCode | null }
   | { type: "error"; reason: "unavailable" | "too_large" | "unreadable"; message: string };
 
 /** "20 s", "0.3 s": a budget as a person reads it. */
@@ -61,6 +74,7 @@ function openSession(name: string, bytes: Uint8Array, options: RasterizeOptions)
       longEdge: options.longEdge,
       quality: options.quality,
       maxImagePixels: MAX_IMAGE_PIXELS,
+      codeCorner: options.codeCorner,
     },
     resourceLimits: { maxOldGenerationSizeMb: options.heapMb ?? 256, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
     stdout: false,
@@ -140,36 +154,106 @@ function openSession(name: string, bytes: Uint8Array, options: RasterizeOptions)
  * terminated and the file refused with a 400 naming the page. A file the reader cannot read is 400;
  * an embedded image over `MAX_IMAGE_PIXELS` is 413; a renderer that cannot be loaded (its native
  * module missing) is 503.
+ *
+ * While nobody else waits, a file of several pages left also takes the idle slot (`FairQueue.borrow`):
+ * a second worker on the same file takes pages from the same list, so one organization's scan uses
+ * both cores. When another owner has to wait, that worker is terminated at once, its page goes back
+ * to the list, and the file goes on in its own turns.
  */
 export async function rasterizePdf(name: string, bytes: Uint8Array, pages: number | readonly number[], options: RasterizeOptions): Promise<RasterizedPage[]> {
   const owner = options.owner ?? "";
   const wanted = typeof pages === "number" ? Array.from({ length: pages }, (_, i) => i + 1) : [...pages];
-  let session: ReturnType<typeof openSession> | undefined;
+  const openBudgetMs = options.openBudgetMs ?? Math.max(options.pageBudgetMs, OPEN_BUDGET_MS);
+  const sessions = new Set<ReturnType<typeof openSession>>();
+  const open = () => {
+    const session = openSession(name, bytes, options);
+    sessions.add(session);
+    return session;
+  };
+  /** Renders one page (an index into `wanted`) on a session and keeps it. */
+  const results = new Map<number, RasterizedPage>();
+  const renderOn = async (session: ReturnType<typeof openSession>, index: number) => {
+    const number = wanted[index]!;
+    session.post({ type: "page", page: number });
+    const reply = await session.next(`Page ${number} of "${name}"`, options.pageBudgetMs);
+    if (reply.type !== "page" || reply.page !== number) throw BadRequest(`"${name}" could not be read as a PDF scan.`);
+    results.set(index, { page: number, bytes: reply.bytes, source: reply.source, width: reply.width, height: reply.height, ...(reply.code !== undefined ? { code: reply.code } : {}) });
+  };
   try {
     let count = 0;
     let release = await queue.acquire(owner);
+    let primary: ReturnType<typeof openSession>;
     try {
-      session = openSession(name, bytes, options);
-      const ready = await session.next(`"${name}"`, options.openBudgetMs ?? Math.max(options.pageBudgetMs, OPEN_BUDGET_MS));
+      primary = open();
+      const ready = await primary.next(`"${name}"`, openBudgetMs);
       count = ready.type === "ready" ? ready.pageCount : 0;
     } finally {
       release();
     }
-    const out: RasterizedPage[] = [];
-    for (const number of wanted) {
-      if (!Number.isInteger(number) || number < 1 || number > count) continue;
-      release = await queue.acquire(owner);
+    const todo = wanted.flatMap((number, index) => (Number.isInteger(number) && number >= 1 && number <= count ? [index] : []));
+    let helperFailure: { error: unknown } | null = null;
+    let helping: Promise<void> | null = null;
+    let helperCannotOpen = false;
+
+    /** The second worker, on a borrowed turn: pages from the same list until none are left or the turn is called back. */
+    const help = async () => {
+      let revoked = false;
+      let session: ReturnType<typeof openSession> | undefined;
+      const giveBack = queue.borrow(owner, () => {
+        revoked = true;
+        session?.close();
+      });
+      if (!giveBack) return;
       try {
-        session.post({ type: "page", page: number });
-        const reply = await session.next(`Page ${number} of "${name}"`, options.pageBudgetMs);
-        if (reply.type !== "page" || reply.page !== number) throw BadRequest(`"${name}" could not be read as a PDF scan.`);
-        out.push({ page: number, bytes: reply.bytes, source: reply.source, width: reply.width, height: reply.height });
+        session = open();
+        if (revoked) return;
+        // Starting the helper is no page's fault: when it fails, the file simply goes on with one worker.
+        if (!(await session.next(`"${name}"`, openBudgetMs).then(() => true, () => false))) {
+          if (!revoked) helperCannotOpen = true;
+          return;
+        }
+        while (todo.length > 0 && !revoked) {
+          const index = todo.shift()!;
+          try {
+            await renderOn(session, index);
+          } catch (error) {
+            if (revoked) {
+              todo.unshift(index);
+              return;
+            }
+            throw error;
+          }
+        }
       } finally {
-        release();
+        session?.close();
+        giveBack();
       }
+    };
+    const startHelper = () => {
+      if (helping || helperCannotOpen || todo.length < HELPER_MIN_PAGES) return;
+      helping = help()
+        .catch((error: unknown) => void (helperFailure ??= { error }))
+        .finally(() => void (helping = null));
+    };
+
+    for (;;) {
+      while (todo.length > 0 && !helperFailure) {
+        startHelper();
+        release = await queue.acquire(owner);
+        try {
+          const index = todo.shift();
+          if (index !== undefined) await renderOn(primary, index);
+        } finally {
+          release();
+        }
+      }
+      // A helper called back hands its page back; wait for it before deciding the file is done.
+      await helping;
+      if (helperFailure) throw (helperFailure as { error: unknown }).error;
+      if (todo.length === 0) break;
     }
-    return out;
+    return [...results.keys()].sort((a, b) => a - b).map((index) => results.get(index)!);
   } finally {
-    session?.close();
+    for (const session of sessions) session.close();
   }
 }

@@ -2,12 +2,20 @@ import sharp from "sharp";
 import { validatePdfUpload, MAX_PDF_BYTES } from "@/lib/pdf/validate-pdf-upload";
 import { AppError, BadRequest } from "@/lib/errors";
 import { rasterizePdf } from "./rasterize-pdf";
+import { CODE_CORNER, type FoundCode } from "./read-page-code";
 
 /** One uploaded scan file: a PDF, or one page as a JPEG or PNG image. */
 export type ScanUpload = { name: string; bytes: Uint8Array };
 
 /** One page cut out of the uploads, as an image, with where it came from. */
-export type ScanPage = { sourceName: string; sourcePage: number; bytes: Uint8Array; contentType: "image/png" | "image/jpeg" };
+export type ScanPage = {
+  sourceName: string;
+  sourcePage: number;
+  bytes: Uint8Array;
+  contentType: "image/png" | "image/jpeg";
+  /** A rendered PDF page: the QR code its renderer found in its pixels (null: none); for `readPageCode`. */
+  code?: FoundCode | null;
+};
 
 /** Caps of one scanback upload: the files together stay under the document upload cap. */
 export const MAX_SCAN_UPLOAD_BYTES = MAX_PDF_BYTES;
@@ -39,9 +47,9 @@ function kindOf(bytes: Uint8Array): "pdf" | "png" | "jpeg" | null {
 const PAGE_BUDGET_MS = 20_000;
 
 async function rasterizeScanPdf(file: ScanUpload, pages: number | readonly number[], owner: string | undefined): Promise<ScanPage[]> {
-  const rendered = await rasterizePdf(file.name, file.bytes, pages, { longEdge: RENDER_LONG_EDGE, quality: 85, pageBudgetMs: PAGE_BUDGET_MS, owner });
+  const rendered = await rasterizePdf(file.name, file.bytes, pages, { longEdge: RENDER_LONG_EDGE, quality: 85, pageBudgetMs: PAGE_BUDGET_MS, owner, codeCorner: CODE_CORNER });
   const out: ScanPage[] = [];
-  for (const { page, bytes, width, height } of rendered) {
+  for (const { page, bytes, width, height, code } of rendered) {
     // A scanner's own JPEG above 300 dpi on letter is brought down, as an uploaded image is.
     const shrunk =
       Math.max(width, height) <= MAX_LONG_EDGE
@@ -52,7 +60,7 @@ async function rasterizeScanPdf(file: ScanUpload, pages: number | readonly numbe
               .jpeg({ quality: 85 })
               .toBuffer(),
           );
-    out.push({ sourceName: file.name, sourcePage: page, bytes: shrunk, contentType: "image/jpeg" });
+    out.push({ sourceName: file.name, sourcePage: page, bytes: shrunk, contentType: "image/jpeg", ...(code !== undefined ? { code } : {}) });
   }
   return out;
 }

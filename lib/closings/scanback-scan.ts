@@ -154,7 +154,7 @@ export async function processScanChunk(db: Db, scanId: string, chunk: number, ho
 async function pageRow(db: Db, page: ScanPage, scan: ScanbackScan, ink: Map<string, typeof packageDocuments.$inferSelect>) {
   // Stamped with the upload's time, however late the chunk ran: the report lists uploads oldest first.
   const base = { packageId: scan.packageId, uploadId: scan.uploadId, sourceName: page.sourceName, sourcePage: page.sourcePage, uploadedByUserId: scan.uploadedByUserId, createdAt: scan.createdAt };
-  const reading = await readPageCode(page.bytes);
+  const reading = await readPageCode(page.bytes, page.code);
   if (reading.outcome !== "read") return { ...base, ...(await storedImage(db, page)), outcome: "unreadable" as const };
   const image = await storedImage(db, await turnPage(page, reading.rotation));
   const { ref } = reading;

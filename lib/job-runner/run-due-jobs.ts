@@ -6,7 +6,7 @@ import { jobs, type Job } from "@/db/schema/jobs";
 import { errorDetails } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { computeBackoffMs } from "@/lib/jobs/compute-backoff";
-import type { JobContext, JobDefinition } from "@/lib/jobs/define-job";
+import type { JobContext, JobDefinition, JobFailure } from "@/lib/jobs/define-job";
 import { createJobLogger } from "@/lib/jobs/job-logger";
 import type { JobRegistry } from "@/lib/jobs/create-job-registry";
 import { jobRegistry } from "./registry";
@@ -113,6 +113,7 @@ async function runClaimedJob(
       .set({ status: "failed", attempts: Math.min(job.attempts, job.maxAttempts), lastError: error, finishedAt: sql`now()`, lockedBy: null, lockedUntil: null })
       .where(mine);
     log.error("job failed", { ...fields, error });
+    await runFinalFailure(db, job, definition, { error, attempts: job.maxAttempts }, fields);
     return "failed";
   }
 
@@ -142,6 +143,7 @@ async function runClaimedJob(
     const message = describeError(error);
     const permanent = isNonRetriable(error) || job.attempts >= job.maxAttempts;
     if (permanent) {
+      await runFinalFailure(db, job, definition, { error: message, attempts: job.attempts }, fields);
       await db
         .update(jobs)
         .set({ status: "failed", lastError: message, finishedAt: sql`now()`, lockedBy: null, lockedUntil: null })
@@ -172,6 +174,21 @@ async function runClaimedJob(
   if (updated.length === 0) log.warn("job finished after its lease was taken over", fields);
   else log.info("job succeeded", { ...fields, durationMs: Date.now() - startedAt });
   return "succeeded";
+}
+
+/**
+ * The job's `onFinalFailure`, before its row is marked failed: when the hook itself cannot run (the
+ * database gone), the error is logged and the job still ends failed; a hook must not fail a job twice.
+ */
+async function runFinalFailure(db: Db, job: Job, definition: JobDefinition, failure: JobFailure, fields: Record<string, unknown>) {
+  if (!definition.onFinalFailure) return;
+  const parsed = definition.schema.safeParse(job.payload);
+  if (!parsed.success) return;
+  try {
+    await definition.onFinalFailure({ db, logger: createJobLogger(log, fields) }, parsed.data, failure);
+  } catch (error) {
+    log.error("job final-failure hook failed", { ...fields, error });
+  }
 }
 
 function isNonRetriable(error: unknown): boolean {

@@ -44,6 +44,9 @@ export type JobPayloadSchema = z.ZodType<Record<string, unknown>>;
  */
 export type JobDeclaration<TSchema extends JobPayloadSchema = JobPayloadSchema> = Pick<JobDefinition<TSchema>, "name" | "schema" | "maxAttempts" | "perKeyConcurrency">;
 
+/** Why a job failed for good, as its final attempt's error reads (`Error: …`); for logs and records, not for users. */
+export type JobFailure = { error: string; attempts: number };
+
 export type JobDefinition<TSchema extends JobPayloadSchema = JobPayloadSchema> = {
   name: string;
   schema: TSchema;
@@ -62,6 +65,14 @@ export type JobDefinition<TSchema extends JobPayloadSchema = JobPayloadSchema> =
   schedule?: string;
   // Method syntax keeps definitions with specific payloads assignable to `JobDefinition`.
   handler(ctx: JobContext, payload: z.output<TSchema>): Promise<void>;
+  /**
+   * Runs once the job has failed for good, on either engine: its last attempt failed, a failure
+   * retrying cannot fix was thrown (`NonRetriableError`), or its worker died during the last attempt.
+   * For work whose own record would otherwise say "in progress" forever (a scan being read): mark it
+   * failed where its users see it. Must be safe to run again, and after the handler already recorded
+   * a more precise failure. Not run when the payload itself is invalid.
+   */
+  onFinalFailure?(ctx: { db: Db; logger: JobLogger }, payload: z.output<TSchema>, failure: JobFailure): Promise<void>;
 };
 
 /** A job the engines enqueue on a schedule. */
@@ -82,6 +93,7 @@ export function defineJob<TSchema extends JobPayloadSchema>(definition: {
   perKeyConcurrency?: number;
   schedule?: string;
   handler: (ctx: JobContext, payload: z.output<TSchema>) => Promise<void>;
+  onFinalFailure?: (ctx: { db: Db; logger: JobLogger }, payload: z.output<TSchema>, failure: JobFailure) => Promise<void>;
 }): JobDefinition<TSchema> {
   if (!/^[a-z0-9][a-z0-9-]*$/.test(definition.name)) {
     throw new Error(`Job name "${definition.name}" must be kebab-case (a-z, 0-9, -).`);

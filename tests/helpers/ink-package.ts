@@ -22,18 +22,25 @@ export type SentInkPackage = { id: string; n: number; email: string; name: strin
 /**
  * A sent package of the demo world's Austin location for one new borrower, its documents rendered as
  * agreement PDFs in the order given (each titled with a counter, so no two packages share a PDF).
- * The hybrid-closing and scanback tests build their packages with it.
+ * The hybrid-closing and scanback tests build their packages with it; `location` puts the package
+ * elsewhere (the Tulsa Office is another organization's).
  */
 export async function sentInkPackage(
   db: Db,
   world: DemoWorld,
-  input: { label: string; documents: InkDocument[]; appointment?: { closingAt: string; closingPlace?: string; settlementAgent?: string } },
+  input: {
+    label: string;
+    documents: InkDocument[];
+    appointment?: { closingAt: string; closingPlace?: string; settlementAgent?: string };
+    location?: DemoWorld["austin"];
+  },
 ): Promise<SentInkPackage> {
   counter += 1;
   const n = counter;
   const email = `${input.label.toLowerCase()}-${n}@demo.local`;
   const user = await ensureUser(db, email);
-  const manager = await managerOf(db, world.austin.organizationId);
+  const location = input.location ?? world.austin;
+  const manager = await managerOf(db, location.organizationId);
   const documents = [];
   for (const d of input.documents) {
     const title = `${d.name.replace(/\.pdf$/, "")} ${n}`;
@@ -42,7 +49,7 @@ export async function sentInkPackage(
   }
   const created = await createSigning(db, {
     principal: manager,
-    locationId: world.austin.id,
+    locationId: location.id,
     title: `${input.label} ${n}`,
     signers: [{ name: user.name, email }],
     documents,

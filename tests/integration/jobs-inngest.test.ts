@@ -295,9 +295,12 @@ describe("/api/inngest", () => {
     setEnvForTests({ INNGEST_DEV: "1" });
     const response = await route.GET(new NextRequest("http://localhost:3000/api/inngest"), {});
     expect(response.status).toBe(200);
-    // One function per registered job, plus the cron functions: the outbox relay and one per scheduled job.
+    // One function per registered job, plus the cron functions: the outbox relay and one per scheduled job;
+    // Inngest serves a job's failure handler (`onFinalFailure`, e.g. the scan job's) as a function of its own.
     const scheduled = [...jobRegistry.values()].filter((job) => job.schedule !== undefined);
     expect(scheduled.map((job) => job.name)).toContain("expire-signings");
-    expect(await response.json()).toMatchObject({ function_count: jobRegistry.size + 1 + scheduled.length, mode: "dev" });
+    const failureHandlers = [...jobRegistry.values()].filter((job) => job.onFinalFailure !== undefined);
+    expect(failureHandlers.map((job) => job.name)).toContain("process-scanback-scan");
+    expect(await response.json()).toMatchObject({ function_count: jobRegistry.size + 1 + scheduled.length + failureHandlers.length, mode: "dev" });
   });
 });

@@ -135,6 +135,37 @@ describe("rasterizePdf", () => {
     expect(finished).toEqual(["A hostile", "A large"]);
   }, 120_000);
 
+  it("lets one organization's file use the idle slot, and calls it back the moment another organization's scan waits", async () => {
+    // Organization A alone: four slow pages, so its file takes both slots (a second worker on the idle one).
+    const doc = await PDFDocument.create();
+    for (let i = 0; i < 4; i++) {
+      const page = doc.addPage([612, 792]);
+      const ops = Array.from({ length: 75_000 }, (_, j) => `${(j % 10) / 10} g ${j % 7} ${(j + i) % 5} 600 780 re f`).join("\n");
+      page.node.set(PDFName.of("Contents"), doc.context.register(doc.context.flateStream(ops)));
+    }
+    const queue = (globalThis as { __closingSigningScanQueue?: { stats(): { running: number } } }).__closingSigningScanQueue!;
+    let settledA = 0;
+    const slowA = rasterizePdf("slow.pdf", await doc.save(), 4, { longEdge: 2200, quality: 85, pageBudgetMs: 6_000, owner: "org-a" }).then(
+      () => null,
+      (error: unknown) => {
+        settledA = Date.now();
+        return error;
+      },
+    );
+    const deadline = Date.now() + 15_000;
+    while (queue.stats().running < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(queue.stats().running).toBe(2);
+
+    // B's one page does not wait for A's pages in work: A's second worker is stopped and B takes its slot.
+    const oneB = await rasterizePdf("one.pdf", await textPages(1), 1, { longEdge: 600, quality: 80, pageBudgetMs: 10_000, owner: "org-b" });
+    const doneB = Date.now();
+    expect(oneB).toHaveLength(1);
+    expect(settledA).toBe(0);
+    // A's file goes on in its own turn and is refused at its first page's budget, naming it.
+    expect(await slowA).toMatchObject({ status: 400, message: expect.stringContaining('Page 1 of "slow.pdf" took longer than 6 s') });
+    expect(settledA).toBeGreaterThan(doneB);
+  }, 120_000);
+
   it("cancels a file that needs more memory than its budget, and the next scan renders", async () => {
     await expect(rasterizePdf("halves.pdf", await halves(), 2, { longEdge: 1100, quality: 85, pageBudgetMs: 20_000, heapMb: 8 })).rejects.toMatchObject({
       status: 400,
