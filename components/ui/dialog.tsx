@@ -1,27 +1,21 @@
 "use client";
 
-import { useEffect, useEffectEvent, useRef, type ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { buttonClass, type ButtonVariant } from "./button-class";
 
 // Invoker commands open the dialog before hydration too (Chromium 135+); React does not type them yet.
 const invoker = (id: string) => ({ command: "show-modal", commandfor: id }) as Record<string, string>;
-
-const sizes = {
-  md: "w-[calc(100%-2rem)] max-w-md p-6",
-  lg: "w-[calc(100%-2rem)] max-w-lg p-6",
-  // Wide content (the signature pad): on a phone it takes all but a narrow margin of the screen.
-  xl: "w-[calc(100%-1rem)] max-w-xl p-5 sm:p-6",
-} as const;
 
 /**
  * A native modal <dialog> with its opener: focus moves into the dialog and stays there, Escape
  * closes it, and focus returns to the opener. `children` is the dialog's content (usually a form
  * whose cancel button has `formMethod="dialog"` or `value="cancel"`).
  *
- * `open` makes it controlled (shown while true; `onOpenChange` hears every opening and closing:
- * the opener, Escape, a cancel button, and an opening by the invoker command before hydration).
- * `openClassName` replaces the opener's button look where a page's buttons differ (the signer's
- * full-width buttons on a phone).
+ * `open` makes it controlled: shown while true, and `onOpenChange` hears each opening and closing
+ * (the opener, Escape, a cancel button). A controlled dialog opens through React only, not by the
+ * invoker command before hydration: its content is React's to render. `openClassName` replaces the
+ * opener's button look where a page's buttons differ (the signer's full-width buttons on a phone);
+ * `className` sets the box's width and padding.
  */
 export function Dialog({
   id,
@@ -30,7 +24,7 @@ export function Dialog({
   openLabel,
   openVariant = "secondary",
   openClassName,
-  size = "lg",
+  className = "w-[calc(100%-2rem)] max-w-lg p-6",
   open,
   onOpenChange,
   children,
@@ -41,29 +35,18 @@ export function Dialog({
   openLabel: ReactNode;
   openVariant?: ButtonVariant;
   openClassName?: string;
-  size?: keyof typeof sizes;
+  className?: string;
   open?: boolean;
   onOpenChange?: (open: boolean) => void;
   children: ReactNode;
 }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const openerRef = useRef<HTMLButtonElement>(null);
-  const firstSync = useRef(true);
-  const openedBeforeHydration = useEffectEvent(() => onOpenChange?.(true));
 
   useEffect(() => {
     const dialog = dialogRef.current!;
-    if (firstSync.current) {
-      firstSync.current = false;
-      // Open at hydration: the invoker command opened it before React ran. Keep it open and say so.
-      if (dialog.open) {
-        if (!open) openedBeforeHydration();
-        return;
-      }
-    }
-    if (open === undefined) return;
     if (open && !dialog.open) dialog.showModal();
-    else if (!open && dialog.open) dialog.close();
+    else if (open === false && dialog.open) dialog.close();
   }, [open]);
 
   return (
@@ -71,7 +54,7 @@ export function Dialog({
       <button
         ref={openerRef}
         type="button"
-        {...invoker(id)}
+        {...(open === undefined ? invoker(id) : null)}
         onClick={(event) => {
           event.preventDefault();
           dialogRef.current?.showModal();
@@ -90,9 +73,9 @@ export function Dialog({
           openerRef.current?.focus();
           onOpenChange?.(false);
         }}
-        className={`m-auto rounded-xl bg-white text-slate-900 shadow-xl backdrop:bg-slate-900/50 ${sizes[size]}`}
+        className={`m-auto rounded-xl bg-white text-slate-900 shadow-xl backdrop:bg-slate-900/50 ${className}`}
       >
-        <h2 id={`${id}-title`} className={size === "xl" ? "text-xl font-semibold" : "text-lg font-semibold"}>
+        <h2 id={`${id}-title`} className="text-lg font-semibold">
           {title}
         </h2>
         {description ? (

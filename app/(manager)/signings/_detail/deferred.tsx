@@ -1,6 +1,7 @@
 "use client";
 
 import { lazy, Suspense, type ComponentProps } from "react";
+import type { AttachmentReviewForms as AttachmentReviewFormsComponent } from "./attachments/review-forms";
 import type { LiveUpdates as LiveUpdatesComponent } from "./live-updates";
 import type { PackageActions as PackageActionsComponent } from "./package-actions";
 
@@ -9,6 +10,7 @@ import type { PackageActions as PackageActionsComponent } from "./package-action
 // 150 kB budget). Loaded as chunks of their own instead; still rendered on the server, so the action
 // buttons and their dialogs (invoker commands, native form posts) work before the chunk arrives.
 const PackageActionsLazy = lazy(() => import("./package-actions").then((m) => ({ default: m.PackageActions })));
+const AttachmentReviewFormsLazy = lazy(() => import("./attachments/review-forms").then((m) => ({ default: m.AttachmentReviewForms })));
 const LiveUpdatesLazy = lazy(() => import("./live-updates").then((m) => ({ default: m.LiveUpdates })));
 
 export function DeferredPackageActions(props: ComponentProps<typeof PackageActionsComponent>) {
@@ -23,6 +25,14 @@ export function DeferredLiveUpdates(props: ComponentProps<typeof LiveUpdatesComp
   return (
     <Suspense>
       <LiveUpdatesLazy {...props} />
+    </Suspense>
+  );
+}
+
+export function DeferredAttachmentReviewForms(props: ComponentProps<typeof AttachmentReviewFormsComponent>) {
+  return (
+    <Suspense>
+      <AttachmentReviewFormsLazy {...props} />
     </Suspense>
   );
 }

@@ -2,7 +2,7 @@ import { Section } from "@/components/ui/section";
 import { requirePrincipal } from "@/app/_lib/require-principal";
 import { attachmentFileUrl } from "@/app/_lib/package-links";
 import { listPackageAttachments } from "@/lib/attachments/list-attachments";
-import { AttachmentReviewForms } from "./review-forms";
+import { DeferredAttachmentReviewForms } from "../deferred";
 
 const REQUEST_STATUS = { missing: "Missing", pending_review: "Waiting for your review", accepted: "Accepted" } as const;
 const FILE_STATUS = { pending: "Waiting for review", accepted: "Accepted", rejected: "Rejected" } as const;
@@ -50,7 +50,7 @@ export async function ManagerAttachments({ signingId, canReview }: { signingId: 
                       Download<span className="sr-only"> {file.fileName}</span>
                     </a>
                   </p>
-                  {canReview && file.status === "pending" ? <AttachmentReviewForms signingId={signingId} attachmentId={file.id} fileName={file.fileName} /> : null}
+                  {canReview && file.status === "pending" ? <DeferredAttachmentReviewForms signingId={signingId} attachmentId={file.id} fileName={file.fileName} /> : null}
                 </li>
               ))}
             </ul>

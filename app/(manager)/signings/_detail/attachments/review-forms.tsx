@@ -33,7 +33,7 @@ export function AttachmentReviewForms({ signingId, attachmentId, fileName }: { s
         </form>
         <Dialog
           id={dialogId}
-          size="md"
+          className="w-[calc(100%-2rem)] max-w-md p-6"
           title={`Reject ${fileName}`}
           openLabel={
             <>

@@ -32,7 +32,7 @@ export function DeclineDialog({ signingId, organizationName, otherSignerNames }:
   return (
     <Dialog
       id={DIALOG_ID}
-      size="md"
+      className="w-[calc(100%-2rem)] max-w-md p-6"
       title={t("title")}
       description={`${t("whatHappens", { organization: organizationName })} ${others}`}
       openLabel={t("open")}

@@ -128,7 +128,7 @@ export function SignPanel({ signingId, signerName, consentGiven, canSign, disabl
             <div>
               <Dialog
                 id={`${id}-adopt`}
-                size="xl"
+                className="w-[calc(100%-1rem)] max-w-xl p-5 sm:p-6"
                 title={tAdopt("title")}
                 description={tAdopt("description")}
                 openLabel={signature ? t("change") : t("adopt")}
