@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { documentExecutionStatusEnum, executionModeEnum } from "@/db/schema/execution-modes";
-import { scanbackPageOutcomeEnum } from "@/db/schema/hybrid-closings";
+import { scanbackPageOutcomeEnum, scanbackScanStatusEnum } from "@/db/schema/hybrid-closings";
 import { IsoDateTime, orNull, SafeString } from "./common";
 
 export const ExecutionModeSchema = z
@@ -116,7 +116,7 @@ export const ScanbackScanSchema = z
   .object({
     id: z.string(),
     uploadId: z.string().openapi({ description: "The `uploadId` of the scan's pages in the report" }),
-    status: z.enum(["queued", "processing", "done", "failed"]).openapi({ description: "`queued` or `processing` while its pages are read, chunk by chunk; `done`; or `failed` (see `error`: its pages are left out of the report)" }),
+    status: z.enum(scanbackScanStatusEnum.enumValues).openapi({ description: "`queued` or `processing` while its pages are read, chunk by chunk; `done`; or `failed` (see `error`: its pages are left out of the report)" }),
     totalPages: z.number().int(),
     processedPages: z.number().int().openapi({ description: "Pages read and stored so far" }),
     error: z.string().nullable(),

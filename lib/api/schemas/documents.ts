@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { chattelDocumentStatusEnum, chattelDocumentTypeEnum } from "@/db/schema";
+import { FILE_STORAGE_KINDS } from "@/db/schema/stored-file-columns";
 import { IsoDateTime, SafeString } from "./common";
 import { PaginationQuerySchema } from "./pagination";
 
@@ -117,7 +118,7 @@ export const DocumentFileSchema = z
     contentType: z.string().openapi({ example: "application/pdf", description: "application/pdf, image/png or image/jpeg" }),
     sizeBytes: z.number().int(),
     sha256: z.string().openapi({ description: "Hex SHA-256 of the bytes" }),
-    storage: z.enum(["database", "s3"]),
+    storage: z.enum(FILE_STORAGE_KINDS),
     uploadedByUserId: z.string().nullable(),
     createdAt: IsoDateTime,
   })
