@@ -8,6 +8,7 @@ import { PDFDocument, PDFName, rgb, StandardFonts } from "pdf-lib";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { rasterizePdf } from "@/lib/closings/rasterize-pdf";
+import { fullPageFillsPdf } from "../helpers/slow-pdf";
 
 const run = promisify(execFile);
 const dir = mkdtempSync(join(tmpdir(), "rasterize-test-"));
@@ -32,15 +33,6 @@ async function hostile(): Promise<Uint8Array> {
   const ops = Array.from({ length: 75_000 }, (_, i) => `${i % 600} ${(i * 7) % 780} 3 3 re f`).join("\n");
   const stream = doc.context.flateStream(ops);
   page.node.set(PDFName.of("Contents"), doc.context.register(stream));
-  return doc.save();
-}
-
-/** One page of 75,000 fills of nearly the whole page (10 KB once compressed): many seconds to render. */
-async function fullPageFills(): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  const page = doc.addPage([612, 792]);
-  const ops = Array.from({ length: 75_000 }, (_, i) => `${(i % 10) / 10} g ${i % 7} ${i % 5} 600 780 re f`).join("\n");
-  page.node.set(PDFName.of("Contents"), doc.context.register(doc.context.flateStream(ops)));
   return doc.save();
 }
 
@@ -122,7 +114,7 @@ describe("rasterizePdf", () => {
         },
       );
     // Organization A: a hostile page (cancelled only at its budget) and a 20-page file, queued first.
-    const hostileA = track("A hostile", rasterizePdf("hostile.pdf", await fullPageFills(), 1, { longEdge: 2200, quality: 85, pageBudgetMs: 10_000, owner: "org-a" }));
+    const hostileA = track("A hostile", rasterizePdf("hostile.pdf", await fullPageFillsPdf(), 1, { longEdge: 2200, quality: 85, pageBudgetMs: 10_000, owner: "org-a" }));
     const largeA = track("A large", rasterizePdf("large.pdf", await textPages(20), 20, { longEdge: 600, quality: 80, pageBudgetMs: 10_000, owner: "org-a" }));
     // Organization B's one page, queued behind both.
     const oneB = await rasterizePdf("one.pdf", await textPages(1), 1, { longEdge: 600, quality: 80, pageBudgetMs: 10_000, owner: "org-b" });

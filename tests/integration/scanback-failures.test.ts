@@ -5,7 +5,6 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
-import { PDFDocument, PDFName } from "pdf-lib";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { fileObjects, scanbackPages, scanbackScanFiles } from "@/db/schema";
@@ -23,6 +22,7 @@ import { readObject } from "@/lib/storage/objects";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { loadDemoWorld, type DemoWorld } from "../helpers/fixtures";
 import { printToPngs, sentInkPackage, type SentInkPackage } from "../helpers/ink-package";
+import { fullPageFillsPdf } from "../helpers/slow-pdf";
 
 const dir = mkdtempSync(join(tmpdir(), "scanback-failures-"));
 
@@ -46,15 +46,6 @@ async function scannedNote(pkg: SentInkPackage, name: string): Promise<Uint8Arra
   const pngs = (await printToPngs(packet.content, dir, name, 150)).slice(1); // without the cover
   const jpegs = await Promise.all(pngs.map(async (f) => ({ bytes: new Uint8Array(await sharp(readFileSync(f)).jpeg({ quality: 80 }).toBuffer()), contentType: "image/jpeg" as const })));
   return buildScanPdf(jpegs);
-}
-
-/** One page of 75,000 fills of nearly the whole page (10 KB compressed): far longer than a page's 20 s budget to render. */
-async function hostilePdf(): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  const page = doc.addPage([612, 792]);
-  const ops = Array.from({ length: 75_000 }, (_, i) => `${(i % 10) / 10} g ${i % 7} ${i % 5} 600 780 re f`).join("\n");
-  page.node.set(PDFName.of("Contents"), doc.context.register(doc.context.flateStream(ops)));
-  return doc.save();
 }
 
 describe("a scan whose job fails on every attempt", () => {
@@ -133,7 +124,7 @@ describe("a hostile PDF scan", () => {
     const otherScan = await scannedNote(otherOrg, `prompt${otherOrg.n}`);
 
     const started = Date.now();
-    const hostile = uploadScanback(testDb.db, { principal: hostileOrg.manager, packageId: hostileOrg.id, files: [{ name: "hostile.pdf", bytes: await hostilePdf() }] }).then(
+    const hostile = uploadScanback(testDb.db, { principal: hostileOrg.manager, packageId: hostileOrg.id, files: [{ name: "hostile.pdf", bytes: await fullPageFillsPdf() }] }).then(
       () => ({ settledAt: Date.now(), error: null }),
       (error: unknown) => ({ settledAt: Date.now(), error }),
     );
