@@ -42,3 +42,15 @@ export async function callApi(
 export async function tokenFor(email: string, ttlSeconds?: number): Promise<string> {
   return (await issueLocalAccessToken({ subject: localSubjectForEmail(email), ttlSeconds })).token;
 }
+
+/** `email` e-signs every document of the package through `/v1` with a typed signature; anything but a 201 throws. */
+export async function eSignEveryDocument(pkg: { id: string; documents: { id: string }[] }, email: string, typedName: string): Promise<void> {
+  for (const doc of pkg.documents) {
+    const res = await callApi(`/v1/signing/signer/signings/${pkg.id}/documents/${doc.id}/esignatures`, {
+      method: "POST",
+      token: await tokenFor(email),
+      json: { kind: "typed", text: typedName, font: "caveat", consent: true },
+    });
+    if (res.status !== 201) throw new Error(`e-signing document ${doc.id} answered ${res.status}, not 201: ${res.text}`);
+  }
+}

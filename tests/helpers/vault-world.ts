@@ -7,7 +7,7 @@ import { resolvePrincipal, type Principal } from "@/lib/auth/principal";
 import { sealPackage } from "@/lib/seals/seal-package";
 import { sendSigning } from "@/lib/signings/send-signing";
 import { setDocumentTransferable } from "@/lib/transferable-records/set-document-transferable";
-import { callApi, tokenFor } from "./api";
+import { eSignEveryDocument } from "./api";
 import { createUser, type DemoWorld } from "./fixtures";
 import { createSignerPackage, type FixturePackage } from "./signing-fixtures";
 
@@ -57,14 +57,7 @@ export async function sealedTransferable(
     transferable: true,
   });
   await sendSigning(db, { principal: lender, packageId: pkg.id });
-  for (const doc of pkg.documents) {
-    const res = await callApi(`/v1/signing/signer/signings/${pkg.id}/documents/${doc.id}/esignatures`, {
-      method: "POST",
-      token: await tokenFor(buyer),
-      json: { kind: "typed", text: "Bo Buyer", font: "caveat", consent: true },
-    });
-    expect(res.status).toBe(201);
-  }
+  await eSignEveryDocument(pkg, buyer, "Bo Buyer");
   expect(await sealPackage(db, { packageId: pkg.id })).toMatchObject({ outcome: "sealed" });
   const [record] = await db.select().from(transferableRecords).where(eq(transferableRecords.packageId, pkg.id));
   return { pkg, record: record! };

@@ -17,7 +17,7 @@ import { verifySealedPdf } from "@/lib/seals/verify-sealed-pdf";
 import { readObject } from "@/lib/storage/objects";
 import { startTestCa, type IssuedSealingCertificate, type RunningTestCa } from "../fakes/revocation/start-test-ca";
 import { startTsa, type RunningTsa } from "../fakes/tsa/start-tsa";
-import { callApi, tokenFor } from "../helpers/api";
+import { eSignEveryDocument } from "../helpers/api";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { loadDemoWorld, type DemoWorld } from "../helpers/fixtures";
 import { createSignerPackage } from "../helpers/signing-fixtures";
@@ -53,14 +53,7 @@ async function completedPackage() {
   counter += 1;
   const email = `ltv-signer-${counter}@demo.local`;
   const pkg = await createSignerPackage(testDb.db, { location: world.austin, title: `LTV test ${counter}`, documentCount: 1, signers: [{ email }] });
-  for (const doc of pkg.documents) {
-    const res = await callApi(`/v1/signing/signer/signings/${pkg.id}/documents/${doc.id}/esignatures`, {
-      method: "POST",
-      token: await tokenFor(email),
-      json: { kind: "typed", text: "Liv Tevee", font: "caveat", consent: true },
-    });
-    expect(res.status).toBe(201);
-  }
+  await eSignEveryDocument(pkg, email, "Liv Tevee");
   return pkg;
 }
 

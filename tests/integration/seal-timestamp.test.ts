@@ -18,7 +18,7 @@ import { sealPackageJob } from "@/lib/seals/seal-package-job";
 import { verifySealedPdf } from "@/lib/seals/verify-sealed-pdf";
 import { readObject } from "@/lib/storage/objects";
 import { startTsa, type RunningTsa } from "../fakes/tsa/start-tsa";
-import { callApi, tokenFor } from "../helpers/api";
+import { eSignEveryDocument } from "../helpers/api";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { loadDemoWorld, type DemoWorld } from "../helpers/fixtures";
 import { inNextRequestScope } from "../helpers/next-request-scope";
@@ -50,14 +50,7 @@ async function completedPackage() {
   counter += 1;
   const email = `tsa-signer-${counter}@demo.local`;
   const pkg = await createSignerPackage(testDb.db, { location: world.austin, title: `Timestamp test ${counter}`, documentCount: 2, signers: [{ email }] });
-  for (const doc of pkg.documents) {
-    const res = await callApi(`/v1/signing/signer/signings/${pkg.id}/documents/${doc.id}/esignatures`, {
-      method: "POST",
-      token: await tokenFor(email),
-      json: { kind: "typed", text: "Tess Stamp", font: "caveat", consent: true },
-    });
-    expect(res.status).toBe(201);
-  }
+  await eSignEveryDocument(pkg, email, "Tess Stamp");
   return pkg;
 }
 
