@@ -1,7 +1,7 @@
 "use client";
 
 import { lazy, Suspense, type ComponentProps } from "react";
-import type { AttachmentReviewForms as AttachmentReviewFormsComponent } from "./attachments/review-forms";
+import type { AttachmentRequestForms as AttachmentRequestFormsComponent, AttachmentReviewForms as AttachmentReviewFormsComponent } from "./attachments/review-forms";
 import type { LiveUpdates as LiveUpdatesComponent } from "./live-updates";
 import type { PackageActions as PackageActionsComponent } from "./package-actions";
 
@@ -11,6 +11,7 @@ import type { PackageActions as PackageActionsComponent } from "./package-action
 // buttons and their dialogs (invoker commands, native form posts) work before the chunk arrives.
 const PackageActionsLazy = lazy(() => import("./package-actions").then((m) => ({ default: m.PackageActions })));
 const AttachmentReviewFormsLazy = lazy(() => import("./attachments/review-forms").then((m) => ({ default: m.AttachmentReviewForms })));
+const AttachmentRequestFormsLazy = lazy(() => import("./attachments/review-forms").then((m) => ({ default: m.AttachmentRequestForms })));
 const LiveUpdatesLazy = lazy(() => import("./live-updates").then((m) => ({ default: m.LiveUpdates })));
 
 export function DeferredPackageActions(props: ComponentProps<typeof PackageActionsComponent>) {
@@ -33,6 +34,14 @@ export function DeferredAttachmentReviewForms(props: ComponentProps<typeof Attac
   return (
     <Suspense>
       <AttachmentReviewFormsLazy {...props} />
+    </Suspense>
+  );
+}
+
+export function DeferredAttachmentRequestForms(props: ComponentProps<typeof AttachmentRequestFormsComponent>) {
+  return (
+    <Suspense>
+      <AttachmentRequestFormsLazy {...props} />
     </Suspense>
   );
 }

@@ -2,15 +2,15 @@ import { Section } from "@/components/ui/section";
 import { requirePrincipal } from "@/app/_lib/require-principal";
 import { attachmentFileUrl } from "@/app/_lib/package-links";
 import { listPackageAttachments } from "@/lib/attachments/list-attachments";
-import { DeferredAttachmentReviewForms } from "../deferred";
+import { DeferredAttachmentRequestForms, DeferredAttachmentReviewForms } from "../deferred";
 
 const REQUEST_STATUS = { missing: "Missing", pending_review: "Waiting for your review", accepted: "Accepted" } as const;
 const FILE_STATUS = { pending: "Waiting for review", accepted: "Accepted", rejected: "Rejected" } as const;
 
 /**
  * The attachments asked of the package's signers and what each sent: view or download each file,
- * accept it, or reject it with a reason (the signer is emailed and can send another). Nothing when
- * no attachment was asked.
+ * accept it, or reject it with a reason (the signer is emailed and can send another); stop requiring
+ * a request, or withdraw one nothing was sent for. Nothing when no attachment was asked.
  */
 export async function ManagerAttachments({ signingId, canReview }: { signingId: string; canReview: boolean }) {
   const { db, principal } = await requirePrincipal(`/signings/${signingId}`);
@@ -54,6 +54,9 @@ export async function ManagerAttachments({ signingId, canReview }: { signingId: 
                 </li>
               ))}
             </ul>
+            {canReview && request.status !== "accepted" ? (
+              <DeferredAttachmentRequestForms signingId={signingId} requestId={request.id} requestName={request.name} required={request.required} canWithdraw={request.files.length === 0} />
+            ) : null}
           </li>
         ))}
       </ul>

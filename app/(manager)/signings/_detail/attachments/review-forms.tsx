@@ -5,7 +5,7 @@ import { SubmitButton } from "@/components/ui/button";
 import { Dialog, DialogCloseButton } from "@/components/ui/dialog";
 import { FormMessage } from "@/components/ui/field";
 import { IDLE, type FormState } from "@/components/ui/form-state";
-import { reviewAttachmentAction } from "./actions";
+import { changeAttachmentRequestAction, reviewAttachmentAction } from "./actions";
 
 /**
  * Accept (one button, posts natively) and Reject (a `Dialog` asking for the reason; focus goes to
@@ -72,6 +72,35 @@ export function AttachmentReviewForms({ signingId, attachmentId, fileName }: { s
             </div>
           </form>
         </Dialog>
+      </div>
+      <FormMessage state={state} />
+    </div>
+  );
+}
+
+/**
+ * What a manager can change about one request on an open package: stop requiring it (or require it
+ * again), and withdraw it while nothing was sent for it. Each is a native form post; the outcome is
+ * announced below the buttons.
+ */
+export function AttachmentRequestForms({ signingId, requestId, requestName, required, canWithdraw }: { signingId: string; requestId: string; requestName: string; required: boolean; canWithdraw: boolean }) {
+  const [state, formAction] = useActionState<FormState, FormData>(changeAttachmentRequestAction, IDLE);
+  const form = (change: "optional" | "required" | "withdraw", label: string, pendingLabel: string) => (
+    <form action={formAction}>
+      <input type="hidden" name="signingId" value={signingId} />
+      <input type="hidden" name="requestId" value={requestId} />
+      <input type="hidden" name="change" value={change} />
+      <SubmitButton variant="secondary" pendingLabel={pendingLabel}>
+        {label}
+        <span className="sr-only"> {requestName}</span>
+      </SubmitButton>
+    </form>
+  );
+  return (
+    <div className="mt-2 space-y-2">
+      <div className="flex flex-wrap gap-2">
+        {required ? form("optional", "Don't require", "Changing…") : form("required", "Require", "Changing…")}
+        {canWithdraw ? form("withdraw", "Withdraw request", "Withdrawing…") : null}
       </div>
       <FormMessage state={state} />
     </div>
