@@ -1,6 +1,6 @@
 "use client";
 
-import { useActionState, useEffect, useRef } from "react";
+import { createContext, useActionState, useContext, useEffect, useRef, type ReactNode } from "react";
 import { SubmitButton } from "@/components/ui/button";
 import { Dialog, DialogCloseButton } from "@/components/ui/dialog";
 import { FormMessage } from "@/components/ui/field";
@@ -78,13 +78,32 @@ export function AttachmentReviewForms({ signingId, attachmentId, fileName }: { s
   );
 }
 
+const RequestAction = createContext<((formData: FormData) => void) | null>(null);
+
+/**
+ * Holds the request changes' one form state for the whole list, so the outcome stays announced (below
+ * the list) even when the change removes the request it was made on.
+ */
+export function AttachmentRequestActions({ children }: { children: ReactNode }) {
+  const [state, formAction] = useActionState<FormState, FormData>(changeAttachmentRequestAction, IDLE);
+  return (
+    <RequestAction.Provider value={formAction}>
+      {children}
+      <div className="mt-3">
+        <FormMessage state={state} />
+      </div>
+    </RequestAction.Provider>
+  );
+}
+
 /**
  * What a manager can change about one request on an open package: stop requiring it (or require it
- * again), and withdraw it while nothing was sent for it. Each is a native form post; the outcome is
- * announced below the buttons.
+ * again), and withdraw it while nothing was sent for it. Each is a native form post, inside
+ * `AttachmentRequestActions`, which announces the outcome.
  */
 export function AttachmentRequestForms({ signingId, requestId, requestName, required, canWithdraw }: { signingId: string; requestId: string; requestName: string; required: boolean; canWithdraw: boolean }) {
-  const [state, formAction] = useActionState<FormState, FormData>(changeAttachmentRequestAction, IDLE);
+  const formAction = useContext(RequestAction);
+  if (!formAction) throw new Error("AttachmentRequestForms must be inside AttachmentRequestActions.");
   const form = (change: "optional" | "required" | "withdraw", label: string, pendingLabel: string) => (
     <form action={formAction}>
       <input type="hidden" name="signingId" value={signingId} />
@@ -97,12 +116,9 @@ export function AttachmentRequestForms({ signingId, requestId, requestName, requ
     </form>
   );
   return (
-    <div className="mt-2 space-y-2">
-      <div className="flex flex-wrap gap-2">
-        {required ? form("optional", "Don't require", "Changing…") : form("required", "Require", "Changing…")}
-        {canWithdraw ? form("withdraw", "Withdraw request", "Withdrawing…") : null}
-      </div>
-      <FormMessage state={state} />
+    <div className="mt-2 flex flex-wrap gap-2">
+      {required ? form("optional", "Don't require", "Changing…") : form("required", "Require", "Changing…")}
+      {canWithdraw ? form("withdraw", "Withdraw request", "Withdrawing…") : null}
     </div>
   );
 }
