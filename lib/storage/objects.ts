@@ -4,7 +4,7 @@ import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCom
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { chattelDocumentFiles, documentScans, fileObjects, organizationLogos, packageDocuments, packageSeals, scanbackPages, scanbackScanFiles, sealedDocuments, signerAttachments, templateDocuments, uploads } from "@/db/schema";
+import { chattelDocumentFiles, documentScans, fileObjects, organizationLogos, packageDocuments, packageSeals, scanbackPages, scanbackScanFiles, sealedDocuments, signerAttachments, templateDocuments, transferableRecords, uploads } from "@/db/schema";
 import { getEnv, type Env } from "@/lib/env";
 import { s3ConfigFrom, type S3Config } from "./s3-file-storage";
 
@@ -334,6 +334,7 @@ export async function isObjectReferenced(db: Db, key: string, exceptUploadIds: s
     or exists (select 1 from ${scanbackPages} where ${scanbackPages.imageStorageKey} = ${key})
     or exists (select 1 from ${scanbackScanFiles} where ${scanbackScanFiles.storageKey} = ${key})
     or exists (select 1 from ${signerAttachments} where ${signerAttachments.storageKey} = ${key})
+    or exists (select 1 from ${transferableRecords} where ${transferableRecords.authoritativeStorageKey} = ${key})
     or exists (select 1 from ${chattelDocumentFiles} where ${chattelDocumentFiles.storageKey} = ${key})
     or exists (select 1 from ${organizationLogos} where ${organizationLogos.storageKey} = ${key})
     or exists (select 1 from ${uploads} where ${uploads.storageKey} = ${key} ${except})

@@ -239,6 +239,22 @@ describe("transferable records", () => {
     expect(await verifyControlLog(testDb.db, { record, anchor: "f".repeat(64) })).toMatchObject({ verified: false, brokenAt: 1 });
   });
 
+  it("the authoritative copy a record names cannot be changed or the record deleted, while control still moves", async () => {
+    const { record } = await sealedContract();
+    const failure = (query: Promise<unknown>) => query.then(() => "succeeded", (e: Error & { cause?: Error }) => `${e.message} ${e.cause?.message ?? ""}`);
+    const other = "0".repeat(64);
+    expect(await failure(testDb.db.execute(sql`update transferable_records set authoritative_sha256 = ${other} where id = ${record.id}`))).toMatch(/cannot be changed/);
+    expect(await failure(testDb.db.execute(sql`update transferable_records set authoritative_storage_key = ${`sha256/${other}`} where id = ${record.id}`))).toMatch(/cannot be changed/);
+    expect(await failure(testDb.db.execute(sql`update transferable_records set established_at = now() - interval '1 day' where id = ${record.id}`))).toMatch(/cannot be changed/);
+    expect(await failure(testDb.db.execute(sql`delete from transferable_records where id = ${record.id}`))).toMatch(/never deleted/);
+    const [kept] = await testDb.db.select().from(transferableRecords).where(eq(transferableRecords.id, record.id));
+    expect(kept).toMatchObject({ authoritativeSha256: record.authoritativeSha256, authoritativeStorageKey: record.authoritativeStorageKey });
+    // Control itself still moves through the ordinary operations.
+    await offerTransfer(testDb.db, { principal: lender, recordId: record.id, toOrganizationId: ids.investor });
+    const [offered] = await testDb.db.select().from(transferableRecords).where(eq(transferableRecords.id, record.id));
+    expect(offered!.pendingTransfereeOrganizationId).toBe(ids.investor);
+  });
+
   it("marking transferable is for drafts and documents of the package only", async () => {
     const { pkg, contract } = await sealedContract();
     await expect(setDocumentTransferable(testDb.db, { principal: lender, packageId: pkg.id, documentId: contract.id, transferable: false })).rejects.toMatchObject({ code: "conflict" });
