@@ -69,6 +69,10 @@ describe("auditActionLabel and auditEntrySummary", () => {
     expect(auditEntrySummary("signer.in_person_started", { ...started, via: "api" })).toBe(
       "Hosted by Max Manager (manager@demo.local); identification checked: Driver's license, Texas, ending 4821 (started through the API)",
     );
+    expect(auditActionLabel("signer.in_person_url_issued")).toBe("In-person signing URL issued");
+    expect(auditEntrySummary("signer.in_person_url_issued", { ...started, expiresAt: "2026-03-10T12:05:00.000Z" })).toBe(
+      "Hosted by Max Manager (manager@demo.local); identification checked: Driver's license, Texas, ending 4821",
+    );
     expect(auditEntrySummary("signer.in_person_ended", { host: { name: "Max Manager", email: "manager@demo.local" } })).toBe("Hosted by Max Manager (manager@demo.local)");
     expect(auditEntrySummary("signer.auth_passed", { method: "in_person", userAgent: null })).toBe("By In person (identification checked by the host)");
   });

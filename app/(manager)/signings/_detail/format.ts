@@ -73,6 +73,7 @@ const ACTIONS: Partial<Record<AuditAction, string>> = {
   "signer.auth_failed": "Signer gave a wrong code",
   // Signing at the desk (docs/in-person-signing.md) and inside the lender's site (docs/embedded-signing.md).
   "signer.in_person_started": "Signing in person started",
+  "signer.in_person_url_issued": "In-person signing URL issued",
   "signer.in_person_ended": "Device handed back to the host",
   "signer.embedded_url_issued": "Embedded signing URL issued",
   "signer.embedded_session_started": "Signer opened embedded signing",
@@ -152,6 +153,7 @@ export function auditEntrySummary(action: string, after: unknown): string | null
   const recorded = record(after);
   if (!recorded) return null;
   switch (action) {
+    case "signer.in_person_url_issued":
     case "signer.in_person_started": {
       const host = person(recorded.host);
       const id = identificationOf(recorded.identification);
