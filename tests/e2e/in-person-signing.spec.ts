@@ -3,6 +3,9 @@ import type { Page, TestInfo } from "@playwright/test";
 import { and, eq } from "drizzle-orm";
 import { openDb, type DbHandle } from "@/db/client";
 import { auditLog, eSignatures, flows, locations, signingPackages } from "@/db/schema";
+import { localSubjectForEmail } from "@/lib/auth/local-tokens";
+import { resolvePrincipal } from "@/lib/auth/principal";
+import { issueInPersonUrl } from "@/lib/in-person/in-person-url";
 import { createSignerPackage } from "../helpers/signing-fixtures";
 import { SignPanel } from "./pages/sign-panel";
 import { e2eDatabaseUrl, expect, expectNoAxeViolations, signInAs, test } from "./support/fixtures";
@@ -137,11 +140,40 @@ async function endsOnDoneAndHandsBack(page: Page, testInfo: TestInfo) {
   await expectHostedTrail(pkg.id);
 }
 
+async function openedFromTheDeskApp(page: Page) {
+  const pkg = await deskPackage({ withoutBank: true });
+  // What POST /v1/…/in-person-url does for the desk app's API key (tests/http covers the operation itself).
+  const manager = await resolvePrincipal(handle.db, localSubjectForEmail("manager@demo.local"));
+  const { token } = await issueInPersonUrl(handle.db, {
+    principal: manager,
+    packageId: pkg.id,
+    signerId: pkg.signers[0]!.id,
+    identification: { idType: "drivers_license", idIssuer: "Texas", idLastFour: "4821" },
+  });
+
+  await page.goto(`/in-person/${token}`);
+  await page.waitForURL(`**/signings/${pkg.id}`);
+  await expect(page.getByRole("region", { name: "Signing in person" })).toContainText("You are signing in person with Max Manager");
+  await signAll(page);
+  await page.waitForURL(`**/signings/${pkg.id}/done`);
+  await handBack(page, pkg.id);
+  await expectHostedTrail(pkg.id);
+
+  // The URL opened once.
+  await page.goto(`/in-person/${token}`);
+  await expect(page).toHaveURL(/\/in-person\/refused\?reason=used/);
+  await expect(page.getByRole("heading", { level: 1, name: "Signing in person cannot start" })).toBeVisible();
+  await expect(page.getByText("already been used")).toBeVisible();
+  await expectNoAxeViolations(page);
+}
+
 const HANDED_OVER = "a manager hosts a borrower at the desk: identification recorded, device handed over, signed, handed back";
 const ENDS_ON_DONE = "a desk signing whose flow has no bank step ends on the done page, and the device is handed back from there";
 
 test(HANDED_OVER, async ({ page }) => handedOverAndBack(page));
 test(ENDS_ON_DONE, async ({ page }, testInfo) => endsOnDoneAndHandsBack(page, testInfo));
+
+test("a desk app's in-person URL, opened on the device, starts the same session; it opens once", async ({ page }) => openedFromTheDeskApp(page));
 
 test.describe("on a tablet (768 px)", { tag: "@desktop" }, () => {
   test.use({ viewport: { width: 768, height: 1024 } });
