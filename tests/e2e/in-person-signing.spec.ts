@@ -91,6 +91,18 @@ async function expectHostedTrail(packageId: string) {
   expect(trail.filter((e) => e.action === "signer.in_person_ended")).toHaveLength(1);
 }
 
+/** The host, signed in again, reads the package's trail: the desk entries in words, with who hosted and what was checked. */
+async function expectTrailInWords(page: Page, packageId: string, options: { viaApi?: boolean } = {}) {
+  await signInAs(page, "manager@demo.local", { landsOn: `/signings/${packageId}` });
+  const rows = page.getByRole("region", { name: "Audit trail entries" }).getByRole("row");
+  const hosted = "Hosted by Max Manager (manager@demo.local); identification checked: Driver's license, Texas, ending 4821";
+  await expect(rows.filter({ hasText: "Signing in person started" })).toContainText(options.viaApi ? `${hosted} (started through the API)` : hosted);
+  await expect(rows.filter({ hasText: "Device handed back to the host" })).toContainText("Hosted by Max Manager (manager@demo.local)");
+  await expect(rows.filter({ hasText: "Signer proved who they are" })).toContainText("By In person (identification checked by the host)");
+  if (options.viaApi) await expect(rows.filter({ hasText: "In-person signing URL issued" })).toContainText(hosted);
+  await expectNoAxeViolations(page);
+}
+
 async function handBack(page: Page, packageId: string) {
   await page.getByRole("region", { name: "Signing in person" }).getByRole("button", { name: "Hand the device back" }).click();
   await expect(page).toHaveURL(/\/sign-in\?signedOut=1/);
@@ -138,6 +150,7 @@ async function endsOnDoneAndHandsBack(page: Page, testInfo: TestInfo) {
   await page.goto(`/signings/${pkg.id}/done`);
   await expect(page).toHaveURL(/\/sign-in/);
   await expectHostedTrail(pkg.id);
+  await expectTrailInWords(page, pkg.id);
 }
 
 async function openedFromTheDeskApp(page: Page) {
@@ -165,6 +178,7 @@ async function openedFromTheDeskApp(page: Page) {
   await expect(page.getByRole("heading", { level: 1, name: "Signing in person cannot start" })).toBeVisible();
   await expect(page.getByText("already been used")).toBeVisible();
   await expectNoAxeViolations(page);
+  await expectTrailInWords(page, pkg.id, { viaApi: true });
 }
 
 const HANDED_OVER = "a manager hosts a borrower at the desk: identification recorded, device handed over, signed, handed back";
