@@ -64,6 +64,7 @@ const STATIC_ACTIONS = {
   "signer.texts_stopped": "A signer stopped text messages (STOP)",
   "signer.texts_resumed": "A signer allowed text messages again (START)",
   "signer.in_person_started": "A manager checked a signer's identification and handed them the device to sign in person",
+  "signer.in_person_url_issued": "A manager checked a signer's identification and had an in-person signing URL issued through the API",
   "signer.in_person_ended": "The device of an in-person signing was handed back to its host",
   "signer.embedded_url_issued": "An embedded signing URL was issued for a signer",
   "signer.embedded_session_started": "A signer opened an embedded signing URL inside the lender's site",

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { inPersonSignings, packageSigners } from "@/db/schema";
+import { inPersonSignings, packageSigners, type PackageSigner, type SigningPackage } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { requireCapability, type Principal } from "@/lib/auth/principal";
 import { Conflict, NotFound } from "@/lib/errors";
@@ -12,6 +12,85 @@ import { OPEN_SIGNING_STATUSES } from "@/lib/packages/state-machine";
 import type { Identification } from "./identification";
 
 export type StartedInPersonSigning = { packageId: string; sessionValue: string; expiresAt: Date };
+
+/** Who hosts an in-person signing: an account, by its name and email at the time. */
+export type InPersonHost = { userId: string | null; name: string; email: string };
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/**
+ * The package (locked) and the signer a host may start signing in person for, by the rules every way
+ * in shares (the console's form, `/v1`'s in-person URL): `signings:write` on the package, another
+ * organization's package or an unknown signer a 404; a package that is not sent or in progress, or a
+ * signer who has signed or declined, a 409 with the reason.
+ */
+export async function hostableSigner(
+  tx: Tx,
+  options: { principal: Principal; packageId: string; signerId: string },
+): Promise<{ signing: SigningPackage; signer: PackageSigner }> {
+  requireCapability(options.principal, "signings:write", "You do not have permission to host in-person signing.");
+  const signing = await getSigningOrThrow(tx, { principal: options.principal, packageId: options.packageId, capability: "signings:write", lock: true });
+  if (!(OPEN_SIGNING_STATUSES as readonly string[]).includes(signing.status)) {
+    throw Conflict(`This package is ${signing.status.replace("_", " ")}: in-person signing is for a sent package.`);
+  }
+  const [signer] = isUuid(options.signerId)
+    ? await tx.select().from(packageSigners).where(and(eq(packageSigners.id, options.signerId), eq(packageSigners.packageId, signing.id)))
+    : [];
+  if (!signer) throw NotFound("That signer is not on this package.");
+  if (signer.status === "signed" || signer.status === "declined") throw Conflict(`${signer.name} has already ${signer.status} this package.`);
+  return { signing, signer };
+}
+
+/**
+ * Opens the signer's in-person session, as every way in does once its checks have passed: a signer
+ * session for that signer alone with its proof passed (`in_person`), the `in_person_signings` row
+ * (host, identification), and the audit entries `signer.in_person_started` (the host is the actor;
+ * `via: "api"` when an integrator's desk app asked for the URL) and `signer.auth_passed`.
+ */
+export async function openHostedSession(
+  tx: Tx,
+  options: {
+    signing: SigningPackage;
+    signer: PackageSigner;
+    host: InPersonHost;
+    identification: Identification;
+    via?: "api";
+    ipAddress?: string | null;
+    userAgent?: string | null;
+    now: Date;
+  },
+): Promise<StartedInPersonSigning & { sessionId: string }> {
+  const { signing, signer, host, identification, now } = options;
+  const { session, sessionValue, expiresAt } = await openLinklessSignerSession(tx, {
+    packageId: signing.id,
+    signerId: signer.id,
+    ipAddress: options.ipAddress,
+    userAgent: options.userAgent,
+    now,
+  });
+  await tx.insert(inPersonSignings).values({
+    packageId: signing.id,
+    signerId: signer.id,
+    sessionId: session.id,
+    hostUserId: host.userId,
+    hostName: host.name,
+    hostEmail: host.email,
+    ...identification,
+    startedAt: now,
+  });
+  await recordAuditEntry(tx, {
+    organizationId: signing.organizationId,
+    packageId: signing.id,
+    actorUserId: host.userId,
+    action: "signer.in_person_started",
+    entityType: "package_signer",
+    entityId: signer.id,
+    ipAddress: options.ipAddress,
+    after: { host: { name: host.name, email: host.email }, identification, ...(options.via ? { via: options.via } : {}) },
+  });
+  await markSignerAuthPassed(tx, { session, signing, signer, method: "in_person", ipAddress: options.ipAddress, userAgent: options.userAgent, now });
+  return { packageId: signing.id, sessionValue, expiresAt, sessionId: session.id };
+}
 
 /**
  * A manager (the host) starts signing in person for one signer of a sent package, on the device in
@@ -29,47 +108,18 @@ export async function startInPersonSigning(
   requireCapability(options.principal, "signings:write", "You do not have permission to host in-person signing.");
   const now = options.now ?? new Date();
   return db.transaction(async (tx) => {
-    const signing = await getSigningOrThrow(tx, { principal: options.principal, packageId: options.packageId, capability: "signings:write", lock: true });
-    if (!(OPEN_SIGNING_STATUSES as readonly string[]).includes(signing.status)) {
-      throw Conflict(`This package is ${signing.status.replace("_", " ")}: in-person signing is for a sent package.`);
-    }
-    const [signer] = isUuid(options.signerId)
-      ? await tx.select().from(packageSigners).where(and(eq(packageSigners.id, options.signerId), eq(packageSigners.packageId, signing.id)))
-      : [];
-    if (!signer) throw NotFound("That signer is not on this package.");
-    if (signer.status === "signed" || signer.status === "declined") throw Conflict(`${signer.name} has already ${signer.status} this package.`);
-
-    const { session, sessionValue, expiresAt } = await openLinklessSignerSession(tx, {
-      packageId: signing.id,
-      signerId: signer.id,
+    const { signing, signer } = await hostableSigner(tx, options);
+    const { user } = options.principal;
+    const { packageId, sessionValue, expiresAt } = await openHostedSession(tx, {
+      signing,
+      signer,
+      host: { userId: user.id, name: user.name, email: user.email },
+      identification: options.identification,
       ipAddress: options.ipAddress,
       userAgent: options.userAgent,
       now,
     });
-    const { user } = options.principal;
-    const { identification } = options;
-    await tx.insert(inPersonSignings).values({
-      packageId: signing.id,
-      signerId: signer.id,
-      sessionId: session.id,
-      hostUserId: user.id,
-      hostName: user.name,
-      hostEmail: user.email,
-      ...identification,
-      startedAt: now,
-    });
-    await recordAuditEntry(tx, {
-      organizationId: signing.organizationId,
-      packageId: signing.id,
-      actorUserId: user.id,
-      action: "signer.in_person_started",
-      entityType: "package_signer",
-      entityId: signer.id,
-      ipAddress: options.ipAddress,
-      after: { host: { name: user.name, email: user.email }, identification },
-    });
-    await markSignerAuthPassed(tx, { session, signing, signer, method: "in_person", ipAddress: options.ipAddress, userAgent: options.userAgent, now });
-    return { packageId: signing.id, sessionValue, expiresAt };
+    return { packageId, sessionValue, expiresAt };
   });
 }
 

@@ -23,7 +23,13 @@ export function buildSecurityHeaders(options: SecurityHeadersOptions): Record<st
   return headers;
 }
 
-/** The pages whose address carries a signer's access token, an embedded signing token or a settlement agent's link token. */
+/** The pages whose address carries a signer's access token, an embedded or in-person signing token or a settlement agent's link token. */
 export function isAccessLinkPath(pathname: string | undefined): boolean {
-  return pathname !== undefined && (pathname.startsWith("/access/") || pathname.startsWith("/embed/") || (pathname.startsWith("/agent/") && !pathname.startsWith("/agent/closing/")));
+  return (
+    pathname !== undefined &&
+    (pathname.startsWith("/access/") ||
+      pathname.startsWith("/embed/") ||
+      pathname.startsWith("/in-person/") ||
+      (pathname.startsWith("/agent/") && !pathname.startsWith("/agent/closing/")))
+  );
 }

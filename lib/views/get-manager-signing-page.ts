@@ -25,6 +25,8 @@ export type ManagerAuditEntry = {
   userAgent: string | null;
   /** The signer or document the entry is about, by name, when it is one of this package's. */
   subject: string | null;
+  /** What the entry recorded (`after`), for the page's one-line summary of it (`auditEntrySummary`). */
+  recorded: unknown;
 };
 
 export type ManagerSigningPage = {
@@ -123,6 +125,7 @@ export async function getManagerSigningPage(
         ipAddress: row.ipAddress,
         userAgent: userAgentOf(row),
         subject: subjectOf(row, subjects),
+        recorded: row.after ?? null,
       })),
       total,
       verified: trail.verified,

@@ -1,12 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, inPersonSignings, packageSigners, signerSessions, signingPackages } from "@/db/schema";
+import { auditLog, inPersonSignings, inPersonSigningTokens, packageSigners, signerSessions, signingPackages } from "@/db/schema";
 import { localSubjectForEmail } from "@/lib/auth/local-tokens";
 import { resolvePrincipal } from "@/lib/auth/principal";
 import { recordESignature } from "@/lib/esignatures/record-esignature";
 import { endInPersonSigning } from "@/lib/in-person/end-in-person-signing";
 import { IdentificationSchema } from "@/lib/in-person/identification";
+import { IN_PERSON_URL_TTL_MS, issueInPersonUrl, openInPersonUrl } from "@/lib/in-person/in-person-url";
 import { startInPersonSigning } from "@/lib/in-person/start-in-person-signing";
 import { drawCertificate } from "@/lib/seals/draw-certificate";
 import { loadSealEvidence } from "@/lib/seals/load-seal-evidence";
@@ -144,5 +145,107 @@ describe("startInPersonSigning", () => {
     });
     expect(res.status).toBe(400);
     expect(res.text).toMatch(/authMethod/);
+  });
+});
+
+describe("in-person signing URLs (/v1, for an integrator's desk app)", () => {
+  async function certificateText(packageId: string) {
+    const pdf = await PDFDocument.create();
+    await drawCertificate(pdf, { evidence: await loadSealEvidence(testDb.db, { packageId }), sealedAt: new Date(), verifyUrl: "http://localhost/verify" });
+    const dir = mkdtempSync(join(tmpdir(), "in-person-url-cert-"));
+    writeFileSync(join(dir, "c.pdf"), await pdf.save());
+    return (await promisify(execFile)("pdftotext", [join(dir, "c.pdf"), "-"])).stdout.replace(/\s+/g, " ");
+  }
+  const changesFor = async (packageId: string) => ({
+    sessions: (await testDb.db.select().from(signerSessions).where(eq(signerSessions.packageId, packageId))).length,
+    hosted: (await testDb.db.select().from(inPersonSignings).where(eq(inPersonSignings.packageId, packageId))).length,
+    entries: (await testDb.db.select().from(auditLog).where(eq(auditLog.packageId, packageId))).length,
+    used: (await testDb.db.select().from(inPersonSigningTokens).where(eq(inPersonSigningTokens.packageId, packageId))).filter((t) => t.usedAt).length,
+  });
+
+  it("opening the URL starts the session exactly as the hand-over does: host and identification on the trail and the certificate", async () => {
+    const pkg = await sentPackage();
+    const signer = pkg.signers[0]!;
+    const manager = await principalFor("manager@demo.local");
+    const issued = await issueInPersonUrl(testDb.db, { principal: manager, packageId: pkg.id, signerId: signer.id, identification: license, ipAddress: "198.51.100.4" });
+    const opened = await openInPersonUrl(testDb.db, { token: issued.token, ipAddress: "203.0.113.9", userAgent: "Desk app tablet" });
+    expect(opened).toMatchObject({ state: "opened", packageId: pkg.id });
+    if (opened.state !== "opened") throw new Error("not opened");
+
+    const context = await getSignerSession(testDb.db, { packageId: pkg.id, value: opened.sessionValue });
+    expect(context).toMatchObject({ signer: { id: signer.id }, session: { authMethod: "in_person" } });
+    const [hosted] = await testDb.db.select().from(inPersonSignings).where(eq(inPersonSignings.sessionId, context!.session.id));
+    expect(hosted).toMatchObject({ hostUserId: manager.user.id, hostName: "Max Manager", hostEmail: "manager@demo.local", ...license, endedAt: null });
+    const [token] = await testDb.db.select().from(inPersonSigningTokens).where(eq(inPersonSigningTokens.packageId, pkg.id));
+    expect(token).toMatchObject({ sessionId: context!.session.id });
+    expect(token!.usedAt).not.toBeNull();
+
+    const trail = await testDb.db.select().from(auditLog).where(eq(auditLog.packageId, pkg.id)).orderBy(auditLog.id);
+    expect(trail.map((e) => e.action)).toEqual(expect.arrayContaining(["signer.in_person_url_issued", "signer.in_person_started", "signer.auth_passed"]));
+    const started = trail.find((e) => e.action === "signer.in_person_started")!;
+    expect(started).toMatchObject({ entityId: signer.id, actorUserId: manager.user.id, ipAddress: "203.0.113.9" });
+    expect(started.after).toEqual({ host: { name: "Max Manager", email: "manager@demo.local" }, identification: license, via: "api" });
+    expect(trail.find((e) => e.action === "signer.auth_passed")!.after).toMatchObject({ method: "in_person", userAgent: "Desk app tablet" });
+
+    // The signer signs; the certificate reads as for the console's hand-over; the hand-back ends it.
+    await recordESignature(testDb.db, {
+      principal: signerSessionPrincipal(context!),
+      packageId: pkg.id,
+      documentId: pkg.documents[0]!.id,
+      signature: { kind: "typed", text: "Desk Signer", font: "great-vibes" },
+      consent: true,
+    });
+    const text = await certificateText(pkg.id);
+    expect(text).toContain("In person (identification checked by the host)");
+    expect(text).toMatch(/Signed in person, hosted by Max Manager <manager@demo\.local> .*identification checked: Driver's license, Texas, ending 4821/);
+    expect(await endInPersonSigning(testDb.db, { sessionId: context!.session.id })).toEqual({ packageId: pkg.id });
+  });
+
+  it("opens once: a second opening, an expired URL, an unknown one, or a package closed since changes nothing", async () => {
+    const manager = await principalFor("manager@demo.local");
+    const issue = async (pkg: Awaited<ReturnType<typeof sentPackage>>, now?: Date) =>
+      issueInPersonUrl(testDb.db, { principal: manager, packageId: pkg.id, signerId: pkg.signers[0]!.id, identification: license, now });
+
+    const once = await sentPackage();
+    const first = await issue(once);
+    expect((await openInPersonUrl(testDb.db, { token: first.token })).state).toBe("opened");
+    const afterFirst = await changesFor(once.id);
+    expect(await openInPersonUrl(testDb.db, { token: first.token })).toEqual({ state: "refused", reason: "used" });
+    expect(await changesFor(once.id)).toEqual(afterFirst);
+
+    const late = await sentPackage();
+    const stale = await issue(late, new Date(Date.now() - IN_PERSON_URL_TTL_MS - 1_000));
+    const beforeLate = await changesFor(late.id);
+    expect(await openInPersonUrl(testDb.db, { token: stale.token })).toEqual({ state: "refused", reason: "expired" });
+    expect(await changesFor(late.id)).toEqual(beforeLate);
+    expect(beforeLate).toMatchObject({ sessions: 0, hosted: 0, used: 0 });
+
+    expect(await openInPersonUrl(testDb.db, { token: "x".repeat(43) })).toEqual({ state: "refused", reason: "unknown" });
+    expect(await openInPersonUrl(testDb.db, { token: "not a token" })).toEqual({ state: "refused", reason: "unknown" });
+
+    const closed = await sentPackage();
+    const forClosed = await issue(closed);
+    await testDb.db.update(signingPackages).set({ status: "cancelled" }).where(eq(signingPackages.id, closed.id));
+    const beforeClosed = await changesFor(closed.id);
+    expect(await openInPersonUrl(testDb.db, { token: forClosed.token })).toEqual({ state: "refused", reason: "closed" });
+    expect(await changesFor(closed.id)).toEqual(beforeClosed);
+
+    const finished = await sentPackage();
+    const forFinished = await issue(finished);
+    await testDb.db.update(packageSigners).set({ status: "signed" }).where(eq(packageSigners.id, finished.signers[0]!.id));
+    expect(await openInPersonUrl(testDb.db, { token: forFinished.token })).toEqual({ state: "refused", reason: "closed" });
+    expect(await changesFor(finished.id)).toMatchObject({ sessions: 0, hosted: 0, used: 0 });
+  });
+
+  it("is issued by the console's rules: another organization's package is a 404, a closed one a 409, and nothing is written", async () => {
+    const pkg = await sentPackage();
+    const signerId = pkg.signers[0]!.id;
+    const before = await changesFor(pkg.id);
+    await expectAppError(issueInPersonUrl(testDb.db, { principal: await principalFor("manager@other.local"), packageId: pkg.id, signerId, identification: license }), 404);
+    await expectAppError(issueInPersonUrl(testDb.db, { principal: await principalFor(pkg.signers[0]!.email), packageId: pkg.id, signerId, identification: license }), 403);
+    await testDb.db.update(signingPackages).set({ status: "cancelled" }).where(eq(signingPackages.id, pkg.id));
+    await expectAppError(issueInPersonUrl(testDb.db, { principal: await principalFor("manager@demo.local"), packageId: pkg.id, signerId, identification: license }), 409, /cancelled/);
+    expect(await changesFor(pkg.id)).toEqual(before);
+    expect(await testDb.db.select().from(inPersonSigningTokens).where(eq(inPersonSigningTokens.packageId, pkg.id))).toEqual([]);
   });
 });

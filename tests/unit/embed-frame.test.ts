@@ -43,5 +43,6 @@ describe("the frame grant cookie", () => {
     expect(plain["Content-Security-Policy"]).toContain("frame-ancestors 'none'");
     expect(plain["X-Frame-Options"]).toBe("DENY");
     expect(buildSecurityHeaders({ ...base, pathname: "/embed/abc" })["Referrer-Policy"]).toBe("no-referrer");
+    expect(buildSecurityHeaders({ ...base, pathname: "/in-person/abc" })["Referrer-Policy"]).toBe("no-referrer");
   });
 });

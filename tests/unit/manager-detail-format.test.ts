@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { relativeTime } from "@/lib/format";
-import { browserOf, currentGroup, statusSentence } from "@/app/(manager)/signings/_detail/format";
+import { auditActionLabel, auditEntrySummary, browserOf, currentGroup, statusSentence } from "@/app/(manager)/signings/_detail/format";
 import type { ManagerSigningPage } from "@/lib/views/get-manager-signing-page";
 
 // The words on top of the manager's package page and in its audit table.
@@ -52,5 +52,52 @@ describe("relativeTime and browserOf", () => {
       "Edge 130 on Windows",
     );
     expect(browserOf(null)).toBeNull();
+  });
+});
+
+describe("auditActionLabel and auditEntrySummary", () => {
+  it("names the in-person entries and sums up the host and the identification checked", () => {
+    expect(auditActionLabel("signer.in_person_started")).toBe("Signing in person started");
+    expect(auditActionLabel("signer.in_person_ended")).toBe("Device handed back to the host");
+    const started = {
+      host: { name: "Max Manager", email: "manager@demo.local" },
+      identification: { idType: "drivers_license", idIssuer: "Texas", idLastFour: "4821" },
+    };
+    expect(auditEntrySummary("signer.in_person_started", started)).toBe(
+      "Hosted by Max Manager (manager@demo.local); identification checked: Driver's license, Texas, ending 4821",
+    );
+    expect(auditEntrySummary("signer.in_person_started", { ...started, via: "api" })).toBe(
+      "Hosted by Max Manager (manager@demo.local); identification checked: Driver's license, Texas, ending 4821 (started through the API)",
+    );
+    expect(auditActionLabel("signer.in_person_url_issued")).toBe("In-person signing URL issued");
+    expect(auditEntrySummary("signer.in_person_url_issued", { ...started, expiresAt: "2026-03-10T12:05:00.000Z" })).toBe(
+      "Hosted by Max Manager (manager@demo.local); identification checked: Driver's license, Texas, ending 4821",
+    );
+    expect(auditEntrySummary("signer.in_person_ended", { host: { name: "Max Manager", email: "manager@demo.local" } })).toBe("Hosted by Max Manager (manager@demo.local)");
+    expect(auditEntrySummary("signer.auth_passed", { method: "in_person", userAgent: null })).toBe("By In person (identification checked by the host)");
+  });
+
+  it("names the embedded entries and sums up the origins and who issued the URL", () => {
+    expect(auditActionLabel("signer.embedded_url_issued")).toBe("Embedded signing URL issued");
+    expect(auditActionLabel("signer.embedded_session_started")).toBe("Signer opened embedded signing");
+    expect(auditActionLabel("settings.embed_origins_updated")).toBe("Sites allowed to frame signing changed");
+    expect(auditEntrySummary("signer.embedded_url_issued", { expiresAt: "2026-03-10T12:05:00.000Z" })).toBe("Single use, can be opened until Mar 10, 2026, 12:05 PM UTC");
+    expect(
+      auditEntrySummary("signer.embedded_session_started", {
+        origins: ["https://portal.lender.test", "https://app.lender.test"],
+        issuedBy: { userId: "u", name: "Max Manager", email: "manager@demo.local" },
+      }),
+    ).toBe("Inside https://portal.lender.test and https://app.lender.test; URL issued by Max Manager (manager@demo.local)");
+    // Entries written before the issuer was recorded name none.
+    expect(auditEntrySummary("signer.embedded_session_started", { origins: ["https://portal.lender.test"], issuedBy: null })).toBe("Inside https://portal.lender.test");
+    expect(auditEntrySummary("settings.embed_origins_updated", { origins: [] })).toBe("Now none");
+  });
+
+  it("says nothing for other entries or what it cannot read, and shows an unknown action as recorded", () => {
+    expect(auditEntrySummary("signer.signed", { host: { name: "X" } })).toBeNull();
+    expect(auditEntrySummary("signer.in_person_started", null)).toBeNull();
+    expect(auditEntrySummary("signer.in_person_started", { host: 3, identification: "x" })).toBeNull();
+    expect(auditEntrySummary("signer.embedded_session_started", { origins: "nope" })).toBeNull();
+    expect(auditActionLabel("signer.something_new")).toBe("signer.something_new");
   });
 });

@@ -1,5 +1,6 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { embeddedSigningUrl, issueEmbeddedUrl } from "@/lib/embedded/embedded-url";
+import { inPersonSigningUrl, issueInPersonUrl } from "@/lib/in-person/in-person-url";
 import { resendInvitation } from "@/lib/signer-access/resend-invitation";
 import { addSigner } from "@/lib/signings/add-signer";
 import { listSigners } from "@/lib/signings/list-signers";
@@ -9,6 +10,7 @@ import { updateSigner } from "@/lib/signings/update-signer";
 import type { ApiEnv } from "../context";
 import { jsonBody, jsonResponse, pickErrors } from "../schemas/common";
 import { EmbeddedUrlSchema } from "../schemas/embedded";
+import { CreateInPersonUrlSchema, InPersonUrlSchema } from "../schemas/in-person";
 import { CreateSignerSchema, SignerListSchema, SignerParamsSchema, SignerSchema, UpdateSignerSchema } from "../schemas/signers";
 import { SigningIdParamSchema } from "../schemas/signings";
 import { validationHook } from "../validation";
@@ -90,6 +92,23 @@ const embeddedUrlRoute = createRoute({
   responses: { 201: jsonResponse(EmbeddedUrlSchema, "The URL and when it stops working"), ...pickErrors(401, 403, 404, 409) },
 });
 
+// POST /v1/signing/manager/signings/{id}/signers/{signerId}/in-person-url – a single-use URL that starts signing in person at the desk.
+const inPersonUrlRoute = createRoute({
+  method: "post",
+  path: `${PATH}/{signerId}/in-person-url`,
+  tags,
+  operationId: "createInPersonSigningUrl",
+  summary: "Issue an in-person signing URL",
+  description:
+    "For your own desk app: the API key's user (the host) has checked the signer's identification face to face. The URL, opened on the " +
+    "device at the desk, starts that signer's in-person session as the console's hand-over does (whoever is signed in on that browser is " +
+    "signed out; the signer sees only this package and hands the device back); it opens once, within five minutes. The host and the " +
+    "identification are recorded in the audit trail and on the certificate. For a signer who has not signed or declined, on a sent or " +
+    "in-progress package (409 otherwise); another organization's package or signer is a 404.",
+  request: { params: SignerParamsSchema, body: jsonBody(CreateInPersonUrlSchema) },
+  responses: { 201: jsonResponse(InPersonUrlSchema, "The URL and when it stops working"), ...pickErrors(400, 401, 403, 404, 409) },
+});
+
 export const managerSigners = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook })
   .openapi(listRoute, async (c) => {
     const { id } = c.req.valid("param");
@@ -122,4 +141,16 @@ export const managerSigners = new OpenAPIHono<ApiEnv>({ defaultHook: validationH
     const { id, signerId } = c.req.valid("param");
     const issued = await issueEmbeddedUrl(c.get("db"), { principal: c.get("principal"), packageId: id, signerId, ipAddress: c.get("ipAddress") });
     return c.json({ url: embeddedSigningUrl(issued.token), expiresAt: issued.expiresAt.toISOString() }, 201);
+  })
+  .openapi(inPersonUrlRoute, async (c) => {
+    const { id, signerId } = c.req.valid("param");
+    const { identification } = c.req.valid("json");
+    const issued = await issueInPersonUrl(c.get("db"), {
+      principal: c.get("principal"),
+      packageId: id,
+      signerId,
+      identification: { ...identification, idLastFour: identification.idLastFour.toUpperCase() },
+      ipAddress: c.get("ipAddress"),
+    });
+    return c.json({ url: inPersonSigningUrl(issued.token), expiresAt: issued.expiresAt.toISOString() }, 201);
   });

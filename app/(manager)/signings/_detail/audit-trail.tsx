@@ -1,6 +1,6 @@
 import type { ManagerSigningPage } from "@/lib/views/get-manager-signing-page";
 import { formatDateTime } from "@/lib/format";
-import { auditActionLabel, browserOf } from "./format";
+import { auditActionLabel, auditEntrySummary, browserOf } from "./format";
 
 type Audit = NonNullable<ManagerSigningPage["audit"]>;
 
@@ -68,6 +68,7 @@ export function AuditTrail({ audit, pageHref }: { audit: Audit; pageHref: (curso
             <tbody className="divide-y divide-slate-200">
               {audit.entries.map((entry) => {
                 const breaks = audit.brokenAt?.id === entry.id;
+                const summary = auditEntrySummary(entry.action, entry.recorded);
                 return (
                   <tr key={entry.id} className={breaks ? "bg-red-50" : undefined}>
                     <td className="py-2 pr-3 align-top text-slate-700 tabular-nums">{entry.position}</td>
@@ -78,6 +79,7 @@ export function AuditTrail({ audit, pageHref }: { audit: Audit; pageHref: (curso
                     <td className="py-2 pr-3 align-top text-slate-900">
                       {auditActionLabel(entry.action)}
                       {entry.subject ? <span className="text-slate-700"> · {entry.subject}</span> : null}
+                      {summary ? <span className="block text-slate-700">{summary}</span> : null}
                       {breaks ? <strong className="block text-red-800">The chain breaks here</strong> : null}
                     </td>
                     <td className="py-2 pr-3 align-top font-mono text-xs text-slate-800">{entry.ipAddress ?? "—"}</td>

@@ -1,4 +1,6 @@
-import { joinNames, relativeTime } from "@/lib/format";
+import { formatDateTime, joinNames, relativeTime } from "@/lib/format";
+import { IDENTIFICATION_LABELS } from "@/lib/in-person/identification";
+import { AUTH_METHOD_LABELS } from "@/lib/signer-access/rules";
 import type { ManagerSigningPage } from "@/lib/views/get-manager-signing-page";
 import type { AuditAction } from "@/lib/audit/audit-actions";
 
@@ -66,6 +68,16 @@ const ACTIONS: Partial<Record<AuditAction, string>> = {
   "signer.declined": "Signer declined",
   "signer.texts_stopped": "Signer stopped text messages (STOP)",
   "signer.texts_resumed": "Signer allowed text messages again (START)",
+  "signer.auth_requested": "Signer asked for a one-time code",
+  "signer.auth_passed": "Signer proved who they are",
+  "signer.auth_failed": "Signer gave a wrong code",
+  // Signing at the desk (docs/in-person-signing.md) and inside the lender's site (docs/embedded-signing.md).
+  "signer.in_person_started": "Signing in person started",
+  "signer.in_person_url_issued": "In-person signing URL issued",
+  "signer.in_person_ended": "Device handed back to the host",
+  "signer.embedded_url_issued": "Embedded signing URL issued",
+  "signer.embedded_session_started": "Signer opened embedded signing",
+  "settings.embed_origins_updated": "Sites allowed to frame signing changed",
   "attachment.requested": "Attachment asked for",
   "attachment.request_removed": "Attachment request withdrawn",
   "attachment.request_changed": "Attachment request made required or optional",
@@ -98,6 +110,87 @@ const ACTIONS: Partial<Record<AuditAction, string>> = {
 /** A readable name for an audit action; unknown actions show as recorded. */
 export function auditActionLabel(action: string): string {
   return ACTIONS[action as AuditAction] ?? action;
+}
+
+type Recorded = Record<string, unknown>;
+
+function record(value: unknown): Recorded | null {
+  return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Recorded) : null;
+}
+
+function text(value: unknown): string | null {
+  return typeof value === "string" && value.trim() !== "" ? value : null;
+}
+
+/** "Max Manager (max@lender.test)" from a recorded `{ name, email }`; null when neither is there. */
+function person(value: unknown): string | null {
+  const who = record(value);
+  const name = text(who?.name);
+  const email = text(who?.email);
+  if (name && email) return `${name} (${email})`;
+  return name ?? email;
+}
+
+/** "Driver's license, Texas, ending 4821" from a recorded `{ idType, idIssuer, idLastFour }`. */
+function identificationOf(value: unknown): string | null {
+  const id = record(value);
+  if (!id) return null;
+  const kind = text(id.idType);
+  const parts = [
+    kind ? (IDENTIFICATION_LABELS[kind as keyof typeof IDENTIFICATION_LABELS] ?? kind) : null,
+    text(id.idIssuer),
+    text(id.idLastFour) ? `ending ${String(id.idLastFour)}` : null,
+  ].filter((p): p is string => p !== null);
+  return parts.length > 0 ? parts.join(", ") : null;
+}
+
+/**
+ * A short line under an entry's action, from what the entry recorded (`after`), for the entries whose
+ * action alone does not say enough: who hosted an in-person signing and the identification they
+ * checked, which sites could frame an embedded session and who issued its URL, how a signer proved who
+ * they are. Null for every other entry, and for an entry that recorded nothing readable.
+ */
+export function auditEntrySummary(action: string, after: unknown): string | null {
+  const recorded = record(after);
+  if (!recorded) return null;
+  switch (action) {
+    case "signer.in_person_url_issued":
+    case "signer.in_person_started": {
+      const host = person(recorded.host);
+      const id = identificationOf(recorded.identification);
+      const parts = [host ? `Hosted by ${host}` : null, id ? `identification checked: ${id}` : null].filter((p): p is string => p !== null);
+      const via = recorded.via === "api" ? " (started through the API)" : "";
+      return parts.length > 0 ? `${parts.join("; ")}${via}` : null;
+    }
+    case "signer.in_person_ended": {
+      const host = person(recorded.host);
+      return host ? `Hosted by ${host}` : null;
+    }
+    case "signer.embedded_url_issued": {
+      const until = text(recorded.expiresAt);
+      return until ? `Single use, can be opened until ${formatDateTime(until)}` : null;
+    }
+    case "signer.embedded_session_started": {
+      const origins = Array.isArray(recorded.origins) ? recorded.origins.filter((o): o is string => typeof o === "string") : [];
+      const issuer = person(recorded.issuedBy);
+      const parts = [
+        origins.length > 0 ? `Inside ${joinNames(origins)}` : null,
+        issuer ? `URL issued by ${issuer}` : null,
+      ].filter((p): p is string => p !== null);
+      return parts.length > 0 ? parts.join("; ") : null;
+    }
+    case "settings.embed_origins_updated": {
+      const origins = Array.isArray(recorded.origins) ? recorded.origins.filter((o): o is string => typeof o === "string") : null;
+      if (!origins) return null;
+      return origins.length > 0 ? `Now ${joinNames(origins)}` : "Now none";
+    }
+    case "signer.auth_passed": {
+      const method = text(recorded.method);
+      return method ? `By ${AUTH_METHOD_LABELS[method as keyof typeof AUTH_METHOD_LABELS] ?? method}` : null;
+    }
+    default:
+      return null;
+  }
 }
 
 const BROWSERS: [string, RegExp][] = [

@@ -1,4 +1,6 @@
+import { getTranslations } from "next-intl/server";
 import { SubmitButton } from "@/components/ui/button";
+import type { Locale } from "@/lib/i18n/locales";
 import { handBackAction } from "../hand-back-action";
 
 /**
@@ -16,5 +18,27 @@ export function InPersonBanner({ signingId, text }: { signingId: string; text: {
         </SubmitButton>
       </form>
     </section>
+  );
+}
+
+/**
+ * The banner in the borrower's language, for every page of the signer's flow (the package page, the
+ * bank step, the done page): nothing unless this browser's session is an in-person one (`hostName`
+ * from its `in_person_signings` row), so a signer at the desk can always hand the device back,
+ * wherever the flow ends.
+ */
+export async function SignerInPersonBanner({ signingId, hostName, locale }: { signingId: string; hostName: string | null; locale: Locale }) {
+  if (hostName === null) return null;
+  const t = await getTranslations({ locale, namespace: "package" });
+  return (
+    <InPersonBanner
+      signingId={signingId}
+      text={{
+        label: t("inPersonLabel"),
+        lead: t("inPersonLead", { host: hostName }),
+        handBack: t("inPersonHandBack"),
+        handingBack: t("inPersonHandingBack"),
+      }}
+    />
   );
 }

@@ -9,7 +9,7 @@ import type { Locale } from "@/lib/i18n/locales";
 import { BrandHeader } from "@/components/brand/brand-header";
 import { EmbedPoster } from "@/app/_components/embed/embed-poster";
 import { embeddedOrigins, embedEventsOf } from "@/app/_components/embed/embedded";
-import { InPersonBanner } from "./in-person-banner";
+import { SignerInPersonBanner } from "./in-person-banner";
 import { DocumentsViewer } from "@/components/pdf-viewer/documents-viewer";
 import type { SignerPackagePage } from "@/lib/views/get-signer-package-page";
 import { listMyDocumentFields } from "@/lib/fields/list-my-document-fields";
@@ -60,15 +60,7 @@ export async function SignerPackageView({ id, page, showManageLink }: { id: stri
         <LanguageSwitcher locale={locale} returnTo={`/signings/${id}`} />
         {page.inPerson ? (
           <div className="mb-4">
-            <InPersonBanner
-              signingId={id}
-              text={{
-                label: t("inPersonLabel"),
-                lead: t("inPersonLead", { host: page.inPerson.hostName }),
-                handBack: t("inPersonHandBack"),
-                handingBack: t("inPersonHandingBack"),
-              }}
-            />
+            <SignerInPersonBanner signingId={id} hostName={page.inPerson.hostName} locale={locale} />
           </div>
         ) : null}
         <SignerScreen id={id} page={page} locale={locale} t={t} />

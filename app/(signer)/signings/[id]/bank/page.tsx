@@ -12,6 +12,8 @@ import { loadOr404 } from "../../../../_lib/load-or-404";
 import { requirePrincipal } from "../../../../_lib/require-principal";
 import { BottomBar } from "../_components/bottom-bar";
 import { BankLink } from "./_components/bank-link";
+import { SignerInPersonBanner } from "../_components/in-person-banner";
+import { inPersonSigningOf } from "@/lib/in-person/end-in-person-signing";
 import { focusRing } from "@/components/ui/classes";
 import { BrandHeader } from "@/components/brand/brand-header";
 import { EmbedPoster } from "@/app/_components/embed/embed-poster";
@@ -49,6 +51,8 @@ export default async function BankStepPage({ params }: { params: Promise<{ id: s
   const position = step.steps.indexOf("link_bank");
   const linked = step.bank.connected;
   const framed = await embeddedOrigins();
+  // A signer at the desk can hand the device back from this step too.
+  const hosted = principal.signerSession?.method === "in_person" ? await inPersonSigningOf(db, principal.signerSession.sessionId) : null;
 
   return (
     <NextIntlClientProvider locale={locale} messages={CATALOGS[locale]} timeZone="UTC">
@@ -59,6 +63,7 @@ export default async function BankStepPage({ params }: { params: Promise<{ id: s
       </div>
       {framed ? <EmbedPoster origins={framed} signingId={step.signing.id} events={linked ? ["bank_linked"] : []} /> : null}
       <LanguageSwitcher locale={locale} returnTo={returnTo} />
+      <SignerInPersonBanner signingId={step.signing.id} hostName={hosted?.hostName ?? null} locale={locale} />
       <p>
         <Link href={packageHref} className="text-sm font-medium text-blue-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-blue-700">
           <span aria-hidden="true">← </span>

@@ -12,6 +12,7 @@ import { getPackageSeal } from "@/lib/seals/get-package-seal";
 import { LiveRefresh } from "../_components/live-refresh";
 import { AttachmentsSection } from "../_components/attachments-section";
 import { ManageLink } from "../_components/manage-link";
+import { SignerInPersonBanner } from "../_components/in-person-banner";
 import { formatDateTime, joinNames } from "@/lib/format";
 import { documentFileUrl } from "@/app/_lib/package-links";
 import { ClosingPlan } from "../_components/closing-plan";
@@ -62,6 +63,8 @@ export default async function DonePage({ params }: Props) {
       </div>
       {framed ? <EmbedPoster origins={framed} signingId={id} events={embedEventsOf(page)} /> : null}
       <LanguageSwitcher locale={locale} returnTo={`/signings/${id}/done`} />
+      {/* At the desk, the flow may end here (no bank step): the device goes back from this page too. */}
+      <SignerInPersonBanner signingId={id} hostName={page.inPerson?.hostName ?? null} locale={locale} />
       <header className="space-y-1">
         <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{t("title")}</h1>
         <p className="text-sm text-slate-700">
