@@ -152,9 +152,7 @@ describe("in-person signing URLs (/v1, for an integrator's desk app)", () => {
   async function certificateText(packageId: string) {
     const pdf = await PDFDocument.create();
     await drawCertificate(pdf, { evidence: await loadSealEvidence(testDb.db, { packageId }), sealedAt: new Date(), verifyUrl: "http://localhost/verify" });
-    const dir = mkdtempSync(join(tmpdir(), "in-person-url-cert-"));
-    writeFileSync(join(dir, "c.pdf"), await pdf.save());
-    return (await promisify(execFile)("pdftotext", [join(dir, "c.pdf"), "-"])).stdout.replace(/\s+/g, " ");
+    return pdfTextFlat(await pdf.save());
   }
   const changesFor = async (packageId: string) => ({
     sessions: (await testDb.db.select().from(signerSessions).where(eq(signerSessions.packageId, packageId))).length,
