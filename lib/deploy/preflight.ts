@@ -260,7 +260,7 @@ export function runPreflight(source: Source, options: PreflightOptions = {}): Pr
   // 6. Files.
   check("S3_BUCKET", (raw) => {
     if (!raw && serverless) add("error", "S3_BUCKET", "is not set: a serverless host needs object storage for every file (request bodies are capped, and the database would hold every PDF)");
-    else if (!raw) add("warn", "S3_BUCKET", "is not set: every file (PDFs, scans, certificates, chattel files, logos) is kept in the database (it grows with every file; backups too) and every upload passes through the app");
+    else if (!raw) add("warn", "S3_BUCKET", "is not set: every file (PDFs, scans, certificates, signers' attachments, chattel files, logos) is kept in the database (it grows with every file; backups too) and every upload passes through the app");
     else {
       const endpoint = parseUrl(v("S3_ENDPOINT"));
       if (endpoint && endpoint.protocol === "http:" && !isLocalHost(endpoint.hostname)) add("warn", "S3_ENDPOINT", `is plain http to ${endpoint.host}: documents travel unencrypted`);

@@ -48,23 +48,30 @@ export async function migrateFilesToS3(
   await db.update(organizationLogos).set({ storage: "s3" }).where(and(eq(organizationLogos.storage, "database"), like(organizationLogos.storageKey, "sha256/%")));
 
   // Files written before chattel files and logos were objects: bytes inline in the row, or in the
-  // bucket under a per-row key. Each becomes the object of its SHA-256 (checked), the row points at it,
-  // then the old per-row object goes unless something else refers to it.
-  const moveToObject = async (file: { storageKey: string | null; content: Uint8Array | null; contentType: string; sha256: string }, point: (key: string) => Promise<void>) => {
+  // bucket under a per-row key. Each becomes the object of its SHA-256 (checked), then the row points
+  // at it and the old per-row object goes (unless something else refers to it) in one transaction: a
+  // crash before it commits leaves the row as it was, to be moved again (its old object may already be
+  // deleted then; the bytes are read back from the object of their SHA-256, which is in the bucket).
+  const moveToObject = async (
+    file: { storageKey: string | null; content: Uint8Array | null; contentType: string; sha256: string },
+    point: (tx: Db, key: string) => Promise<void>,
+  ) => {
     const key = objectKeyFor(file.sha256);
-    const bytes = file.content ?? (file.storageKey ? await s3GetObject(target, file.storageKey) : undefined);
+    const bytes = file.content ?? (file.storageKey ? ((await s3GetObject(target, file.storageKey)) ?? (await s3GetObject(target, key))) : undefined);
     if (!bytes) throw new Error(`${file.storageKey ?? "a row"}: no bytes to move (not inline, not in the bucket).`);
     await verifiedPut(key, bytes, file.contentType, file.sha256);
-    await point(key);
-    if (file.storageKey && file.storageKey !== key) await deleteObjectIfUnreferenced(db, file.storageKey);
+    await db.transaction(async (tx) => {
+      await point(tx, key);
+      if (file.storageKey && file.storageKey !== key) await deleteObjectIfUnreferenced(tx, file.storageKey);
+    });
     options.onFile?.(key);
   };
   const legacyChattel = or(isNotNull(chattelDocumentFiles.content), not(like(chattelDocumentFiles.storageKey, "sha256/%")));
   for (;;) {
     const [file] = await db.select().from(chattelDocumentFiles).where(legacyChattel).orderBy(asc(chattelDocumentFiles.id)).limit(1);
     if (!file) break;
-    await moveToObject(file, async (key) => {
-      await db.update(chattelDocumentFiles).set({ storage: "s3", storageKey: key, content: null }).where(eq(chattelDocumentFiles.id, file.id));
+    await moveToObject(file, async (tx, key) => {
+      await tx.update(chattelDocumentFiles).set({ storage: "s3", storageKey: key, content: null }).where(eq(chattelDocumentFiles.id, file.id));
     });
     counts.chattelFiles += 1;
   }
@@ -72,8 +79,8 @@ export async function migrateFilesToS3(
   for (;;) {
     const [logo] = await db.select().from(organizationLogos).where(legacyLogo).orderBy(asc(organizationLogos.organizationId)).limit(1);
     if (!logo) break;
-    await moveToObject(logo, async (key) => {
-      await db.update(organizationLogos).set({ storage: "s3", storageKey: key, content: null }).where(eq(organizationLogos.organizationId, logo.organizationId));
+    await moveToObject(logo, async (tx, key) => {
+      await tx.update(organizationLogos).set({ storage: "s3", storageKey: key, content: null }).where(eq(organizationLogos.organizationId, logo.organizationId));
     });
     counts.logos += 1;
   }

@@ -5,7 +5,7 @@ import { organizations, packageDocuments, signingPackages, transferableControlLo
 import type { Principal } from "@/lib/auth/principal";
 import { Conflict, NotFound } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";
-import { readObject, type StoredDownload } from "@/lib/storage/objects";
+import { objectDownload, type StoredDownload } from "@/lib/storage/objects";
 import { vaultOrganizations } from "./vault-organizations";
 
 /** An organization as the eVault names it: its id, its slug (the stable public identifier a sender types) and its name. */
@@ -148,7 +148,7 @@ export async function getAuthoritativeCopy(db: Db, options: { principal: Princip
   const [row] = await db.select({ key: transferableRecords.authoritativeStorageKey }).from(transferableRecords).where(eq(transferableRecords.id, record.id));
   const key = row!.key;
   const name = `${record.documentName.replace(/\.pdf$/i, "").replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, " ").trim().slice(0, 120) || "Document"} (authoritative).pdf`;
-  return { fileName: name, contentType: "application/pdf", sha256: record.authoritativeSha256, storageKey: key, read: () => readObject(db, key) };
+  return objectDownload(db, { fileName: name, contentType: "application/pdf", sha256: record.authoritativeSha256, storageKey: key });
 }
 
 export type PublicRecordControl = {

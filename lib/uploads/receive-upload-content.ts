@@ -11,8 +11,9 @@ const INVALID_TOKEN = "Invalid, used or expired upload token.";
 /**
  * The app's own PUT endpoint for a direct upload (the embedded default's stand-in for S3's presigned
  * PUT): the single-use token must match, the body must have the declared type and exactly the
- * declared size and SHA-256. The body is read as it arrives and refused at the first byte past the
- * size; only bytes that match are stored, under their content key, and the token is then spent.
+ * declared size and SHA-256. The body is read as it arrives into one buffer of the declared size
+ * (the file is held once) and refused at the first byte past it; only bytes that match are stored,
+ * under their content key, and the token is then spent.
  */
 export async function receiveUploadContent(
   db: Db,
@@ -28,7 +29,9 @@ export async function receiveUploadContent(
   if (mediaType !== upload.contentType) {
     throw BadRequest(`Content-Type: the upload was declared as ${upload.contentType}, but the body was sent as ${mediaType || "nothing"}.`);
   }
-  const chunks: Uint8Array[] = [];
+  // One buffer of the declared size, filled as the body arrives (never the chunks and then a joined
+  // copy: the file twice); a byte past the declared size is refused before it is kept.
+  const content = Buffer.alloc(upload.sizeBytes);
   let size = 0;
   const hash = createHash("sha256");
   if (options.body) {
@@ -36,13 +39,13 @@ export async function receiveUploadContent(
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      size += value.byteLength;
-      if (size > upload.sizeBytes) {
+      if (size + value.byteLength > upload.sizeBytes) {
         await reader.cancel().catch(() => {});
         throw new AppError("payload_too_large", `The body exceeds the ${upload.sizeBytes} bytes declared for this upload.`);
       }
       hash.update(value);
-      chunks.push(value);
+      content.set(value, size);
+      size += value.byteLength;
     }
   }
   if (size !== upload.sizeBytes) throw BadRequest(`The body has ${size} bytes; ${upload.sizeBytes} were declared for this upload.`);
@@ -58,7 +61,7 @@ export async function receiveUploadContent(
     if (!spent) throw Conflict("This upload's bytes were already received.");
     await tx
       .insert(fileObjects)
-      .values({ key: upload.storageKey, sha256, sizeBytes: size, contentType: upload.contentType, content: Buffer.concat(chunks) })
+      .values({ key: upload.storageKey, sha256, sizeBytes: size, contentType: upload.contentType, content })
       .onConflictDoNothing({ target: fileObjects.key });
   });
 }

@@ -161,6 +161,10 @@ describe.each(["embedded", "s3"] as const)("direct uploads (%s storage)", (stora
     const sized = Created.parse((await startUpload("manager@demo.local", pdf)).body);
     const longer = new Uint8Array([...pdf, 0x0a, 0x0a]);
     const sizedPut = await put(sized.put, longer);
+    // A file cut short.
+    const cut = Created.parse((await startUpload("manager@demo.local", pdf)).body);
+    const shorter = pdf.slice(0, pdf.byteLength - 2);
+    const cutPut = await put(cut.put, shorter);
     // Another file, same size, other hash.
     const hashed = Created.parse((await startUpload("manager@demo.local", pdf)).body);
     const sameSize = new Uint8Array(pdf);
@@ -173,12 +177,13 @@ describe.each(["embedded", "s3"] as const)("direct uploads (%s storage)", (stora
     if (storage === "embedded") {
       // The app's endpoint refuses at the PUT.
       expect([sizedPut.status, ErrorBody.parse(await sizedPut.json()).error]).toEqual([413, `The body exceeds the ${pdf.byteLength} bytes declared for this upload.`]);
+      expect([cutPut.status, ErrorBody.parse(await cutPut.json()).error]).toEqual([400, `The body has ${shorter.byteLength} bytes; ${pdf.byteLength} were declared for this upload.`]);
       expect([hashedPut.status, ErrorBody.parse(await hashedPut.json()).error]).toEqual([400, `The body's SHA-256 is ${sha256(sameSize)}; ${sha256(pdf)} was declared for this upload.`]);
       expect([typedPut.status, ErrorBody.parse(await typedPut.json()).error]).toEqual([
         400,
         "Content-Type: the upload was declared as application/pdf, but the body was sent as text/plain.",
       ]);
-      for (const created of [sized, hashed, typed]) {
+      for (const created of [sized, cut, hashed, typed]) {
         const res = await attach("manager@demo.local", draft, created.id);
         expect([res.status, ErrorBody.parse(res.body).error]).toEqual([409, `Nothing has arrived for upload ${created.id} yet: PUT the file to the upload URL first.`]);
       }
@@ -186,6 +191,7 @@ describe.each(["embedded", "s3"] as const)("direct uploads (%s storage)", (stora
       // s3rver stores what it is sent (it checks no signed checksum); the server's own check refuses it.
       const cases: [typeof sized, string][] = [
         [sized, `The uploaded file has ${longer.byteLength} bytes; ${pdf.byteLength} were declared.`],
+        [cut, `The uploaded file has ${shorter.byteLength} bytes; ${pdf.byteLength} were declared.`],
         [hashed, `The uploaded file's SHA-256 is ${sha256(sameSize)}; ${sha256(pdf)} was declared.`],
         [typed, "The uploaded file was sent as text/plain; application/pdf was declared."],
       ];

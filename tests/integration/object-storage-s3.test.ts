@@ -1,12 +1,16 @@
 import { createHash } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fileObjects, packageDocuments, scanbackPages, sealedDocuments } from "@/db/schema";
+import { documentScans, fileObjects, packageDocuments, scanbackPages, sealedDocuments } from "@/db/schema";
 import { setEnvForTests } from "@/lib/env";
 import { localSubjectForEmail } from "@/lib/auth/local-tokens";
 import { resolvePrincipal } from "@/lib/auth/principal";
+import { getTablePacket } from "@/lib/closings/get-table-packet";
 import { createJobRegistry } from "@/lib/jobs/create-job-registry";
 import { runDueJobs } from "@/lib/job-runner/run-due-jobs";
 import { sealPackageJob } from "@/lib/seals/seal-package-job";
@@ -17,6 +21,7 @@ import { startS3rver, type RunningS3 } from "../fakes/s3/start-s3rver";
 import { callApi, tokenFor } from "../helpers/api";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { createUser, loadDemoWorld, type DemoWorld } from "../helpers/fixtures";
+import { printToPngs } from "../helpers/ink-package";
 import { createSignerPackage } from "../helpers/signing-fixtures";
 
 // With S3 configured every file goes to the bucket: after a journey from upload to seal the database
@@ -119,7 +124,7 @@ describe("file storage with S3 configured", () => {
     expect(zip.headers.get("content-type")).toBe("application/zip");
   });
 
-  it("a whole journey by direct uploads (package, scanback, chattel file, logo): upload by id → send → sign → seal; no file byte in the database, no staging object left", async () => {
+  it("a whole journey by direct uploads (package, a scanback matched and accepted, chattel file, logo): upload by id → send → sign → seal; no file byte in the database, no staging object left", async () => {
     const manager = await tokenFor("manager@demo.local");
     /** POST /v1/uploads, then the presigned PUT straight to the bucket, exactly as answered. */
     async function uploaded(token: string, bytes: Uint8Array, name: string, contentType: string): Promise<string> {
@@ -146,16 +151,28 @@ describe("file storage with S3 configured", () => {
     const [contract] = await testDb.db.select().from(packageDocuments).where(eq(packageDocuments.packageId, packageId));
     expect(contract!.sha256).toBe(sha256(pdf));
 
-    // A hybrid closing's ink note; its scanback uploaded straight to the bucket (a blank page: read, reported unreadable).
+    // A hybrid closing's ink note: its table packet printed, the note's page (carrying the package's
+    // code) scanned back straight to the bucket, matched to the note, and the scan accepted.
     const hybridId = await create("Direct journey, ink", [{ name: "Note.pdf", uploadId: await uploaded(manager, note, "Note.pdf", "application/pdf"), executionMode: "wet_sign" }]);
-    const blank = new Uint8Array(await sharp({ create: { width: 850, height: 1100, channels: 3, background: "white" } }).png().toBuffer());
+    const managerPrincipal = (await resolvePrincipal(testDb.db, localSubjectForEmail("manager@demo.local")))!;
+    const packet = await getTablePacket(testDb.db, { principal: managerPrincipal, packageId: hybridId });
+    const printDir = mkdtempSync(join(tmpdir(), "s3-scanback-"));
+    const printed = await printToPngs(packet.content, printDir, "packet");
+    expect(printed).toHaveLength(2); // the cover sheet, the note's one page
+    const scanned = new Uint8Array(readFileSync(printed[1]!));
+    rmSync(printDir, { recursive: true, force: true });
     const scans = await callApi(`/v1/signing/manager/signings/${hybridId}/scanbacks`, {
       method: "POST",
       token: manager,
-      json: { uploadIds: [await uploaded(manager, blank, "scan.png", "image/png")] },
+      json: { uploadIds: [await uploaded(manager, scanned, "note-1.png", "image/png")] },
     });
     expect(scans.status, scans.text).toBe(201);
-    expect((scans.body as { pageCount: number }).pageCount).toBe(1);
+    const scanReport = scans.body as { pageCount: number; report: { pages: { status: string; documentName: string | null; pageNumber: number | null }[]; documents: { name: string; ready: boolean }[] } };
+    expect(scanReport.pageCount).toBe(1);
+    expect(scanReport.report.pages.map((p) => [p.status, p.documentName, p.pageNumber])).toEqual([["matched", "Note.pdf", 1]]);
+    expect(scanReport.report.documents).toEqual([expect.objectContaining({ name: "Note.pdf", ready: true })]);
+    const accepted = await callApi(`/v1/signing/manager/signings/${hybridId}/scanbacks/accept`, { method: "POST", token: manager, json: {} });
+    expect(accepted.status, accepted.text).toBe(200);
 
     // A chattel document's file and the logo, by upload id too.
     const chattel = await callApi("/v1/documents", { method: "POST", token: manager, json: { type: "bill_of_sale", title: "Direct journey", locationId: world.austin.id } });
@@ -189,6 +206,9 @@ describe("file storage with S3 configured", () => {
     const pages = await testDb.db.select({ key: scanbackPages.imageStorageKey }).from(scanbackPages).where(eq(scanbackPages.packageId, hybridId));
     expect(pages).toHaveLength(1);
     expect(keys).toContain(pages[0]!.key);
+    expect(sha256(await readObject(testDb.db, pages[0]!.key))).toBe(sha256(scanned));
+    const [noteScan] = await testDb.db.select().from(documentScans).where(eq(documentScans.packageId, hybridId));
+    expect(keys).toContain(noteScan!.storageKey);
     expect(keys.filter((k) => k.startsWith("uploads/"))).toEqual([]);
     expect(await testDb.db.select({ key: fileObjects.key }).from(fileObjects)).toEqual([]);
     expect(await databaseFileBytes()).toBe(0);

@@ -17,7 +17,8 @@ import { loadDemoWorld, type DemoWorld } from "../helpers/fixtures";
 import { createSignerPackage, pngDataUrl } from "../helpers/signing-fixtures";
 
 // Files written on the embedded default (no S3) are moved to the bucket by storage:migrate: verified,
-// resumable after a crash at any point, and idempotent.
+// resumable after a crash at any point, and idempotent. (storage-migrate-kill.test.ts kills the real
+// script with SIGKILL; these tests stop it at chosen points.)
 
 let s3: RunningS3;
 let testDb: TestDb;
@@ -113,6 +114,31 @@ describe("npm run storage:migrate", () => {
     // Running it again changes nothing.
     expect(await migrateFilesToS3(testDb.db)).toEqual({ objects: 0, chattelFiles: 0, logos: 0 });
     expect(await bucketKeys()).toEqual(keys);
+  });
+
+  it("a file moved from its per-row object resumes after a crash that deleted that object before the row pointed at the new one", async () => {
+    // The state such a crash leaves: the row still names its per-row key, which is gone; the object of its SHA-256 is in the bucket.
+    const manager = (await resolvePrincipal(testDb.db, localSubjectForEmail("manager@demo.local")))!;
+    const chattel = await createChattelDocument(testDb.db, {
+      principal: manager,
+      locationId: world.austin.id,
+      fields: { type: "certificate_of_title", title: "Half-moved title", borrowerName: "Sam Signer", borrowerEmail: "sam@example.com", dealerContacts: [] },
+    });
+    const scan = Buffer.from(await renderAgreementPdf({ title: "Half-moved scan", parties: ["Sam"], pages: 1 }));
+    const scanSha = createHash("sha256").update(scan).digest("hex");
+    await s3Client().send(new PutObjectCommand({ Bucket: "documents", Key: `sha256/${scanSha}`, Body: scan, ContentType: "application/pdf" }));
+    const goneKey = `documents/${chattel.id}/gone.pdf`;
+    const [row] = await testDb.db
+      .insert(chattelDocumentFiles)
+      .values({ chattelDocumentId: chattel.id, fileName: "gone.pdf", contentType: "application/pdf", sizeBytes: scan.byteLength, sha256: scanSha, storage: "s3", storageKey: goneKey })
+      .returning();
+    expect(await bucketKeys()).not.toContain(goneKey);
+
+    setEnvForTests(s3.env);
+    expect(await migrateFilesToS3(testDb.db)).toEqual({ objects: 0, chattelFiles: 1, logos: 0 });
+    const [moved] = await testDb.db.select().from(chattelDocumentFiles).where(eq(chattelDocumentFiles.id, row!.id));
+    expect(moved).toMatchObject({ storage: "s3", storageKey: `sha256/${scanSha}`, content: null });
+    expect(Buffer.from(await readObject(testDb.db, `sha256/${scanSha}`)).equals(scan)).toBe(true);
   });
 
   it("refuses to run without S3 configured", async () => {
