@@ -97,6 +97,17 @@ test("a borrower signs inside the lender's page; the page hears ready and signed
   await expect(messages(page).filter({ hasText: "error (used)" })).toHaveCount(1);
 });
 
+test("a URL the service does not know shows nothing inside the lender's page, which says so when no ready arrives", async ({ page, baseURL }) => {
+  const lender = await serveExample();
+  await page.clock.install();
+  await page.goto(`${lender}/?url=${encodeURIComponent(`${baseURL}/embed/${randomBytes(24).toString("base64url")}`)}`);
+  await expect(page.getByRole("status")).toHaveText("Loading the documents…");
+  await page.clock.fastForward(16_000);
+  await expect(page.getByRole("status")).toHaveText("Signing could not open. Reload the page to try again.");
+  await expect(messages(page)).toHaveCount(0);
+  await expect(page.frameLocator("iframe#signing").getByRole("heading", { name: "Signing cannot open" })).toHaveCount(0);
+});
+
 test("declining inside the frame tells the parent declined", async ({ page, baseURL }) => {
   const lender = await serveExample();
   const { pkg, url } = await embeddedUrlFor(baseURL!, [lender]);
