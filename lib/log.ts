@@ -15,6 +15,8 @@ const SECRET_VALUES: [RegExp, string][] = [
   [/\/access\/[A-Za-z0-9_-]{20,}/g, "/access/[redacted]"],
   // A settlement agent's link (`/agent/<token>`): the token opens the package's closing.
   [/\/agent\/[A-Za-z0-9_-]{20,}/g, "/agent/[redacted]"],
+  // An embedded or in-person signing URL (`/embed/<token>`, `/in-person/<token>`): the token opens a signer's session.
+  [/\/(embed|in-person)\/[A-Za-z0-9_-]{20,}/g, "/$1/[redacted]"],
 ];
 
 function scrub(text: string): string {

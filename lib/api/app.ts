@@ -33,6 +33,12 @@ const UPLOAD_BODY_LIMIT_BYTES = MAX_PDF_BYTES + 64 * 1024;
 const ESIGNATURE_PATH = /\/esignatures\/?$/;
 /** A direct upload's bytes (PUT, embedded storage): authenticated by its single-use token, not a Bearer token. */
 const UPLOAD_CONTENT_PATH = /^\/v1\/uploads\/[^/]+\/content\/?$/;
+/**
+ * Creates whose answer is a single-use secret (a direct upload's PUT URL, an embedded or in-person
+ * signing URL): an `Idempotency-Key` is ignored there, so the secret is never kept in
+ * `idempotency_keys` nor handed out twice; a retry issues a new one and the unused one expires.
+ */
+const SECRET_ANSWER_PATH = /^\/v1\/(uploads|signing\/manager\/signings\/[^/]+\/signers\/[^/]+\/(embedded-url|in-person-url))\/?$/;
 const UPLOAD_PATH =
   /^\/v1\/(signing\/manager\/(signings|templates)\/[^/]+\/documents|signing\/manager\/signings\/[^/]+\/scanbacks|signing\/signer\/signings\/[^/]+\/attachments\/[^/]+\/files|documents\/[^/]+\/files)\/?$/;
 
@@ -108,8 +114,9 @@ export function createApiApp(): OpenAPIHono<ApiEnv> {
     return (method === "POST" && UPLOAD_PATH.test(c.req.path) ? uploadBodyLimit : jsonBodyLimit)(c, next);
   });
 
-  // Idempotency-Key on every create; the e-signature keeps its own (a retry there answers 200 with the existing record).
-  app.use("/v1/*", (c, next) => (c.req.method === "POST" && !ESIGNATURE_PATH.test(c.req.path) ? idempotency(c, next) : next()));
+  // Idempotency-Key on every create; the e-signature keeps its own (a retry there answers 200 with the
+  // existing record), and a create whose answer is a single-use secret keeps none.
+  app.use("/v1/*", (c, next) => (c.req.method === "POST" && !ESIGNATURE_PATH.test(c.req.path) && !SECRET_ANSWER_PATH.test(c.req.path) ? idempotency(c, next) : next()));
 
   app.route("/", session);
   app.route("/", managerSignings);

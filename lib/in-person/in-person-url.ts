@@ -1,8 +1,10 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { inPersonSigningTokens, packageSigners, signingPackages } from "@/db/schema";
+import { inPersonSigningTokens, packageSigners, signingPackages, users } from "@/db/schema";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
-import type { Principal } from "@/lib/auth/principal";
+import { hasCapability, resolvePrincipal, type Principal } from "@/lib/auth/principal";
+import { AppError } from "@/lib/errors";
+import { getSigningOrThrow } from "@/lib/packages/get-signing-or-throw";
 import { getEnv } from "@/lib/env";
 import { OPEN_SIGNING_STATUSES } from "@/lib/packages/state-machine";
 import { isOpaqueTokenShape, newOpaqueToken, sha256Hex } from "@/lib/security/secrets";
@@ -57,7 +59,7 @@ export async function issueInPersonUrl(
   });
 }
 
-export type InPersonUrlRefusal = { state: "refused"; reason: "unknown" | "used" | "expired" | "closed" };
+export type InPersonUrlRefusal = { state: "refused"; reason: "unknown" | "used" | "expired" | "closed" | "host" };
 export type InPersonUrlOpened = { state: "opened"; packageId: string; sessionValue: string; expiresAt: Date };
 
 /**
@@ -65,8 +67,9 @@ export type InPersonUrlOpened = { state: "opened"; packageId: string; sessionVal
  * in-person session exactly as the console's hand-over does (`openHostedSession`: the
  * `in_person_signings` row, `signer.in_person_started` with the host and the identification recorded
  * at issue, `via: "api"`, and `signer.auth_passed` with method `in_person`). A token used before, past
- * its five minutes, unknown, or for a package no longer open (or a signer who has finished) changes
- * nothing and returns the reason.
+ * its five minutes, unknown, for a package no longer open (or a signer who has finished), or whose
+ * host can no longer host signing for the package (deactivated, or no longer allowed to write it)
+ * changes nothing and returns the reason. The token and the package are locked while it opens.
  */
 export async function openInPersonUrl(
   db: Db,
@@ -82,7 +85,7 @@ export async function openInPersonUrl(
       .innerJoin(packageSigners, eq(packageSigners.id, inPersonSigningTokens.signerId))
       .where(eq(inPersonSigningTokens.tokenHash, sha256Hex(options.token)))
       .limit(1)
-      .for("update", { of: inPersonSigningTokens });
+      .for("update", { of: [inPersonSigningTokens, signingPackages] });
     if (!row) return { state: "refused", reason: "unknown" };
     const { token, signing, signer } = row;
     const refuse = (reason: InPersonUrlRefusal["reason"]): InPersonUrlRefusal => ({ state: "refused", reason });
@@ -90,6 +93,7 @@ export async function openInPersonUrl(
     if (token.expiresAt <= now) return refuse("expired");
     if (!(OPEN_SIGNING_STATUSES as readonly string[]).includes(signing.status) || (signing.expiresAt && signing.expiresAt <= now)) return refuse("closed");
     if (signer.status === "signed" || signer.status === "declined") return refuse("closed");
+    if (!(await hostMayStillHost(tx, token.hostUserId, signing.id))) return refuse("host");
 
     const started = await openHostedSession(tx, {
       signing,
@@ -109,6 +113,22 @@ export async function openInPersonUrl(
     if (claimed.length === 0) throw new Error("in-person token claimed concurrently despite the row lock");
     return { state: "opened", packageId: started.packageId, sessionValue: started.sessionValue, expiresAt: started.expiresAt };
   });
+}
+
+/** Whether the user who asked for the URL is still active and may still write the package (the rule `hostableSigner` applied at issue). */
+async function hostMayStillHost(tx: Db, hostUserId: string | null, packageId: string): Promise<boolean> {
+  if (!hostUserId) return false;
+  const [host] = await tx.select({ subject: users.authSubject }).from(users).where(eq(users.id, hostUserId));
+  if (!host?.subject) return false;
+  try {
+    const principal = await resolvePrincipal(tx, host.subject);
+    if (!hasCapability(principal, "signings:write")) return false;
+    await getSigningOrThrow(tx, { principal, packageId, capability: "signings:write" });
+    return true;
+  } catch (error) {
+    if (error instanceof AppError) return false;
+    throw error;
+  }
 }
 
 /** The URL of an in-person signing token: `{APP_URL}/in-person/<token>`. */

@@ -33,6 +33,7 @@ export async function hostableSigner(
   if (!(OPEN_SIGNING_STATUSES as readonly string[]).includes(signing.status)) {
     throw Conflict(`This package is ${signing.status.replace("_", " ")}: in-person signing is for a sent package.`);
   }
+  if (signing.expiresAt && signing.expiresAt <= new Date()) throw Conflict("This package has passed its expiry date: it can no longer be signed.");
   const [signer] = isUuid(options.signerId)
     ? await tx.select().from(packageSigners).where(and(eq(packageSigners.id, options.signerId), eq(packageSigners.packageId, signing.id)))
     : [];

@@ -164,6 +164,10 @@ async function openedFromTheDeskApp(page: Page) {
     identification: { idType: "drivers_license", idIssuer: "Texas", idLastFour: "4821" },
   });
 
+  // A link preview or a scanner fetching the URL (not a browser opening the page) does not spend it.
+  const preview = await page.request.get(`/in-person/${token}`, { maxRedirects: 0 });
+  expect([preview.status(), preview.headers().location]).toEqual([303, "/in-person/refused?reason=browser"]);
+
   await page.goto(`/in-person/${token}`);
   await page.waitForURL(`**/signings/${pkg.id}`);
   await expect(page.getByRole("region", { name: "Signing in person" })).toContainText("You are signing in person with Max Manager");

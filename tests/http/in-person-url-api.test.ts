@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { inPersonSignings, inPersonSigningTokens, signerSessions } from "@/db/schema";
+import { idempotencyKeys, inPersonSignings, inPersonSigningTokens, signerSessions } from "@/db/schema";
 import { openInPersonUrl } from "@/lib/in-person/in-person-url";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { auditEntriesFor } from "../helpers/fixtures";
@@ -65,6 +65,22 @@ describe("POST …/signers/{signerId}/in-person-url", () => {
     expect(await openInPersonUrl(testDb.db, { token })).toMatchObject({ state: "opened", packageId: pkg.id });
     expect(await openInPersonUrl(testDb.db, { token })).toMatchObject({ state: "refused", reason: "used" });
     expect(JSON.stringify(await auditEntriesFor(testDb.db, pkg.id))).not.toContain(token);
+  });
+
+  it("ignores an Idempotency-Key: the URL is never stored, and a retry issues another", async () => {
+    const pkg = await sentPackage();
+    const send = () =>
+      as("manager@demo.local", inPersonUrlOf(pkg.id, pkg.signers[0]!.id), { method: "POST", json: { identification }, headers: { "idempotency-key": `desk-${pkg.id}` } });
+    const first = await send();
+    const second = await send();
+    expect([first.status, second.status]).toEqual([201, 201]);
+    expect(second.headers.get("idempotent-replayed")).toBeNull();
+    const urls = [InPersonUrlJson.parse(first.body).url, InPersonUrlJson.parse(second.body).url];
+    expect(urls[0]).not.toBe(urls[1]);
+    const kept = await testDb.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, `desk-${pkg.id}`));
+    expect(kept).toEqual([]);
+    const token = urls[0]!.split("/").at(-1)!;
+    expect(JSON.stringify(await testDb.db.select().from(idempotencyKeys))).not.toContain(token);
   });
 
   it("upper-cases the last four, as the console's form does", async () => {

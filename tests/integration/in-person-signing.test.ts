@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, inPersonSignings, inPersonSigningTokens, packageSigners, signerSessions, signingPackages } from "@/db/schema";
+import { auditLog, inPersonSignings, inPersonSigningTokens, memberships, packageSigners, signerSessions, signingPackages, users } from "@/db/schema";
 import { localSubjectForEmail } from "@/lib/auth/local-tokens";
 import { resolvePrincipal } from "@/lib/auth/principal";
 import { recordESignature } from "@/lib/esignatures/record-esignature";
@@ -16,7 +16,7 @@ import { signerSessionPrincipal } from "@/lib/signer-access/signer-session-princ
 import { callApi, tokenFor } from "../helpers/api";
 import { pdfTextFlat } from "../helpers/pdf-text";
 import { createTestDb, type TestDb } from "../helpers/db";
-import { loadDemoWorld, type DemoWorld } from "../helpers/fixtures";
+import { createUser, loadDemoWorld, type DemoWorld } from "../helpers/fixtures";
 import { createSignerPackage } from "../helpers/signing-fixtures";
 import { expectAppError } from "../helpers/app-error";
 
@@ -233,6 +233,31 @@ describe("in-person signing URLs (/v1, for an integrator's desk app)", () => {
     await testDb.db.update(packageSigners).set({ status: "signed" }).where(eq(packageSigners.id, finished.signers[0]!.id));
     expect(await openInPersonUrl(testDb.db, { token: forFinished.token })).toEqual({ state: "refused", reason: "closed" });
     expect(await changesFor(finished.id)).toMatchObject({ sessions: 0, hosted: 0, used: 0 });
+  });
+
+  it("opens only while its host may still host: a deactivated host's URL, or one whose role was taken away, changes nothing", async () => {
+    const hosts = ["desk-host-a@demo.local", "desk-host-b@demo.local"];
+    const issued = [];
+    for (const email of hosts) {
+      await createUser(testDb.db, email, [{ role: "org_admin", organizationId: world.austin.organizationId }]);
+      const pkg = await sentPackage();
+      const { token } = await issueInPersonUrl(testDb.db, { principal: await principalFor(email), packageId: pkg.id, signerId: pkg.signers[0]!.id, identification: license });
+      issued.push({ pkg, token, before: await changesFor(pkg.id) });
+    }
+    await testDb.db.update(users).set({ isActive: false }).where(eq(users.email, hosts[0]!));
+    const [roleless] = await testDb.db.select().from(users).where(eq(users.email, hosts[1]!));
+    await testDb.db.delete(memberships).where(eq(memberships.userId, roleless!.id));
+    for (const { pkg, token, before } of issued) {
+      expect(await openInPersonUrl(testDb.db, { token })).toEqual({ state: "refused", reason: "host" });
+      expect(await changesFor(pkg.id)).toEqual(before);
+    }
+  });
+
+  it("is not issued for a package past its expiry date", async () => {
+    const pkg = await sentPackage();
+    await testDb.db.update(signingPackages).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(signingPackages.id, pkg.id));
+    await expectAppError(issueInPersonUrl(testDb.db, { principal: await principalFor("manager@demo.local"), packageId: pkg.id, signerId: pkg.signers[0]!.id, identification: license }), 409, /expiry/);
+    expect(await testDb.db.select().from(inPersonSigningTokens).where(eq(inPersonSigningTokens.packageId, pkg.id))).toEqual([]);
   });
 
   it("is issued by the console's rules: another organization's package is a 404, a closed one a 409, and nothing is written", async () => {

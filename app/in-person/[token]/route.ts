@@ -10,11 +10,17 @@ import { setLinkSessionCookie } from "@/lib/next/link-sessions";
  * by `/v1`, single use, five minutes). Opening it starts the signer's in-person session as the
  * console's hand-over does: the signer's cookie for that package, whoever was signed in on this
  * browser signed out (`endHostSession`), and the signer's package page with its "Hand the device
- * back" banner. A token used before, expired, unknown or for a closed package goes to
- * `/in-person/refused`, and nothing changes.
+ * back" banner. A token used before, expired, unknown, for a closed package or from a host who can no
+ * longer host it goes to `/in-person/refused`, and nothing changes; so does a request that is not a
+ * browser opening the page (a link preview or a scanner), without spending the token.
  */
-export async function GET(_request: Request, { params }: { params: Promise<{ token: string }> }): Promise<Response> {
+export async function GET(request: Request, { params }: { params: Promise<{ token: string }> }): Promise<Response> {
   const { token } = await params;
+  // Only a browser opening the page spends the token: a link preview, a scanner or a prefetch (no
+  // `Sec-Fetch-Mode: navigate` to a document) is turned away and the link still opens afterwards.
+  if (request.headers.get("sec-fetch-mode") !== "navigate" || request.headers.get("sec-fetch-dest") !== "document") {
+    return seeOther("/in-person/refused?reason=browser");
+  }
   const { db } = await prepareDatabase();
   const result = await openInPersonUrl(db, { token: token.slice(0, 100), ...(await requestEvidence()) });
   if (result.state === "opened") {

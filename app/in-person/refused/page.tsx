@@ -7,6 +7,8 @@ const REASONS = {
   expired: "This in-person signing link has expired. Links work for five minutes.",
   closed: "This package can no longer be signed: it was completed, cancelled or declined, or this signer has already finished.",
   unknown: "This in-person signing link is not valid.",
+  host: "The person who asked for this link can no longer host signing for this package.",
+  browser: "Open this link in the browser of the device at the desk. It was not used: it still opens there within its five minutes.",
 } as const;
 
 type Reason = keyof typeof REASONS;
