@@ -17,7 +17,7 @@ const INVALID_TOKEN = "Invalid, used or expired upload token.";
  */
 export async function receiveUploadContent(
   db: Db,
-  options: { uploadId: string; token: string | undefined; contentType: string | undefined; body: ReadableStream<Uint8Array> | null },
+  options: { uploadId: string; token: string | undefined; contentType: string | undefined; contentLength?: string | null; body: ReadableStream<Uint8Array> | null },
 ): Promise<void> {
   if (!options.token || !isUuid(options.uploadId)) throw Unauthorized(INVALID_TOKEN);
   const [upload] = await db.select().from(uploads).where(and(eq(uploads.id, options.uploadId), isNotNull(uploads.tokenHash)));
@@ -29,9 +29,15 @@ export async function receiveUploadContent(
   if (mediaType !== upload.contentType) {
     throw BadRequest(`Content-Type: the upload was declared as ${upload.contentType}, but the body was sent as ${mediaType || "nothing"}.`);
   }
+  // A body announced at another length than declared is refused before anything is read or kept,
+  // with the words a body found too long or too short would get.
+  const announced = /^\d{1,15}$/.test(options.contentLength ?? "") ? Number(options.contentLength) : undefined;
+  if (announced !== undefined && announced > upload.sizeBytes) throw tooLong(upload.sizeBytes);
+  if (announced !== undefined && announced < upload.sizeBytes) throw tooShort(announced, upload.sizeBytes);
   // One buffer of the declared size, filled as the body arrives (never the chunks and then a joined
-  // copy: the file twice); a byte past the declared size is refused before it is kept.
-  const content = Buffer.alloc(upload.sizeBytes);
+  // copy: the file twice), taken at the first byte (a request that stalls before sending holds
+  // nothing); a byte past the declared size is refused before it is kept.
+  let content: Buffer | undefined;
   let size = 0;
   const hash = createHash("sha256");
   if (options.body) {
@@ -41,14 +47,15 @@ export async function receiveUploadContent(
       if (done) break;
       if (size + value.byteLength > upload.sizeBytes) {
         await reader.cancel().catch(() => {});
-        throw new AppError("payload_too_large", `The body exceeds the ${upload.sizeBytes} bytes declared for this upload.`);
+        throw tooLong(upload.sizeBytes);
       }
       hash.update(value);
+      content ??= Buffer.alloc(upload.sizeBytes);
       content.set(value, size);
       size += value.byteLength;
     }
   }
-  if (size !== upload.sizeBytes) throw BadRequest(`The body has ${size} bytes; ${upload.sizeBytes} were declared for this upload.`);
+  if (size !== upload.sizeBytes) throw tooShort(size, upload.sizeBytes);
   const sha256 = hash.digest("hex");
   if (sha256 !== upload.sha256) throw BadRequest(`The body's SHA-256 is ${sha256}; ${upload.sha256} was declared for this upload.`);
 
@@ -61,7 +68,10 @@ export async function receiveUploadContent(
     if (!spent) throw Conflict("This upload's bytes were already received.");
     await tx
       .insert(fileObjects)
-      .values({ key: upload.storageKey, sha256, sizeBytes: size, contentType: upload.contentType, content })
+      .values({ key: upload.storageKey, sha256, sizeBytes: size, contentType: upload.contentType, content: content ?? Buffer.alloc(0) })
       .onConflictDoNothing({ target: fileObjects.key });
   });
 }
+
+const tooLong = (declared: number) => new AppError("payload_too_large", `The body exceeds the ${declared} bytes declared for this upload.`);
+const tooShort = (size: number, declared: number) => BadRequest(`The body has ${size} bytes; ${declared} were declared for this upload.`);

@@ -75,6 +75,7 @@ export const uploadRoutes = new OpenAPIHono<ApiEnv>({ defaultHook: validationHoo
       uploadId: id,
       token: c.req.header(UPLOAD_TOKEN_HEADER),
       contentType: c.req.header("content-type"),
+      contentLength: c.req.header("content-length"),
       body: c.req.raw.body,
     });
     return c.body(null, 204);
