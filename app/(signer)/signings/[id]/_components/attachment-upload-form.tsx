@@ -40,7 +40,7 @@ export function AttachmentUploadForm({
     <form action={formAction} encType="multipart/form-data" className="mt-3">
       <input type="hidden" name="locale" value={locale} />
       <fieldset className="space-y-3">
-        <legend className="text-sm font-medium text-slate-900">{labels.choose}</legend>
+        <legend className="text-sm font-semibold text-slate-900">{labels.choose}</legend>
         <DirectUploadField
           inputs={[
             { id: `${inputId}-camera`, label: t("takePhoto"), accept: "image/*", capture: "environment" },
