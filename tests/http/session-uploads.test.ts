@@ -110,7 +110,7 @@ describe("a signer session's uploads", () => {
     expect(attachment).toMatchObject({ status: "pending", sourceType: "application/pdf", sizeBytes: pdf.byteLength });
 
     await expectAppError(createUpload(testDb.db, { principal: session, name: "huge.pdf", sizeBytes: 20 * MiB + 1, contentType: "application/pdf", sha256: "0".repeat(64) }), 413, /at most 20 MiB/);
-  });
+  }, 120_000);
 
   it("cannot be attached by another signer, of the same package or another, nor by a manager; nor can a signer attach a manager's upload", async () => {
     const { pkg, manager, requests } = await packageWithRequests(2);
