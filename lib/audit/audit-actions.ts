@@ -88,6 +88,7 @@ const STATIC_ACTIONS = {
   "settlement_agent.packet_downloaded": "The settlement agent downloaded the table packet",
   "attachment.requested": "A signer was asked for an attachment (a document such as a driver's license)",
   "attachment.request_removed": "A request for an attachment was withdrawn",
+  "attachment.request_changed": "A request for an attachment was made required or optional",
   "attachment.added": "A signer added a file to a requested attachment",
   "attachment.accepted": "A manager accepted a signer's attachment",
   "attachment.rejected": "A manager rejected a signer's attachment, with a reason",

@@ -36,7 +36,7 @@ export async function uploadDocumentFile(db: Db, options: UploadDocumentFileOpti
   const document = await getChattelDocumentOrThrow(db, { principal, documentId: options.documentId, capability: "documents:write" });
   // The /v1 upload body limit (lib/api/app.ts) allows this cap plus multipart framing.
   if (bytes.byteLength > MAX_PDF_BYTES) {
-    throw new AppError("payload_too_large", `The file exceeds the ${MAX_PDF_BYTES / 1024 / 1024} MiB limit.`);
+    throw new AppError("payload_too_large", `The file is ${bytes.byteLength} bytes; the limit is ${MAX_PDF_BYTES / 1024 / 1024} MiB (${MAX_PDF_BYTES} bytes).`);
   }
   if (bytes.byteLength === 0) throw BadRequest("The uploaded file is empty.");
   const type = sniffFileType(bytes);

@@ -103,7 +103,7 @@ export async function checkScanUploads(files: readonly ScanUpload[]): Promise<Ch
   if (files.length > MAX_SCAN_FILES) throw new AppError("payload_too_large", `Upload at most ${MAX_SCAN_FILES} files at once.`);
   const total = files.reduce((sum, f) => sum + f.bytes.byteLength, 0);
   if (total > MAX_SCAN_UPLOAD_BYTES) {
-    throw new AppError("payload_too_large", `The scans exceed the ${MAX_SCAN_UPLOAD_BYTES / 1024 / 1024} MiB limit of one upload; upload them in several parts.`);
+    throw new AppError("payload_too_large", `The scans are ${total} bytes together; the limit of one upload is ${MAX_SCAN_UPLOAD_BYTES / 1024 / 1024} MiB (${MAX_SCAN_UPLOAD_BYTES} bytes): upload them in several parts.`);
   }
   const checked: CheckedScanFile[] = [];
   let pages = 0;

@@ -28,7 +28,7 @@ export async function readUploadedFile(db: Db, options: { principal: Principal; 
     throw BadRequest(`Upload ${upload.id} is ${upload.contentType}; here only ${options.accept.join(", ")} is accepted.`);
   }
   // Verified, so its size is the object's: one larger than any of these forms takes is refused before it is read.
-  if (upload.sizeBytes > maxBytes) throw new AppError("payload_too_large", `The file exceeds the ${maxBytes / 1024 / 1024} MiB limit.`);
+  if (upload.sizeBytes > maxBytes) throw new AppError("payload_too_large", `"${upload.name}" is ${upload.sizeBytes} bytes; the limit here is ${maxBytes / 1024 / 1024} MiB (${maxBytes} bytes).`);
   return { name: upload.name, contentType: upload.contentType as UploadContentType, bytes: await readObject(db, upload.storageKey) };
 }
 

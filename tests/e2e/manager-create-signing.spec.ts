@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { organizations, users } from "@/db/schema";
+import { attachmentRequests, organizations, packageSigners, users } from "@/db/schema";
 import { localSubjectForEmail } from "@/lib/auth/local-tokens";
 import { resolvePrincipal } from "@/lib/auth/principal";
 import { renderAgreementPdf } from "@/lib/pdf/pdf";
@@ -42,6 +42,9 @@ test.describe("creating packages", { tag: "@desktop" }, () => {
     await form.chooseLocation("Austin Branch");
     await form.title().fill(title);
     await form.fillSigner(1, { name: "Avery Create", email: `avery.${id}@example.com` });
+    // What the signer is asked to send: one per line, a description after "|", "(optional)" for one they may skip.
+    const asked = "Driver's license, front and back | Both sides, readable\nPay stub (optional)";
+    await form.signerField(1, "Attachments to ask for (optional)").fill(asked);
     await form.addSigner();
     await form.fillSigner(2, { name: "Blake Create", email: `blake.${id}@example.com`, role: "Co-signer", order: 2 });
     // Reorder: moving signer 2 up swaps the rows and their routing order.
@@ -69,6 +72,9 @@ test.describe("creating packages", { tag: "@desktop" }, () => {
     await expect(form.attachedDocuments()).toHaveText([/Contract\.pdf/, /Addendum\.pdf/]);
     await expect(form.signerField(1, "Email")).toHaveValue(`avery.${id}@example.com`);
     await expect(form.signerField(2, "Role")).toHaveValue("co_signer");
+    // The draft keeps the requests, shown as they were typed; the other signer was asked for none.
+    await expect(form.signerField(1, "Attachments to ask for (optional)")).toHaveValue(asked);
+    await expect(form.signerField(2, "Attachments to ask for (optional)")).toHaveValue("");
     await expectNoAxeViolations(page);
 
     // Edit: a new title, a third signer, one document removed and another added.
@@ -97,6 +103,14 @@ test.describe("creating packages", { tag: "@desktop" }, () => {
     // Sending leaves the form for the package's page (/signings/<id>, which answers by role).
     await form.sendNow();
     await expect(page).not.toHaveURL(/\/edit/);
+    // The package went out asking Avery for both, the license required (read from the run's PostgreSQL when it has one).
+    const requests = e2eDatabaseUrl() ? await withE2eDb((db) =>
+      db.select({ name: attachmentRequests.name, required: attachmentRequests.required, email: packageSigners.email }).from(attachmentRequests).innerJoin(packageSigners, eq(packageSigners.id, attachmentRequests.signerId)).where(eq(attachmentRequests.packageId, signingPath.split("/").at(-1)!)),
+    ) : null;
+    if (requests) expect(requests.map((r) => [r.email, r.name, r.required]).sort()).toEqual([
+      [`avery.${id}@example.com`, "Driver's license, front and back", true],
+      [`avery.${id}@example.com`, "Pay stub", false],
+    ]);
 
     // Once sent, the package is frozen.
     await page.goto(`${signingPath}/edit`);

@@ -4,7 +4,7 @@ import { PDFDocument } from "pdf-lib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { signerAttachments, signingPackages } from "@/db/schema";
+import { auditLog, organizations, signerAttachments, signingPackages } from "@/db/schema";
 import { setEnvForTests } from "@/lib/env";
 import { callApi, fetchApi, tokenFor } from "../helpers/api";
 import { createTestDb, type TestDb } from "../helpers/db";
@@ -118,6 +118,61 @@ describe("attachments over /v1", () => {
     const accepted = await callApi(`/v1/signing/manager/signings/${id}/attachments/${second.id}/review`, { token: manager, json: { decision: "accept" } });
     expect(accepted.status, accepted.text).toBe(200);
     expect(accepted.body).toMatchObject({ packageStatus: "completed" });
+  });
+
+  it("withdraws a request nothing was sent for, makes one with files optional, and the package then completes without it", async () => {
+    const { id, signer } = await sentPackage();
+    const [other] = await testDb.db.select().from(organizations).where(eq(organizations.slug, "other"));
+    await createUser(testDb.db, "attach-stranger@other.local", [{ role: "org_admin", organizationId: other!.id }]);
+    const stranger = await tokenFor("attach-stranger@other.local");
+    const requests = async (token = manager) => ((await callApi(`/v1/signing/manager/signings/${id}/attachments`, { token })).body as { data: RequestView[] }).data;
+    const [license, payStub] = await requests();
+    const requestPath = (requestId: string) => `/v1/signing/manager/signings/${id}/attachment-requests/${requestId}`;
+
+    // The optional pay stub, with nothing sent, is withdrawn: the signer no longer sees it.
+    expect((await callApi(requestPath(payStub!.id), { method: "DELETE", token: signer })).status).toBe(403);
+    expect((await callApi(requestPath(payStub!.id), { method: "DELETE", token: stranger })).status).toBe(404);
+    expect((await callApi(requestPath("not-a-request"), { method: "DELETE", token: manager })).status).toBe(404);
+    const withdrawn = await callApi(requestPath(payStub!.id), { method: "DELETE", token: manager });
+    expect(withdrawn).toMatchObject({ status: 200, body: { packageStatus: "sent" } });
+    const mine = (await callApi(`/v1/signing/signer/signings/${id}/attachments`, { token: signer })).body as { data: RequestView[] };
+    expect(mine.data.map((r) => r.name)).toEqual(["Driver's license, front and back"]);
+    expect((await callApi(requestPath(payStub!.id), { method: "DELETE", token: manager })).status).toBe(404);
+
+    // The license has a rejected file: it cannot be withdrawn (the file stays as evidence), only made optional.
+    const sent = await uploadFile(`/v1/signing/signer/signings/${id}/attachments/${license!.id}/files`, { token: signer, bytes: await photo(), fileName: "license.jpg", contentType: "image/jpeg" });
+    expect(sent.status, sent.text).toBe(201);
+    const fileId = (sent.body as { id: string }).id;
+    expect((await callApi(`/v1/signing/manager/signings/${id}/attachments/${fileId}/review`, { token: manager, json: { decision: "reject", reason: "Expired license" } })).status).toBe(200);
+    const refused = await callApi(requestPath(license!.id), { method: "DELETE", token: manager });
+    expect(refused).toMatchObject({ status: 409, body: { error: expect.stringMatching(/already sent a file.*make the request optional/) } });
+
+    // Signed, the package still waits for the required license.
+    const detail = await callApi(`/v1/signing/signer/signings/${id}`, { token: signer });
+    const documentId = (detail.body as { documents: { id: string }[] }).documents[0]!.id;
+    const signed = await callApi(`/v1/signing/signer/signings/${id}/documents/${documentId}/esignatures`, { token: signer, json: { kind: "typed", text: "Ana Borrower", font: "caveat", consent: true } });
+    expect(signed.status, signed.text).toBe(201);
+    const status = async () => (await testDb.db.select({ s: signingPackages.status }).from(signingPackages).where(eq(signingPackages.id, id)))[0]!.s;
+    expect(await status()).toBe("in_progress");
+
+    // Bad bodies and strangers change nothing; required: false completes the package.
+    for (const json of [{ required: "no" }, {}, { required: false, name: "x" }]) {
+      const bad = await callApi(requestPath(license!.id), { method: "PATCH", token: manager, json });
+      expect(bad.status, JSON.stringify(json)).toBe(400);
+      ErrorBody.parse(bad.body);
+    }
+    expect((await callApi(requestPath(license!.id), { method: "PATCH", token: manager })).status).toBe(400);
+    expect((await callApi(requestPath(license!.id), { method: "PATCH", token: stranger, json: { required: false } })).status).toBe(404);
+    expect((await requests()).find((r) => r.id === license!.id)).toMatchObject({ required: true });
+    expect(await status()).toBe("in_progress");
+    const changed = await callApi(requestPath(license!.id), { method: "PATCH", token: manager, json: { required: false } });
+    expect(changed).toMatchObject({ status: 200, body: { request: { id: license!.id, required: false, files: [{ id: fileId, status: "rejected" }] }, packageStatus: "completed" } });
+    // Closed: nothing more changes.
+    expect((await callApi(requestPath(license!.id), { method: "PATCH", token: manager, json: { required: true } })).status).toBe(409);
+
+    const trail = await testDb.db.select().from(auditLog).where(eq(auditLog.packageId, id));
+    expect(trail.find((e) => e.action === "attachment.request_removed" && e.entityId === payStub!.id)!.before).toMatchObject({ name: "Pay stub", required: false });
+    expect(trail.find((e) => e.action === "attachment.request_changed" && e.entityId === license!.id)).toMatchObject({ before: { required: true }, after: { required: false } });
   });
 
   it("takes a direct upload by id, and refuses a file that is not a photo or a PDF, changing nothing", async () => {

@@ -146,7 +146,7 @@ describe("refusals: nothing stored", () => {
     big.set(PDF_BYTES);
     const res = await uploadFile(`/v1/documents/${docId}/files`, { token: await tokenFor("manager@demo.local"), bytes: big });
     expect(res.status).toBe(413);
-    ErrorBody.parse(res.body);
+    expect(ErrorBody.parse(res.body).error).toBe("The file is 10485761 bytes; the limit is 10 MiB (10485760 bytes).");
     const huge = new Uint8Array(11 * 1024 * 1024);
     huge.set(PDF_BYTES);
     expect((await uploadFile(`/v1/documents/${docId}/files`, { token: await tokenFor("manager@demo.local"), bytes: huge })).status).toBe(413);

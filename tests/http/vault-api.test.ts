@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+import { unzipSync } from "fflate";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { organizations, packageDocuments } from "@/db/schema";
@@ -7,11 +9,14 @@ import { sealPackage } from "@/lib/seals/seal-package";
 import { callApi, fetchApi, tokenFor } from "../helpers/api";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { createUser, loadDemoWorld, type DemoWorld } from "../helpers/fixtures";
+import { pdfTextPages } from "../helpers/pdf-text";
 import { createSignerPackage } from "../helpers/signing-fixtures";
 
 let testDb: TestDb;
 let world: DemoWorld;
 let investorId: number;
+
+const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
 beforeAll(async () => {
   testDb = await createTestDb();
@@ -25,6 +30,20 @@ afterAll(async () => {
   await testDb.cleanup();
 });
 
+/** Through /v1: marks the draft's document transferable, sends the package, the signer e-signs it, then it is sealed. */
+async function markSendSignSeal(owner: string, packageId: string, documentId: string, signerEmail: string) {
+  const marked = await callApi(`/v1/signing/manager/signings/${packageId}/documents/${documentId}/transferable`, { method: "PUT", token: owner, json: { transferable: true } });
+  expect(marked).toMatchObject({ status: 200, body: { documentId, transferable: true } });
+  expect((await callApi(`/v1/signing/manager/signings/${packageId}/send`, { method: "POST", token: owner })).status).toBeLessThan(300);
+  const signed = await callApi(`/v1/signing/signer/signings/${packageId}/documents/${documentId}/esignatures`, {
+    method: "POST",
+    token: await tokenFor(signerEmail),
+    json: { kind: "typed", text: "Api Borrower", font: "caveat", consent: true },
+  });
+  expect(signed.status).toBe(201);
+  await sealPackage(testDb.db, { packageId });
+}
+
 describe("/v1 eVault", () => {
   it("marks a draft's document transferable, and after sealing lists, transfers and serves the record through /v1", async () => {
     const owner = await tokenFor("owner@demo.local");
@@ -35,17 +54,7 @@ describe("/v1 eVault", () => {
     expect((await callApi(path, { method: "PUT", token: owner, json: { transferable: "yes" } })).status).toBe(400);
     expect((await callApi(path, { method: "PUT", token: owner, json: { transferable: true, extra: 1 } })).status).toBe(400);
     expect((await callApi(path, { method: "PUT", token: investor, json: { transferable: true } })).status).toBe(404);
-    const marked = await callApi(path, { method: "PUT", token: owner, json: { transferable: true } });
-    expect(marked).toMatchObject({ status: 200, body: { documentId: doc.id, transferable: true } });
-
-    expect((await callApi(`/v1/signing/manager/signings/${pkg.id}/send`, { method: "POST", token: owner })).status).toBeLessThan(300);
-    const signed = await callApi(`/v1/signing/signer/signings/${pkg.id}/documents/${doc.id}/esignatures`, {
-      method: "POST",
-      token: await tokenFor("api-borrower@demo.local"),
-      json: { kind: "typed", text: "Api Borrower", font: "caveat", consent: true },
-    });
-    expect(signed.status).toBe(201);
-    await sealPackage(testDb.db, { packageId: pkg.id });
+    await markSendSignSeal(owner, pkg.id, doc.id, "api-borrower@demo.local");
     // Sent packages refuse the flag.
     expect((await callApi(path, { method: "PUT", token: owner, json: { transferable: false } })).status).toBe(409);
 
@@ -86,6 +95,45 @@ describe("/v1 eVault", () => {
     expect(paper).toMatchObject({ status: 200, body: { status: "paper_out" } });
     expect((await callApi(`/v1/vault/records/${record.id}/authoritative-copy`, { token: investor })).status).toBe(409);
     expect((await callApi(`/v1/vault/records/not-a-record/release`, { method: "POST", token: investor })).status).toBe(404);
+  });
+  it("declines, withdraws, pledges and releases over /v1, each only by the party it belongs to (another party to the record gets a 409, anyone else a 404), and every download of the archive is a marked copy", async () => {
+    const owner = await tokenFor("owner@demo.local");
+    const investor = await tokenFor("vault-admin@other.local");
+    const pkg = await createSignerPackage(testDb.db, { location: world.austin, title: "Pledged note", status: "draft", signers: [{ email: "pledge-borrower@demo.local" }] });
+    const doc = pkg.documents[0]!;
+    await markSendSignSeal(owner, pkg.id, doc.id, "pledge-borrower@demo.local");
+    const list = (await callApi("/v1/vault/records", { token: owner })).body as { data: { id: string; documentId: string; authoritativeSha256: string }[] };
+    const record = list.data.find((r) => r.documentId === doc.id)!;
+    const act = (path: string, token: string, json?: unknown) => callApi(`/v1/vault/records/${record.id}/${path}`, { method: "POST", token, json });
+    const actions = async () => ((await callApi(`/v1/vault/records/${record.id}`, { token: owner })).body as { history: { action: string }[] }).history.map((h) => h.action);
+
+    // An offer the assignee declines: control stays; only the assignee may decline.
+    expect((await act("transfer", owner, { organization: "other" })).status).toBe(200);
+    expect((await act("transfer/decline", owner)).status).toBe(409);
+    expect(await act("transfer/decline", investor, { note: "Not in this pool" })).toMatchObject({ status: 200, body: { controller: { slug: "demo" }, pendingTransferee: null } });
+    expect((await callApi(`/v1/vault/records/${record.id}`, { token: investor })).status).toBe(404);
+    // An offer the controller withdraws: only the controller may.
+    expect((await act("transfer", owner, { organization: "other" })).status).toBe(200);
+    expect((await act("transfer/withdraw", investor)).status).toBe(409);
+    expect(await act("transfer/withdraw", owner)).toMatchObject({ status: 200, body: { pendingTransferee: null } });
+    // A pledge blocks transfer and paper-out until the secured party releases it.
+    expect(await act("pledge", owner, { organization: "other", note: "Warehouse line" })).toMatchObject({ status: 200, body: { pledgee: { slug: "other" } } });
+    expect((await act("transfer", owner, { organization: "other" })).status).toBe(409);
+    expect((await act("paper-out", owner)).status).toBe(409);
+    expect((await act("release", owner)).status).toBe(409);
+    expect(await act("release", investor)).toMatchObject({ status: 200, body: { pledgee: null } });
+    expect((await act("release", investor)).status).toBe(404);
+    expect(await actions()).toEqual(["established", "transfer_offered", "transfer_declined", "transfer_offered", "transfer_withdrawn", "pledged", "released"]);
+
+    // The sealed archive, as the sender's managers download it, holds a marked copy, not the authoritative copy.
+    const zip = await fetchApi(new Request(`http://core-api.test/v1/signing/manager/signings/${pkg.id}/sealed/all`, { headers: { authorization: `Bearer ${owner}` } }));
+    expect(zip.status).toBe(200);
+    const entries = unzipSync(new Uint8Array(await zip.arrayBuffer()));
+    const sealedEntry = Object.entries(entries).find(([name]) => !name.startsWith("Certificate"))!;
+    expect(sha256(sealedEntry[1])).not.toBe(record.authoritativeSha256);
+    const pages = await pdfTextPages(sealedEntry[1]);
+    expect(pages.length).toBeGreaterThan(0);
+    for (const page of pages) expect(page.replace(/\s+/g, " ")).toMatch(/COPY.*held in the eVault of Demo Lending Co\./);
   });
 });
 

@@ -9,16 +9,12 @@ import { framingParentOrigin } from "@/lib/embedded/framing-origins";
 import { checkFramingOrigin } from "@/lib/embedded/framing-origins";
 import { getSignerSession } from "@/lib/signer-access/get-signer-session";
 import { signerSessionPrincipal } from "@/lib/signer-access/signer-session-principal";
-import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { promisify } from "node:util";
 import { PDFDocument } from "pdf-lib";
 import { recordESignature } from "@/lib/esignatures/record-esignature";
 import { drawCertificate } from "@/lib/seals/draw-certificate";
 import { loadSealEvidence } from "@/lib/seals/load-seal-evidence";
+import { pdfTextFlat } from "../helpers/pdf-text";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { loadDemoWorld, type DemoWorld } from "../helpers/fixtures";
 import { createSignerPackage } from "../helpers/signing-fixtures";
@@ -154,9 +150,7 @@ describe("embedded signing URLs", () => {
     expect(evidence.signers.find((s) => s.id === other!.id)!.embedded).toEqual([]);
     const pdf = await PDFDocument.create();
     await drawCertificate(pdf, { evidence, sealedAt: new Date(), verifyUrl: "http://localhost/verify" });
-    const dir = mkdtempSync(join(tmpdir(), "embedded-cert-"));
-    writeFileSync(join(dir, "c.pdf"), await pdf.save());
-    const text = (await promisify(execFile)("pdftotext", [join(dir, "c.pdf"), "-"])).stdout.replace(/\s+/g, " ");
+    const text = await pdfTextFlat(await pdf.save());
     expect(text).toMatch(new RegExp(`Signed in an embedded session inside the lender's site \\(https://portal\\.lender\\.example\\) from .*; URL issued by ${manager.user.name} <manager@demo\\.local>`));
     // Once: only the signer who opened the session.
     expect(text.match(/Signed in an embedded session/g)).toHaveLength(1);

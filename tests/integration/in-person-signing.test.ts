@@ -1,8 +1,3 @@
-import { execFile } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { promisify } from "node:util";
 import { and, eq } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -18,6 +13,7 @@ import { loadSealEvidence } from "@/lib/seals/load-seal-evidence";
 import { getSignerSession } from "@/lib/signer-access/get-signer-session";
 import { signerSessionPrincipal } from "@/lib/signer-access/signer-session-principal";
 import { callApi, tokenFor } from "../helpers/api";
+import { pdfTextFlat } from "../helpers/pdf-text";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { loadDemoWorld, type DemoWorld } from "../helpers/fixtures";
 import { createSignerPackage } from "../helpers/signing-fixtures";
@@ -91,9 +87,7 @@ describe("startInPersonSigning", () => {
     expect(evidence.signers.find((s) => s.id === other!.id)!.inPerson).toEqual([]);
     const pdf = await PDFDocument.create();
     await drawCertificate(pdf, { evidence, sealedAt: new Date(), verifyUrl: "http://localhost/verify" });
-    const dir = mkdtempSync(join(tmpdir(), "in-person-cert-"));
-    writeFileSync(join(dir, "c.pdf"), await pdf.save());
-    const text = (await promisify(execFile)("pdftotext", [join(dir, "c.pdf"), "-"])).stdout.replace(/\s+/g, " ");
+    const text = await pdfTextFlat(await pdf.save());
     expect(text).toContain("In person (identification checked by the host)");
     expect(text).toMatch(/Signed in person, hosted by Max Manager <manager@demo\.local> .*identification checked: Driver's license, Texas, ending 4821/);
   });

@@ -154,6 +154,6 @@ describe("scanback upload", () => {
     await expect(up([{ name: "notes.txt", bytes: new TextEncoder().encode("hello") }])).rejects.toMatchObject({ status: 400, message: expect.stringContaining("not a PDF, JPEG or PNG") });
     await expect(up([{ name: "broken.png", bytes: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]) }])).rejects.toMatchObject({ status: 400 });
     await expect(up([])).rejects.toMatchObject({ status: 400 });
-    await expect(up([{ name: "big.png", bytes: new Uint8Array(11 * 1024 * 1024) }])).rejects.toMatchObject({ status: 413 });
+    await expect(up([{ name: "big.png", bytes: new Uint8Array(11 * 1024 * 1024) }])).rejects.toMatchObject({ status: 413, message: `The scans are ${11 * 1024 * 1024} bytes together; the limit of one upload is 10 MiB (10485760 bytes): upload them in several parts.` });
   }, 120_000);
 });

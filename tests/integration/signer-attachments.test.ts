@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { PDFDocument, PDFName, PDFRawStream } from "pdf-lib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -162,6 +162,24 @@ describe("a signer's photo", () => {
     expect(await testDb.db.select().from(auditLog).where(and(eq(auditLog.packageId, pkg.id), eq(auditLog.action, "attachment.added")))).toEqual([]);
   });
 
+  it("takes a PNG screenshot (transparency on white) and explains a HEIC photo this server cannot read", async () => {
+    const { pkg, signer, license, insurance } = await packageWithRequests();
+    const png = await sharp({ create: { width: 30, height: 60, channels: 4, background: { r: 0, g: 128, b: 0, alpha: 0 } } }).png().toBuffer();
+    const added = await addSignerAttachment(testDb.db, { principal: signer, packageId: pkg.id, requestId: license.id, file: { bytes: png, name: "screenshot.png" } });
+    expect(added).toMatchObject({ sourceType: "image/png", pageCount: 1, fileName: "screenshot.pdf" });
+    const [jpeg] = await embeddedJpegs(await readObject(testDb.db, added.storageKey));
+    const { data } = await sharp(jpeg!).raw().toBuffer({ resolveWithObject: true });
+    expect([...data.subarray(0, 3)].every((channel) => channel > 240), "transparent pixels are white").toBe(true);
+
+    // An iPhone photo in HEVC-coded HEIC, which this server's image library cannot decode: the signer is told what to send instead.
+    const heic = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypheic"), Buffer.alloc(4), Buffer.from("mif1heic"), Buffer.alloc(64, 1)]);
+    await expectAppError(
+      addSignerAttachment(testDb.db, { principal: signer, packageId: pkg.id, requestId: insurance.id, file: { bytes: heic, name: "IMG_0001.HEIC" } }),
+      400,
+      /HEIC photo cannot be read here: send it as JPEG/,
+    );
+  });
+
   it("keeps a PDF as sent after checking it opens", async () => {
     const { pkg, signer, insurance } = await packageWithRequests();
     const doc = await PDFDocument.create();
@@ -210,6 +228,13 @@ describe("review and completion", () => {
     const trail = await testDb.db.select().from(auditLog).where(eq(auditLog.packageId, pkg.id));
     expect(trail.find((e) => e.action === "attachment.rejected" && e.entityId === first.id)!.after).toMatchObject({ reason: "The back of the license is missing.", sha256: first.sha256 });
     expect(trail.find((e) => e.action === "attachment.accepted" && e.entityId === second.id)!.actorUserId).toBe(manager.user.id);
+    // Integrators hear of both reviews, by ids only.
+    const reviewed = await testDb.db.select().from(webhookEvents).where(sql`${webhookEvents.data}->>'packageId' = ${pkg.id}`);
+    expect(reviewed.filter((e) => e.type === "attachment.rejected").map((e) => e.data)).toEqual(
+      expect.arrayContaining([expect.objectContaining({ attachmentId: first.id, requestId: license.id }), expect.objectContaining({ attachmentId: optional.id, requestId: insurance.id })]),
+    );
+    expect(reviewed.filter((e) => e.type === "attachment.accepted").map((e) => e.data)).toEqual([expect.objectContaining({ attachmentId: second.id, signerId: second.signerId })]);
+    expect(JSON.stringify(reviewed.map((e) => e.data))).not.toContain("The back of the license is missing.");
 
     // The seal: the certificate names the accepted attachment with its hash, and the standalone certificate carries its page.
     expect((await sealPackage(testDb.db, { packageId: pkg.id })).outcome).toBe("sealed");

@@ -1,9 +1,4 @@
-import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { promisify } from "node:util";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, packageSeals, sealedDocuments, transferableControlLog, transferableRecords } from "@/db/schema";
@@ -20,6 +15,7 @@ import { verifyControlLog } from "@/lib/transferable-records/control-log";
 import { getAuthoritativeCopy, getVaultRecord, listVaultRecords } from "@/lib/transferable-records/get-vault-record";
 import { setDocumentTransferable } from "@/lib/transferable-records/set-document-transferable";
 import { createTestDb, type TestDb } from "../helpers/db";
+import { pdfTextPages } from "../helpers/pdf-text";
 import { loadDemoWorld, type DemoWorld } from "../helpers/fixtures";
 import { createSignerPackage } from "../helpers/signing-fixtures";
 import { loadVaultWorld, sealedTransferable } from "../helpers/vault-world";
@@ -33,8 +29,6 @@ import { addTemplateDocument } from "@/lib/templates/add-template-document";
 import { createTemplate } from "@/lib/templates/create-template";
 import { setTemplateDocumentTransferable } from "@/lib/transferable-records/set-template-document-transferable";
 
-const run = promisify(execFile);
-const dir = mkdtempSync(join(tmpdir(), "evault-test-"));
 
 let testDb: TestDb;
 let world: DemoWorld;
@@ -63,13 +57,6 @@ async function sealedContract() {
   return { pkg, contract: pkg.documents[0]!, other: pkg.documents[1]!, record, buyer };
 }
 
-async function pdftotextPages(bytes: Uint8Array, name: string): Promise<string[]> {
-  const file = join(dir, `${name}.pdf`);
-  writeFileSync(file, bytes);
-  const { stdout } = await run("pdftotext", ["-layout", file, "-"]);
-  return stdout.split("\f").filter((page, i, all) => i < all.length - 1 || page.trim() !== "");
-}
-
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
 describe("transferable records", () => {
@@ -94,7 +81,7 @@ describe("transferable records", () => {
     expect(await verifyAuditChain(testDb.db, { packageId: pkg.id })).toMatchObject({ verified: true });
 
     // The standalone certificate names the record, its authoritative hash and the controller at sealing.
-    const certificatePages = await pdftotextPages(await readObject(testDb.db, seal!.certificateStorageKey!), `cert-${pkg.id}`);
+    const certificatePages = await pdfTextPages(await readObject(testDb.db, seal!.certificateStorageKey!));
     const certificate = certificatePages.join("\n").replace(/\s+/g, " ");
     expect(certificate).toContain("Transferable record");
     expect(certificate).toContain(record.authoritativeSha256);
@@ -109,7 +96,7 @@ describe("transferable records", () => {
     expect(copy.storageKey).toBeNull();
     const copyBytes = await copy.read();
     expect(sha256(copyBytes)).not.toBe(record.authoritativeSha256);
-    const pages = await pdftotextPages(copyBytes, `copy-${record.id}`);
+    const pages = await pdfTextPages(copyBytes);
     expect(pages.length).toBeGreaterThanOrEqual(2);
     for (const page of pages) {
       expect(page).toMatch(/COPY/);
@@ -117,7 +104,7 @@ describe("transferable records", () => {
     }
     // The package's other document is not a record: its sealed PDF comes as it is.
     const plain = await getSealedFile(testDb.db, { principal: borrower, packageId: pkg.id, file: other.id, as: "signer" });
-    expect((await pdftotextPages(await plain.read(), `plain-${record.id}`)).join("")).not.toMatch(/COPY/);
+    expect((await pdfTextPages(await plain.read())).join("")).not.toMatch(/COPY/);
 
     // /verify: the authoritative copy names its controller; a marked copy is recognised as a copy of the record.
     const authoritative = await getAuthoritativeCopy(testDb.db, { principal: lender, recordId: record.id });
@@ -222,7 +209,7 @@ describe("transferable records", () => {
 
     const borrower = await resolvePrincipal(testDb.db, localSubjectForEmail(buyer));
     const copy = await getSealedFile(testDb.db, { principal: borrower, packageId: pkg.id, file: contract.id, as: "signer" });
-    for (const page of await pdftotextPages(await copy.read(), `paper-${record.id}`)) expect(page.replace(/\s+/g, " ")).toMatch(/COPY.*converted to paper/);
+    for (const page of await pdfTextPages(await copy.read())) expect(page.replace(/\s+/g, " ")).toMatch(/COPY.*converted to paper/);
     const log = await testDb.db.select().from(transferableControlLog).where(eq(transferableControlLog.recordId, record.id)).orderBy(asc(transferableControlLog.seq));
     expect(log.map((e) => e.action)).toEqual(["established", "pledged", "released", "paper_out"]);
   });

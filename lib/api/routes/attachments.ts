@@ -1,5 +1,6 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { addSignerAttachment, type AttachmentSource } from "@/lib/attachments/add-signer-attachment";
+import { setAttachmentRequestRequired, withdrawAttachmentRequest } from "@/lib/attachments/change-attachment-request";
 import { addAttachmentRequests } from "@/lib/attachments/create-attachment-requests";
 import { getAttachmentFile, listMyAttachments, listPackageAttachments, serializeAttachmentFile } from "@/lib/attachments/list-attachments";
 import { reviewSignerAttachment } from "@/lib/attachments/review-signer-attachment";
@@ -10,7 +11,10 @@ import {
   AddAttachmentRequestsSchema,
   AttachmentFileSchema,
   AttachmentParamsSchema,
+  AttachmentRequestChangeResultSchema,
+  AttachmentRequestChangeSchema,
   AttachmentRequestListSchema,
+  AttachmentRequestWithdrawResultSchema,
   AttachmentReviewResultSchema,
   AttachmentReviewSchema,
   AttachmentUploadContent,
@@ -51,6 +55,32 @@ const addRequestsRoute = createRoute({
     "At creation, the same list goes in `signers[].attachments` of POST /v1/signing/manager/signings.",
   request: { params: SignerRequestsParamsSchema, body: jsonBody(AddAttachmentRequestsSchema) },
   responses: { 201: jsonResponse(AttachmentRequestListSchema, "The signer's requests, the new ones included"), ...pickErrors(400, 401, 403, 404, 409) },
+});
+
+const changeRequestRoute = createRoute({
+  method: "patch",
+  path: `${MANAGER}/attachment-requests/{requestId}`,
+  tags,
+  operationId: "changeAttachmentRequest",
+  summary: "Make an attachment request required or optional",
+  description:
+    "On a draft or open package. `{ \"required\": false }` stops the package waiting for an attachment the signer cannot provide: files already sent stay, " +
+    "the signer still sees the request, and the package completes if this was the last thing missing (a file still waiting for review must be reviewed first).",
+  request: { params: RequestParamsSchema, body: jsonBody(AttachmentRequestChangeSchema) },
+  responses: { 200: jsonResponse(AttachmentRequestChangeResultSchema, "The request and the package's status"), ...pickErrors(400, 401, 403, 404, 409) },
+});
+
+const withdrawRequestRoute = createRoute({
+  method: "delete",
+  path: `${MANAGER}/attachment-requests/{requestId}`,
+  tags,
+  operationId: "withdrawAttachmentRequest",
+  summary: "Withdraw an attachment request nothing was sent for",
+  description:
+    "On a draft or open package: the signer no longer sees the request and the package no longer waits for it. 409 when the signer already sent a file " +
+    "(files stay with the package as evidence; make the request optional instead) or the package is closed.",
+  request: { params: RequestParamsSchema },
+  responses: { 200: jsonResponse(AttachmentRequestWithdrawResultSchema, "The package's status after the request is withdrawn"), ...pickErrors(401, 403, 404, 409) },
 });
 
 const managerFileRoute = createRoute({
@@ -123,6 +153,19 @@ export const attachmentRoutes = new OpenAPIHono<ApiEnv>({ defaultHook: validatio
     await addAttachmentRequests(db, { principal, packageId: id, signerId, requests: c.req.valid("json").attachments, ipAddress: c.get("ipAddress") });
     const all = await listPackageAttachments(db, { principal, packageId: id });
     return c.json({ data: all.filter((r) => r.signerId === signerId) }, 201);
+  })
+  .openapi(changeRequestRoute, async (c) => {
+    const { id, requestId } = c.req.valid("param");
+    const db = c.get("db");
+    const principal = c.get("principal");
+    const { request, signing } = await setAttachmentRequestRequired(db, { principal, packageId: id, requestId, required: c.req.valid("json").required, ipAddress: c.get("ipAddress") });
+    const view = (await listPackageAttachments(db, { principal, packageId: id })).find((r) => r.id === request.id)!;
+    return c.json({ request: view, packageStatus: signing.status }, 200);
+  })
+  .openapi(withdrawRequestRoute, async (c) => {
+    const { id, requestId } = c.req.valid("param");
+    const { signing } = await withdrawAttachmentRequest(c.get("db"), { principal: c.get("principal"), packageId: id, requestId, ipAddress: c.get("ipAddress") });
+    return c.json({ packageStatus: signing.status }, 200);
   })
   .openapi(managerFileRoute, async (c) => {
     const { id, attachmentId } = c.req.valid("param");

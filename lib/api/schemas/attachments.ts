@@ -60,6 +60,16 @@ export const AttachmentReviewResultSchema = z
   .object({ attachment: AttachmentFileSchema, packageStatus: z.string().openapi({ description: "The package's status after the decision (completed when this was the last thing missing)." }) })
   .openapi("AttachmentReviewResult");
 
+export const AttachmentRequestChangeSchema = z
+  .strictObject({ required: z.boolean().openapi({ description: "false: the package no longer waits for this attachment; true: it must be accepted before the package completes." }) })
+  .openapi("AttachmentRequestChange");
+
+const packageStatusAfter = z.string().openapi({ description: "The package's status after the change (completed when this was the last thing missing)." });
+
+export const AttachmentRequestChangeResultSchema = z.object({ request: AttachmentRequestSchema, packageStatus: packageStatusAfter }).openapi("AttachmentRequestChangeResult");
+
+export const AttachmentRequestWithdrawResultSchema = z.object({ packageStatus: packageStatusAfter }).openapi("AttachmentRequestWithdrawResult");
+
 const idParam = (name: string) => SafeString.max(100).openapi({ param: { name, in: "path" } });
 export const SignerRequestsParamsSchema = z.object({ id: idParam("id"), signerId: idParam("signerId") });
 export const AttachmentParamsSchema = z.object({ id: idParam("id"), attachmentId: idParam("attachmentId") });

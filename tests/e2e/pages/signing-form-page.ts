@@ -30,7 +30,7 @@ export class SigningFormPage {
     return this.page.getByLabel("Title");
   }
 
-  signerField(n: number, field: "Name" | "Email" | "Role" | "Order"): Locator {
+  signerField(n: number, field: "Name" | "Email" | "Role" | "Order" | "Attachments to ask for (optional)"): Locator {
     return this.page.getByLabel(`Signer ${n} ${field}`, { exact: true });
   }
 

@@ -1,7 +1,11 @@
 "use client";
 
 import { lazy, Suspense, type ComponentProps } from "react";
-import type { AttachmentReviewForms as AttachmentReviewFormsComponent } from "./attachments/review-forms";
+import type {
+  AttachmentRequestActions as AttachmentRequestActionsComponent,
+  AttachmentRequestForms as AttachmentRequestFormsComponent,
+  AttachmentReviewForms as AttachmentReviewFormsComponent,
+} from "./attachments/review-forms";
 import type { LiveUpdates as LiveUpdatesComponent } from "./live-updates";
 import type { PackageActions as PackageActionsComponent } from "./package-actions";
 
@@ -11,6 +15,8 @@ import type { PackageActions as PackageActionsComponent } from "./package-action
 // buttons and their dialogs (invoker commands, native form posts) work before the chunk arrives.
 const PackageActionsLazy = lazy(() => import("./package-actions").then((m) => ({ default: m.PackageActions })));
 const AttachmentReviewFormsLazy = lazy(() => import("./attachments/review-forms").then((m) => ({ default: m.AttachmentReviewForms })));
+const AttachmentRequestActionsLazy = lazy(() => import("./attachments/review-forms").then((m) => ({ default: m.AttachmentRequestActions })));
+const AttachmentRequestFormsLazy = lazy(() => import("./attachments/review-forms").then((m) => ({ default: m.AttachmentRequestForms })));
 const LiveUpdatesLazy = lazy(() => import("./live-updates").then((m) => ({ default: m.LiveUpdates })));
 
 export function DeferredPackageActions(props: ComponentProps<typeof PackageActionsComponent>) {
@@ -33,6 +39,22 @@ export function DeferredAttachmentReviewForms(props: ComponentProps<typeof Attac
   return (
     <Suspense>
       <AttachmentReviewFormsLazy {...props} />
+    </Suspense>
+  );
+}
+
+export function DeferredAttachmentRequestForms(props: ComponentProps<typeof AttachmentRequestFormsComponent>) {
+  return (
+    <Suspense>
+      <AttachmentRequestFormsLazy {...props} />
+    </Suspense>
+  );
+}
+
+export function DeferredAttachmentRequestActions(props: ComponentProps<typeof AttachmentRequestActionsComponent>) {
+  return (
+    <Suspense>
+      <AttachmentRequestActionsLazy {...props} />
     </Suspense>
   );
 }

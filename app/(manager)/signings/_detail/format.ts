@@ -68,6 +68,7 @@ const ACTIONS: Partial<Record<AuditAction, string>> = {
   "signer.texts_resumed": "Signer allowed text messages again (START)",
   "attachment.requested": "Attachment asked for",
   "attachment.request_removed": "Attachment request withdrawn",
+  "attachment.request_changed": "Attachment request made required or optional",
   "attachment.added": "Signer sent an attachment",
   "attachment.accepted": "Attachment accepted",
   "attachment.rejected": "Attachment rejected",

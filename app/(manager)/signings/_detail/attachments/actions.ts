@@ -2,6 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
+import { setAttachmentRequestRequired, withdrawAttachmentRequest } from "@/lib/attachments/change-attachment-request";
 import { reviewSignerAttachment } from "@/lib/attachments/review-signer-attachment";
 import { validatedAction, type FormState } from "../../../../_lib/validated-action";
 
@@ -36,4 +37,30 @@ const review = validatedAction(
 /** Accept or reject one attachment from the manager's package page. */
 export async function reviewAttachmentAction(previous: FormState, formData: FormData): Promise<FormState> {
   return review(previous, formData);
+}
+
+/** The same changes as PATCH and DELETE /v1/…/attachment-requests/{requestId}, with the form's ids. */
+const RequestChangeFormSchema = z.object({
+  signingId: z.string().max(100),
+  requestId: z.string().max(100),
+  change: z.enum(["optional", "required", "withdraw"], { error: "Choose what to change." }),
+});
+
+const changeRequest = validatedAction(
+  RequestChangeFormSchema,
+  async (input, { db, principal, evidence }) => {
+    const target = { principal, packageId: input.signingId, requestId: input.requestId, ipAddress: evidence.ipAddress };
+    const { signing } =
+      input.change === "withdraw" ? await withdrawAttachmentRequest(db, target) : await setAttachmentRequestRequired(db, { ...target, required: input.change === "required" });
+    revalidatePath(`/signings/${input.signingId}`);
+    const done = signing.status === "completed" ? " Nothing else was missing: the package is complete." : "";
+    const said = { withdraw: "Request withdrawn; the signer no longer sees it.", optional: "The package no longer waits for this attachment.", required: "This attachment is required again." };
+    return { status: "ok", message: `${said[input.change]}${done}` };
+  },
+  { returnTo: (formData) => `/signings/${encodeURIComponent(String(formData.get("signingId") ?? ""))}` },
+);
+
+/** Make a request optional or required, or withdraw one nothing was sent for, from the manager's package page. */
+export async function changeAttachmentRequestAction(previous: FormState, formData: FormData): Promise<FormState> {
+  return changeRequest(previous, formData);
 }

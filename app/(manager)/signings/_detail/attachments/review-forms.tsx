@@ -1,11 +1,11 @@
 "use client";
 
-import { useActionState, useEffect, useRef } from "react";
+import { createContext, useActionState, useContext, useEffect, useRef, type ReactNode } from "react";
 import { SubmitButton } from "@/components/ui/button";
 import { Dialog, DialogCloseButton } from "@/components/ui/dialog";
 import { FormMessage } from "@/components/ui/field";
 import { IDLE, type FormState } from "@/components/ui/form-state";
-import { reviewAttachmentAction } from "./actions";
+import { changeAttachmentRequestAction, reviewAttachmentAction } from "./actions";
 
 /**
  * Accept (one button, posts natively) and Reject (a `Dialog` asking for the reason; focus goes to
@@ -74,6 +74,51 @@ export function AttachmentReviewForms({ signingId, attachmentId, fileName }: { s
         </Dialog>
       </div>
       <FormMessage state={state} />
+    </div>
+  );
+}
+
+const RequestAction = createContext<((formData: FormData) => void) | null>(null);
+
+/**
+ * Holds the request changes' one form state for the whole list, so the outcome stays announced (below
+ * the list) even when the change removes the request it was made on.
+ */
+export function AttachmentRequestActions({ children }: { children: ReactNode }) {
+  const [state, formAction] = useActionState<FormState, FormData>(changeAttachmentRequestAction, IDLE);
+  return (
+    <RequestAction.Provider value={formAction}>
+      {children}
+      <div className="mt-3">
+        <FormMessage state={state} />
+      </div>
+    </RequestAction.Provider>
+  );
+}
+
+/**
+ * What a manager can change about one request on an open package: stop requiring it (or require it
+ * again), and withdraw it while nothing was sent for it. Each is a native form post, inside
+ * `AttachmentRequestActions`, which announces the outcome.
+ */
+export function AttachmentRequestForms({ signingId, requestId, requestName, required, canWithdraw }: { signingId: string; requestId: string; requestName: string; required: boolean; canWithdraw: boolean }) {
+  const formAction = useContext(RequestAction);
+  if (!formAction) throw new Error("AttachmentRequestForms must be inside AttachmentRequestActions.");
+  const form = (change: "optional" | "required" | "withdraw", label: string, pendingLabel: string) => (
+    <form action={formAction}>
+      <input type="hidden" name="signingId" value={signingId} />
+      <input type="hidden" name="requestId" value={requestId} />
+      <input type="hidden" name="change" value={change} />
+      <SubmitButton variant="secondary" pendingLabel={pendingLabel}>
+        {label}
+        <span className="sr-only"> {requestName}</span>
+      </SubmitButton>
+    </form>
+  );
+  return (
+    <div className="mt-2 flex flex-wrap gap-2">
+      {required ? form("optional", "Don't require", "Changing…") : form("required", "Require", "Changing…")}
+      {canWithdraw ? form("withdraw", "Withdraw request", "Withdrawing…") : null}
     </div>
   );
 }
