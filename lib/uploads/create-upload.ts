@@ -46,7 +46,7 @@ export async function createUpload(db: Db, options: CreateUploadInput & { princi
   if (options.sizeBytes > maxBytes) {
     throw maxBytes === MAX_UPLOADED_PDF_BYTES
       ? pdfTooLarge(options.sizeBytes, MAX_UPLOADED_PDF_BYTES, "for an uploaded PDF")
-      : new AppError("payload_too_large", `The file is ${options.sizeBytes} bytes; here a file may be at most ${maxBytes / 1024 / 1024} MiB.`);
+      : new AppError("payload_too_large", `"${options.name.trim().slice(0, 200)}" is ${options.sizeBytes} bytes; the limit here is ${maxBytes / 1024 / 1024} MiB (${maxBytes} bytes).`);
   }
   const sha256 = options.sha256.toLowerCase();
   const id = uuidv7();

@@ -109,7 +109,7 @@ describe("a signer session's uploads", () => {
     const attachment = await addSignerAttachment(testDb.db, { principal: session, packageId: pkg.id, requestId: requests[0]!.id, file: { uploadId } });
     expect(attachment).toMatchObject({ status: "pending", sourceType: "application/pdf", sizeBytes: pdf.byteLength });
 
-    await expectAppError(createUpload(testDb.db, { principal: session, name: "huge.pdf", sizeBytes: 20 * MiB + 1, contentType: "application/pdf", sha256: "0".repeat(64) }), 413, /at most 20 MiB/);
+    await expectAppError(createUpload(testDb.db, { principal: session, name: "huge.pdf", sizeBytes: 20 * MiB + 1, contentType: "application/pdf", sha256: "0".repeat(64) }), 413, /"huge.pdf" is 20971521 bytes; the limit here is 20 MiB/);
   }, 120_000);
 
   it("cannot be attached by another signer, of the same package or another, nor by a manager; nor can a signer attach a manager's upload", async () => {
@@ -205,6 +205,6 @@ describe("a settlement agent session's uploads", () => {
     const managers = await uploaded(manager, await jpeg(), "manager.jpg", "image/jpeg");
     await expectAppError(readUploadedFile(testDb.db, { principal: agent, uploadId: managers, accept: SCAN_UPLOAD_TYPES }), 404, /Upload .* not found/);
 
-    await expectAppError(createUpload(testDb.db, { principal: agent, name: "huge.pdf", sizeBytes: 10 * MiB + 1, contentType: "application/pdf", sha256: "0".repeat(64) }), 413, /at most 10 MiB/);
+    await expectAppError(createUpload(testDb.db, { principal: agent, name: "huge.pdf", sizeBytes: 10 * MiB + 1, contentType: "application/pdf", sha256: "0".repeat(64) }), 413, /"huge.pdf" is 10485761 bytes; the limit here is 10 MiB/);
   });
 });
