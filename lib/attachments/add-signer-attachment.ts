@@ -102,6 +102,6 @@ async function readUploadedAttachment(db: Db, principal: Principal, file: { uplo
   if (upload.sizeBytes > MAX_ATTACHMENT_BYTES) {
     throw new AppError("payload_too_large", `The file is ${upload.sizeBytes} bytes; an attachment may be at most ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MiB.`);
   }
-  const read = await readUploadedFile(db, { principal, uploadId: file.uploadId, accept: UPLOAD_CONTENT_TYPES });
+  const read = await readUploadedFile(db, { principal, uploadId: file.uploadId, accept: UPLOAD_CONTENT_TYPES, maxBytes: MAX_ATTACHMENT_BYTES });
   return { bytes: read.bytes, name: file.name ?? read.name };
 }

@@ -22,7 +22,10 @@ export const PAGE_MAX_BODY_BYTES = 1 * MiB;
  *   one post, 32 MiB (also Next's `serverActions.bodySizeLimit`);
  * - a template's document, a scan at the closing (manager's and settlement agent's page), /verify's
  *   sealed PDF: one PDF of at most 10 MiB (11 MiB for /verify) plus the form, 12 MiB;
- * - the bulk send's CSV (1 MiB) and the workspace logo (512 KiB): 2 MiB.
+ * - the bulk send's CSV (1 MiB) and the workspace logo (512 KiB): 2 MiB;
+ * - a signer's package page and its done page (also where an embedded signing lands), whose
+ *   attachment form posts the file itself before the page has hydrated: one file of at most 20 MiB
+ *   (MAX_ATTACHMENT_BYTES) plus the form, 21 MiB. Once hydrated the file goes straight to storage.
  */
 export const UPLOAD_PAGE_CAPS = [
   { path: /^\/signings\/(?:new|[^/]+\/edit)\/?$/, maxBytes: 32 * MiB },
@@ -33,6 +36,7 @@ export const UPLOAD_PAGE_CAPS = [
   { path: /^\/verify(?:\/|$)/, maxBytes: 12 * MiB },
   { path: /^\/signings\/bulk\/?$/, maxBytes: 2 * MiB },
   { path: /^\/workspace\/settings(?:\/|$)/, maxBytes: 2 * MiB },
+  { path: /^\/signings\/(?!new\/?$|bulk\/?$)[^/]+(?:\/done)?\/?$/, maxBytes: 21 * MiB },
 ];
 
 /**

@@ -53,9 +53,10 @@ export type ContentSecurityPolicyOptions = {
 
 /**
  * The pages whose forms PUT files straight to the bucket: the package form (new and edit), a
- * template's documents, a hybrid closing's scanbacks, a chattel document's files, the logo.
+ * template's documents, a hybrid closing's scanbacks, a chattel document's files, the logo, a
+ * signer's attachments (the package page and its done page) and a settlement agent's scans.
  */
-const UPLOAD_PAGE = /^\/(signings\/(new|[^/]+\/edit|[^/]+\/closing)|templates\/[^/]+|documents\/[^/]+|workspace\/settings)\/?$/;
+const UPLOAD_PAGE = /^\/(signings\/(new|[^/]+|[^/]+\/edit|[^/]+\/closing|[^/]+\/done)|templates\/[^/]+|documents\/[^/]+|workspace\/settings|agent\/closing\/[^/]+)\/?$/;
 
 /**
  * The Content-Security-Policy of an HTML response. Scripts run only with this request's nonce (Next

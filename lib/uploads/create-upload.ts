@@ -2,17 +2,20 @@ import { createHash, randomBytes } from "node:crypto";
 import type { Db } from "@/db/client";
 import { uploads } from "@/db/schema";
 import { hasCapability, type Principal } from "@/lib/auth/principal";
-import { MAX_UPLOADED_PDF_BYTES, pdfTooLarge } from "@/lib/pdf/validate-pdf-upload";
+import { MAX_ATTACHMENT_BYTES } from "@/lib/attachments/limits";
+import { MAX_PDF_BYTES, MAX_UPLOADED_PDF_BYTES, pdfTooLarge } from "@/lib/pdf/validate-pdf-upload";
 import { getEnv } from "@/lib/env";
-import { BadRequest, Forbidden } from "@/lib/errors";
+import { AppError, BadRequest, Forbidden } from "@/lib/errors";
 import { uuidv7 } from "@/db/uuidv7";
 import { objectKeyFor, presignedUploadUrl, s3Target } from "@/lib/storage/objects";
 import { serializeUpload } from "./serialize-upload";
+import { uploadOwnerOf } from "./upload-owner";
 import { UPLOAD_CONTENT_TYPES, UPLOAD_TOKEN_HEADER, UPLOAD_TTL_MS, UPLOAD_URL_SECONDS } from "./upload-limits";
 
 /**
  * Whoever may attach an uploaded file somewhere may upload one: documents, templates, chattel files,
- * scans, the logo, and a signer's attachments (a signer with an account, through `/v1`).
+ * scans, the logo, and a signer's attachments (through `/v1`, or the signer's page in their session),
+ * and a settlement agent's scans (the agent's page in their session).
  */
 const UPLOADING_CAPABILITIES = ["signings:write", "templates:write", "documents:write", "scanbacks:write", "settings:write", "signer:esignatures:write"] as const;
 
@@ -22,22 +25,29 @@ export type CreateUploadInput = { name: string; sizeBytes: number; contentType: 
 export type UploadTarget = { method: "PUT"; url: string; headers: Record<string, string>; expiresAt: string };
 
 /**
- * Starts a direct upload for the caller: checks what is declared (a PDF, PNG or JPEG of at most 100 MiB) and
+ * Starts a direct upload for the caller: checks what is declared (a PDF, PNG or JPEG of at most 100 MiB;
+ * from a signer's session at most 20 MiB, an attachment's limit; from a settlement agent's, 10 MiB, a
+ * scan's), records its owner (`uploadOwnerOf`: the user, the signer, or the agent's link) and
  * answers a short-lived PUT bounded to that size, type and hash. With S3 configured it is S3's own
  * presigned PUT of a staging object; on the embedded default it is the app's own endpoint with a
  * single-use token in a header (only its hash is stored). The bytes are checked again when the
  * upload is verified, since a staging PUT to an S3-compatible store may not enforce the signed checksum.
  */
 export async function createUpload(db: Db, options: CreateUploadInput & { principal: Principal }) {
-  // A settlement agent's or a link signer's session has no account to own an upload: its files come inline (small files).
-  if (options.principal.agentSession || options.principal.signerSession || !UPLOADING_CAPABILITIES.some((capability) => hasCapability(options.principal, capability))) {
+  if (!UPLOADING_CAPABILITIES.some((capability) => hasCapability(options.principal, capability))) {
     throw Forbidden("You do not have permission to upload documents.");
   }
+  // A session's upload can only become what that session may add: a signer's, an attachment; an agent's, a scan.
+  const maxBytes = options.principal.signerSession ? MAX_ATTACHMENT_BYTES : options.principal.agentSession ? MAX_PDF_BYTES : MAX_UPLOADED_PDF_BYTES;
   const contentType = options.contentType.toLowerCase();
   if (!(UPLOAD_CONTENT_TYPES as readonly string[]).includes(contentType)) {
     throw BadRequest(`contentType: ${options.contentType} is not accepted; upload ${UPLOAD_CONTENT_TYPES.join(" or ")}.`);
   }
-  if (options.sizeBytes > MAX_UPLOADED_PDF_BYTES) throw pdfTooLarge(options.sizeBytes, MAX_UPLOADED_PDF_BYTES, "for an uploaded PDF");
+  if (options.sizeBytes > maxBytes) {
+    throw maxBytes === MAX_UPLOADED_PDF_BYTES
+      ? pdfTooLarge(options.sizeBytes, MAX_UPLOADED_PDF_BYTES, "for an uploaded PDF")
+      : new AppError("payload_too_large", `"${options.name.trim().slice(0, 200)}" is ${options.sizeBytes} bytes; the limit here is ${maxBytes / 1024 / 1024} MiB (${maxBytes} bytes).`);
+  }
   const sha256 = options.sha256.toLowerCase();
   const id = uuidv7();
   const now = Date.now();
@@ -49,7 +59,7 @@ export async function createUpload(db: Db, options: CreateUploadInput & { princi
     .insert(uploads)
     .values({
       id,
-      createdByUserId: options.principal.user.id,
+      ...uploadOwnerOf(options.principal),
       name: options.name.trim().slice(0, 200),
       contentType,
       sizeBytes: options.sizeBytes,

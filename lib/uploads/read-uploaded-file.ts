@@ -14,12 +14,13 @@ export type UploadedFile = { name: string; contentType: UploadContentType; bytes
  * for a domain function that takes a file's bytes (a scanback, a chattel file, the logo). The bytes
  * reached storage without passing through any request to this app, so a host's request-body limit
  * does not bound them; the attaching function's own limits and checks still apply. These forms
- * (chattel files, scans, logos) take at most 10 MiB a file and must decode or inspect the whole file,
+ * (chattel files, scans, logos) take at most 10 MiB a file (a signer's attachment, 20 MiB: `maxBytes`) and must decode or inspect the whole file,
  * so the bytes are read into one buffer of the upload's size, and only after its verified size is
  * within that bound; a package or template PDF is never read back here (it is attached by its key). An upload of a
  * type the form does not take is a 400 naming the types it does.
  */
-export async function readUploadedFile(db: Db, options: { principal: Principal; uploadId: string; accept: readonly UploadContentType[] }): Promise<UploadedFile> {
+export async function readUploadedFile(db: Db, options: { principal: Principal; uploadId: string; accept: readonly UploadContentType[]; maxBytes?: number }): Promise<UploadedFile> {
+  const maxBytes = options.maxBytes ?? MAX_PDF_BYTES;
   await verifyUpload(db, { principal: options.principal, uploadId: options.uploadId });
   const upload = await getUploadOrThrow(db, { principal: options.principal, uploadId: options.uploadId });
   if (!upload.verifiedAt) throw Conflict(`Upload ${upload.id} has not been verified yet; try again.`);
@@ -27,7 +28,7 @@ export async function readUploadedFile(db: Db, options: { principal: Principal; 
     throw BadRequest(`Upload ${upload.id} is ${upload.contentType}; here only ${options.accept.join(", ")} is accepted.`);
   }
   // Verified, so its size is the object's: one larger than any of these forms takes is refused before it is read.
-  if (upload.sizeBytes > MAX_PDF_BYTES) throw new AppError("payload_too_large", `"${upload.name}" is ${upload.sizeBytes} bytes; the limit here is ${MAX_PDF_BYTES / 1024 / 1024} MiB (${MAX_PDF_BYTES} bytes).`);
+  if (upload.sizeBytes > maxBytes) throw new AppError("payload_too_large", `"${upload.name}" is ${upload.sizeBytes} bytes; the limit here is ${maxBytes / 1024 / 1024} MiB (${maxBytes} bytes).`);
   return { name: upload.name, contentType: upload.contentType as UploadContentType, bytes: await readObject(db, upload.storageKey) };
 }
 

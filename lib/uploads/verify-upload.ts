@@ -9,10 +9,12 @@ import { BadRequest, Conflict, NotFound } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";
 import { s3CopyObject, s3DeleteObject, s3GetObjectStream, s3HasObject, s3Target } from "@/lib/storage/objects";
 import { serializeUpload } from "./serialize-upload";
+import { ownedBy } from "./upload-owner";
 
 /**
- * The caller's upload, or 404: an upload belongs to the user who created it (the API key's user),
- * and to nobody else, whatever their roles. An expired one is a 409 that says so.
+ * The caller's upload, or 404: an upload belongs to whoever created it (the API key's or the page's
+ * user, a signer's session as that signer of that package, a settlement agent's session as its link:
+ * `uploadOwnerOf`), and to nobody else, whatever their roles. An expired one is a 409 that says so.
  */
 export async function getUploadOrThrow(db: Db, options: { principal: Principal; uploadId: string; lock?: boolean }): Promise<Upload> {
   const notFound = NotFound(`Upload ${options.uploadId} not found.`);
@@ -20,7 +22,7 @@ export async function getUploadOrThrow(db: Db, options: { principal: Principal; 
   const query = db
     .select()
     .from(uploads)
-    .where(and(eq(uploads.id, options.uploadId), eq(uploads.createdByUserId, options.principal.user.id)));
+    .where(and(eq(uploads.id, options.uploadId), ownedBy(options.principal)));
   const [upload] = options.lock ? await query.for("update") : await query;
   if (!upload) throw notFound;
   if (upload.expiresAt.getTime() <= Date.now()) {

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { signerAttachments } from "@/db/schema";
@@ -34,20 +35,28 @@ test("a borrower sends a photo, it is rejected with a reason, they send another 
   const section = page.getByRole("region", { name: "Attachments requested" });
   await expect(section).toContainText("Driver's license, front and back");
   await expect(section).toContainText("Required");
-  const input = section.getByLabel("Photo or file for Driver's license, front and back");
+  // Two labelled choices under the request's name: the camera, and a file (a saved photo or a PDF, no capture).
+  const choice = section.getByRole("group", { name: "Photo or file for Driver's license, front and back" });
+  const camera = choice.getByLabel("Take a photo");
+  await expect(camera).toHaveAttribute("accept", "image/*");
+  await expect(camera).toHaveAttribute("capture", "environment");
+  const input = choice.getByLabel("Choose a file (photo or PDF)");
   await expect(input).toHaveAttribute("accept", "image/*,application/pdf");
-  await expect(input).toHaveAttribute("capture", "environment");
+  await expect(input).not.toHaveAttribute("capture");
   await section.scrollIntoViewIfNeeded();
   await expectNoAxeViolations(page);
   await shot(page, "signer-requested");
 
-  // Not a photo: refused in place, nothing kept.
+  // Not a photo: refused in place when it is checked after the upload (with a Retry); sent anyway, the form's answer says why; nothing kept.
   await input.setInputFiles({ name: "license.jpg", mimeType: "image/jpeg", buffer: Buffer.from("this is not an image at all") });
+  await expect(section.getByRole("alert")).toContainText("Not uploaded:");
+  await expect(section.getByRole("button", { name: "Retry license.jpg" })).toBeVisible();
   await section.getByRole("button", { name: "Send", exact: true }).click();
   await expect(section.getByRole("status")).toContainText("not a photo");
   expect(await withE2eDb((db) => db.select().from(signerAttachments).where(eq(signerAttachments.packageId, pkg.id)))).toEqual([]);
 
   await input.setInputFiles({ name: "license.jpg", mimeType: "image/jpeg", buffer: await photo() });
+  await expect(section.getByText("Ready", { exact: true })).toBeVisible();
   await section.getByRole("button", { name: "Send", exact: true }).click();
   await expect(section.getByTestId("attachment-status")).toHaveText("Sent, waiting for review");
 
@@ -80,7 +89,8 @@ test("a borrower sends a photo, it is rejected with a reason, they send another 
   await page.reload();
   await expect(section.getByTestId("attachment-status")).toHaveText("Not accepted: The back of the license is missing.");
   await shot(page, "signer-rejected");
-  await section.getByLabel(/Send another file/).setInputFiles({ name: "both-sides.jpg", mimeType: "image/jpeg", buffer: await photo() });
+  await section.getByRole("group", { name: /Send another file/ }).getByLabel("Choose a file (photo or PDF)").setInputFiles({ name: "both-sides.jpg", mimeType: "image/jpeg", buffer: await photo() });
+  await expect(section.getByText("Ready", { exact: true })).toBeVisible();
   await section.getByRole("button", { name: "Send", exact: true }).click();
   await expect(section.getByTestId("attachment-status").last()).toHaveText("Sent, waiting for review");
 
@@ -93,4 +103,66 @@ test("a borrower sends a photo, it is rejected with a reason, they send another 
 
   const rows = await withE2eDb((db) => db.select().from(signerAttachments).where(eq(signerAttachments.packageId, pkg.id)));
   expect(rows.map((r) => r.status).sort()).toEqual(["accepted", "rejected"]);
+});
+
+/** A photo of about 4 MB (noise does not compress): under the 20 MiB limit, near a serverless host's 4.5 MB body limit. */
+const bigPhoto = async () => {
+  const width = 2200;
+  const height = 1650;
+  return sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } }).jpeg({ quality: 97 }).toBuffer();
+};
+
+test("a borrower's 4 MB photo goes straight to storage with its progress, only its id is posted, and the manager sees it", async ({ browser, page }) => {
+  const pkg = await createE2ePackage("Attachments direct", [{ email: SAM }]);
+  await withE2eDb(async (db) => {
+    const manager = await resolvePrincipal(db, localSubjectForEmail("manager@demo.local"));
+    await addAttachmentRequests(db, { principal: manager, packageId: pkg.id, signerId: pkg.signers[0]!.id, requests: [{ name: "Proof of income" }] });
+  });
+  await signInAs(page, SAM);
+  await page.goto(`/signings/${pkg.id}`);
+  const section = page.getByRole("region", { name: "Attachments requested" });
+  const input = section.getByRole("group", { name: "Photo or file for Proof of income" }).getByLabel("Choose a file (photo or PDF)");
+
+  // Over 20 MiB: refused in the browser before anything is sent, and taken out of the input (tried
+  // again until the page has hydrated: before, the input is a plain one).
+  await expect(async () => {
+    await input.setInputFiles({ name: "huge.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(20 * 1024 * 1024 + 1) });
+    await expect(section.getByRole("alert")).toContainText("huge.jpg is larger than 20 MB", { timeout: 1000 });
+  }).toPass();
+  await expect(section.getByRole("button", { name: /^Retry/ })).toHaveCount(0);
+  expect(await input.evaluate((el: HTMLInputElement) => el.files?.length ?? 0)).toBe(0);
+
+  // A slow uplink (about 1.5 MB/s) so the progress is seen on the way.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 1_500_000 });
+  const buffer = await bigPhoto();
+  expect(buffer.byteLength).toBeGreaterThan(3_500_000);
+  const put = page.waitForRequest((request) => request.method() === "PUT" && /\/v1\/uploads\/[^/]+\/content$/.test(request.url()));
+  await input.setInputFiles({ name: "pay-stub.jpg", mimeType: "image/jpeg", buffer });
+  await put;
+  const progress = section.getByRole("progressbar", { name: "Uploading pay-stub.jpg" });
+  await expect(progress).toBeVisible();
+  await expect(section.getByRole("status").filter({ hasText: /Uploading… \d+%/ })).toBeVisible();
+  await section.screenshot({ path: test.info().outputPath(`signer-attachment-uploading-${test.info().project.name}.png`) });
+  await expect(section.getByText("Ready", { exact: true })).toBeVisible({ timeout: 30_000 });
+  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await section.scrollIntoViewIfNeeded();
+  await expectNoAxeViolations(page);
+  await section.screenshot({ path: test.info().outputPath(`signer-attachment-section-${test.info().project.name}.png`) });
+
+  // Send posts the upload's id, not the photo.
+  const send = page.waitForRequest((request) => request.method() === "POST" && new URL(request.url()).pathname === `/signings/${pkg.id}`);
+  await section.getByRole("button", { name: "Send", exact: true }).click();
+  expect((await send).postDataBuffer()?.byteLength ?? 0).toBeLessThan(64 * 1024);
+  await expect(section.getByTestId("attachment-status")).toHaveText("Sent, waiting for review");
+
+  const managerContext = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
+  const manager = await managerContext.newPage();
+  await signInAs(manager, "manager@demo.local", { landsOn: `/signings/${pkg.id}` });
+  const review = manager.getByRole("region", { name: "Attachments from signers" });
+  await expect(review).toContainText("pay-stub.pdf");
+  await expect(review).toContainText("Waiting for your review");
+  await managerContext.close();
+  const rows = await withE2eDb((db) => db.select().from(signerAttachments).where(eq(signerAttachments.packageId, pkg.id)));
+  expect(rows).toMatchObject([{ status: "pending", sourceType: "image/jpeg", fileName: "pay-stub.pdf" }]);
 });

@@ -45,6 +45,11 @@ describe("bucketUploadOrigins", () => {
     expect(csp("/documents")).toBe("connect-src 'self'");
     expect(csp("/signings/0190c5a4-0000-7000-8000-000000000000/closing/pages/x")).toBe("connect-src 'self'");
     expect(csp("/workspace")).toBe("connect-src 'self'");
-    expect(csp("/signings/0190c5a4-0000-7000-8000-000000000000")).toBe("connect-src 'self'");
+    // A signer's attachments (package page, done page) and a settlement agent's scans go to the bucket too.
+    for (const page of ["/signings/0190c5a4-0000-7000-8000-000000000000", "/signings/0190c5a4-0000-7000-8000-000000000000/done", "/agent/closing/0190c5a4-0000-7000-8000-000000000000"]) {
+      expect(csp(page), page).toBe("connect-src 'self' https://docs.s3.example.com");
+    }
+    expect(csp("/signings/0190c5a4-0000-7000-8000-000000000000/documents/x")).toBe("connect-src 'self'");
+    expect(csp("/agent/0190c5a4-0000-7000-8000-000000000000")).toBe("connect-src 'self'");
   });
 });

@@ -1,11 +1,14 @@
 import type { Metadata } from "next";
 import { connection } from "next/server";
+import { NextIntlClientProvider } from "next-intl";
 import { getLocale, getTranslations } from "next-intl/server";
 import { BrandHeader } from "@/components/brand/brand-header";
 import { linkClass } from "@/components/ui/classes";
 import { Section } from "@/components/ui/section";
 import { ScanbackDocumentsSummary, ScanbackPagesTable, ScanbackScansProgress } from "@/app/_components/closings/scanback-report";
 import { formatDateTime } from "@/lib/format";
+import { CATALOGS } from "@/lib/i18n/catalogs";
+import { MAX_PDF_BYTES } from "@/lib/pdf/validate-pdf-upload";
 import type { Locale } from "@/lib/i18n/locales";
 import { prepareDatabase } from "@/lib/boot";
 import { getAgentClosing, type AgentClosing } from "@/lib/settlement-agent/get-agent-closing";
@@ -92,10 +95,14 @@ export default async function AgentClosingPage({ params }: { params: Promise<{ i
         title={t("uploadTitle")}
         description={t("uploadDescription")}
       >
-        <AgentUploadForm
-          packageId={id}
-          labels={{ files: t("filesLabel"), hint: t("filesHint"), submit: t("uploadButton"), pending: t("uploading") }}
-        />
+        {/* The upload field's progress words come from the catalog in the browser. */}
+        <NextIntlClientProvider locale={locale} messages={{ uploads: CATALOGS[locale].uploads }} timeZone="UTC">
+          <AgentUploadForm
+            packageId={id}
+            maxBytes={MAX_PDF_BYTES}
+            labels={{ files: t("filesLabel"), hint: t("filesHint"), submit: t("uploadButton"), pending: t("uploading") }}
+          />
+        </NextIntlClientProvider>
         <ScanbackScansProgress scans={closing.scans} refreshHref={`/agent/closing/${id}`} locale={locale} />
         <div className="space-y-2">
           <h3 className="text-base font-semibold text-slate-900">{t("pagesPerDocument")}</h3>

@@ -1,16 +1,24 @@
 "use client";
 
-import { useActionState } from "react";
+import { useActionState, useMemo } from "react";
+import { useTranslations } from "next-intl";
+import { DirectUploadField } from "@/app/_components/uploads/direct-upload-field";
+import { useUploadLabels } from "@/app/_components/uploads/use-upload-labels";
 import { SubmitButton } from "@/components/ui/button";
 import { FormMessage } from "@/components/ui/field";
 import { focusRing } from "@/components/ui/classes";
 import { IDLE, type FormState } from "@/components/ui/form-state";
+import { ATTACHMENT_ACCEPT, MAX_ATTACHMENT_BYTES } from "@/lib/attachments/limits";
 import { addAttachmentAction } from "../attachment-action";
+import { completeAttachmentUpload, startAttachmentUpload } from "../attachment-upload-actions";
 
 /**
- * One request's file input: the phone's camera or a file (a photo or a PDF). Posts natively as
- * multipart (works before hydration); once hydrated, the button says it is sending while it does and
- * the answer is read out in the live region.
+ * One request's file: two labelled choices, "Take a photo" (the phone's camera) and "Choose a file" (a
+ * saved photo or a PDF; no `capture`, which on many phones would offer only the camera). Once
+ * hydrated, the chosen file goes straight to storage as this signer's upload, with its progress bar
+ * and Retry (a file over 20 MiB is refused here first), and "Send" posts only its upload id. Before
+ * hydration the form posts the file natively as multipart (the page's body cap fits the limit). The
+ * answer is read out in the live region.
  */
 export function AttachmentUploadForm({
   signingId,
@@ -23,31 +31,32 @@ export function AttachmentUploadForm({
   locale: string;
   labels: { choose: string; send: string; sending: string; hint: string };
 }) {
+  const t = useTranslations("attachments");
   const [state, formAction] = useActionState<FormState, FormData>(addAttachmentAction.bind(null, signingId, requestId), IDLE);
+  const steps = useMemo(() => ({ start: startAttachmentUpload.bind(null, signingId), complete: completeAttachmentUpload.bind(null, signingId) }), [signingId]);
+  const fieldLabels = useUploadLabels(MAX_ATTACHMENT_BYTES / 1024 / 1024);
   const inputId = `attachment-file-${requestId}`;
-  const hintId = `${inputId}-hint`;
   return (
-    <form action={formAction} encType="multipart/form-data" className="mt-3 space-y-2">
+    <form action={formAction} encType="multipart/form-data" className="mt-3">
       <input type="hidden" name="locale" value={locale} />
-      <label htmlFor={inputId} className="block text-sm font-medium text-slate-900">
-        {labels.choose}
-      </label>
-      <input
-        id={inputId}
-        name="file"
-        type="file"
-        required
-        accept="image/*,application/pdf"
-        capture="environment"
-        aria-describedby={hintId}
-        aria-invalid={state.status === "error" || undefined}
-        className={`block w-full rounded-md border border-slate-300 bg-white p-2 text-sm text-slate-900 file:mr-3 file:rounded file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:font-medium ${focusRing}`}
-      />
-      <p id={hintId} className="text-xs text-slate-700">
-        {labels.hint}
-      </p>
-      <SubmitButton pendingLabel={labels.sending}>{labels.send}</SubmitButton>
-      <FormMessage state={state} />
+      <fieldset className="space-y-3">
+        <legend className="text-sm font-semibold text-slate-900">{labels.choose}</legend>
+        <DirectUploadField
+          inputs={[
+            { id: `${inputId}-camera`, label: t("takePhoto"), accept: "image/*", capture: "environment" },
+            { id: inputId, label: t("chooseFile"), accept: ATTACHMENT_ACCEPT },
+          ]}
+          name="file"
+          idsName="uploadId"
+          hint={labels.hint}
+          steps={steps}
+          maxBytes={MAX_ATTACHMENT_BYTES}
+          labels={fieldLabels}
+          inputClassName={`bg-white p-2 text-sm file:mr-3 file:rounded file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:font-medium ${focusRing}`}
+        />
+        <SubmitButton pendingLabel={labels.sending}>{labels.send}</SubmitButton>
+        <FormMessage state={state} />
+      </fieldset>
     </form>
   );
 }
