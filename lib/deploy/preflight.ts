@@ -264,7 +264,7 @@ export function runPreflight(source: Source, options: PreflightOptions = {}): Pr
     else {
       const endpoint = parseUrl(v("S3_ENDPOINT"));
       if (endpoint && endpoint.protocol === "http:" && !isLocalHost(endpoint.hostname)) add("warn", "S3_ENDPOINT", `is plain http to ${endpoint.host}: documents travel unencrypted`);
-      add("ok", "S3_BUCKET", `${raw}${endpoint ? ` at ${endpoint.host}` : " on AWS S3"}: every file is stored there, uploads go straight to it (documents up to 100 MiB, chattel files, scans, logos, signers' attachments, settlement agents' scans: every browser form once its page has loaded, and /v1 through POST /v1/uploads) and downloads are presigned GETs of five minutes (give the bucket the CORS rule in docs/deploy.md for browser uploads; run npm run storage:migrate once to move files kept in the database before)`);
+      add("ok", "S3_BUCKET", `${raw}${endpoint ? ` at ${endpoint.host}` : " on AWS S3"}: every file is stored there, uploads go straight to it (documents up to 100 MiB, chattel files, scans, logos, signers' attachments, settlement agents' scans: every browser form once its page has loaded, and /v1 through POST /v1/uploads) and stored files download as presigned GETs of five minutes or stream from it (what is built on request, the ZIP, a transferable record's marked copy, the table packet, comes from the server) (give the bucket the CORS rule in docs/deploy.md for browser uploads; run npm run storage:migrate once to move files kept in the database before)`);
     }
   });
 
