@@ -3,7 +3,7 @@ import { requirePrincipal } from "@/app/_lib/require-principal";
 import { listMyAttachments, type AttachmentRequestView } from "@/lib/attachments/list-attachments";
 import { MAX_ATTACHMENT_BYTES } from "@/lib/attachments/limits";
 import type { Locale } from "@/lib/i18n/locales";
-import { AttachmentUploadForm } from "./attachment-upload-form";
+import { DeferredAttachmentUploadForm } from "./deferred-attachment-upload-form";
 
 const STATUS_CLASS = {
   pending: "bg-amber-50 text-amber-950 border-amber-200",
@@ -67,7 +67,7 @@ function RequestItem({ request, signingId, open, locale, t, mb }: { request: Att
         </ul>
       )}
       {open && needsFile ? (
-        <AttachmentUploadForm
+        <DeferredAttachmentUploadForm
           signingId={signingId}
           requestId={request.id}
           locale={locale}
