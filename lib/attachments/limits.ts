@@ -1,5 +1,7 @@
+import { MAX_SIGNER_UPLOAD_BYTES } from "@/lib/uploads/upload-limits";
+
 /** Largest file a signer may add to a request (an image or a PDF), by either path (inline or direct upload). */
-export const MAX_ATTACHMENT_BYTES = 20 * 1024 * 1024;
+export const MAX_ATTACHMENT_BYTES = MAX_SIGNER_UPLOAD_BYTES;
 /** Most pages a PDF attachment may have. */
 export const MAX_ATTACHMENT_PAGES = 50;
 /** Most files (any status, rejected ones included) one request may receive. */

@@ -2,7 +2,6 @@ import { createHash, randomBytes } from "node:crypto";
 import type { Db } from "@/db/client";
 import { uploads } from "@/db/schema";
 import { hasCapability, type Principal } from "@/lib/auth/principal";
-import { MAX_ATTACHMENT_BYTES } from "@/lib/attachments/limits";
 import { MAX_PDF_BYTES, MAX_UPLOADED_PDF_BYTES, pdfTooLarge } from "@/lib/pdf/validate-pdf-upload";
 import { getEnv } from "@/lib/env";
 import { AppError, BadRequest, Forbidden } from "@/lib/errors";
@@ -10,7 +9,7 @@ import { uuidv7 } from "@/db/uuidv7";
 import { objectKeyFor, presignedUploadUrl, s3Target } from "@/lib/storage/objects";
 import { serializeUpload } from "./serialize-upload";
 import { uploadOwnerOf } from "./upload-owner";
-import { UPLOAD_CONTENT_TYPES, UPLOAD_TOKEN_HEADER, UPLOAD_TTL_MS, UPLOAD_URL_SECONDS } from "./upload-limits";
+import { MAX_SIGNER_UPLOAD_BYTES, UPLOAD_CONTENT_TYPES, UPLOAD_TOKEN_HEADER, UPLOAD_TTL_MS, UPLOAD_URL_SECONDS } from "./upload-limits";
 
 /**
  * Whoever may attach an uploaded file somewhere may upload one: documents, templates, chattel files,
@@ -38,7 +37,7 @@ export async function createUpload(db: Db, options: CreateUploadInput & { princi
     throw Forbidden("You do not have permission to upload documents.");
   }
   // A session's upload can only become what that session may add: a signer's, an attachment; an agent's, a scan.
-  const maxBytes = options.principal.signerSession ? MAX_ATTACHMENT_BYTES : options.principal.agentSession ? MAX_PDF_BYTES : MAX_UPLOADED_PDF_BYTES;
+  const maxBytes = options.principal.signerSession ? MAX_SIGNER_UPLOAD_BYTES : options.principal.agentSession ? MAX_PDF_BYTES : MAX_UPLOADED_PDF_BYTES;
   const contentType = options.contentType.toLowerCase();
   if (!(UPLOAD_CONTENT_TYPES as readonly string[]).includes(contentType)) {
     throw BadRequest(`contentType: ${options.contentType} is not accepted; upload ${UPLOAD_CONTENT_TYPES.join(" or ")}.`);

@@ -11,3 +11,8 @@ export const UPLOAD_CONTENT_TYPES = ["application/pdf", "image/png", "image/jpeg
 export type UploadContentType = (typeof UPLOAD_CONTENT_TYPES)[number];
 /** The header carrying the app endpoint's single-use PUT token (never in the URL, which logs keep). */
 export const UPLOAD_TOKEN_HEADER = "Upload-Token";
+/**
+ * The most a signer's session may declare for a direct upload: what a signer adds is an attachment,
+ * so this is the attachment limit (`MAX_ATTACHMENT_BYTES` in lib/attachments is this value).
+ */
+export const MAX_SIGNER_UPLOAD_BYTES = 20 * 1024 * 1024;
