@@ -3,7 +3,7 @@ import { requirePrincipal } from "@/app/_lib/require-principal";
 import { listMyAttachments, type AttachmentRequestView } from "@/lib/attachments/list-attachments";
 import { MAX_ATTACHMENT_BYTES } from "@/lib/attachments/limits";
 import type { Locale } from "@/lib/i18n/locales";
-import { DeferredAttachmentUploadForm } from "./deferred-attachment-upload-form";
+import { DeferredAttachmentUploadForm } from "./deferred";
 
 const STATUS_CLASS = {
   pending: "bg-amber-50 text-amber-950 border-amber-200",

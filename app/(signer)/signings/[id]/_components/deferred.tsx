@@ -1,6 +1,7 @@
 "use client";
 
 import { lazy, Suspense, type ComponentProps } from "react";
+import type { AttachmentUploadForm as AttachmentUploadFormComponent } from "./attachment-upload-form";
 import type { DeclineDialog as DeclineDialogComponent } from "./decline-dialog";
 import type { SignerDocuments as SignerDocumentsComponent } from "./signer-fields";
 import { firstInteraction } from "./first-interaction";
@@ -20,6 +21,7 @@ const DeclineDialogLazy = lazy(() =>
     .then((m) => ({ default: m.DeclineDialog })),
 );
 const SignerDocumentsLazy = lazy(() => import("./signer-fields").then((m) => ({ default: m.SignerDocuments })));
+const AttachmentUploadFormLazy = lazy(() => import("./attachment-upload-form").then((m) => ({ default: m.AttachmentUploadForm })));
 
 export function DeferredDeclineDialog(props: ComponentProps<typeof DeclineDialogComponent>) {
   return (
@@ -38,6 +40,19 @@ export function DeferredSignerDocuments(props: ComponentProps<typeof SignerDocum
   return (
     <Suspense>
       <SignerDocumentsLazy {...props} />
+    </Suspense>
+  );
+}
+
+/**
+ * The form for a requested attachment (its direct-upload field: hashing, the PUT, progress): a chunk
+ * of its own, loaded at hydration where something was asked. Before it arrives the server's form
+ * posts the file natively.
+ */
+export function DeferredAttachmentUploadForm(props: ComponentProps<typeof AttachmentUploadFormComponent>) {
+  return (
+    <Suspense>
+      <AttachmentUploadFormLazy {...props} />
     </Suspense>
   );
 }
