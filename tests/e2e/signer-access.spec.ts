@@ -85,7 +85,9 @@ async function linkFromMail(journey: Journey, to: string): Promise<string> {
 }
 
 async function codeFromMail(journey: Journey, to: string): Promise<string> {
-  const match = /\b(\d{6})\b/.exec((await lastMailTo(journey, to)).text);
+  // The code follows "is" ("Your code to open "<title>" is 123456."): the title before it may hold
+  // six digits of its own (a random hex suffix that happens to be all digits).
+  const match = / is (\d{6})\b/.exec((await lastMailTo(journey, to)).text);
   if (!match) throw new Error(`no code in the last mail to ${to}`);
   return match[1]!;
 }
