@@ -21,7 +21,10 @@ export default async function InPersonRefusedPage({ searchParams }: { searchPara
     <main id="main" className="mx-auto max-w-xl space-y-3 px-4 py-8">
       <h1 className="text-xl font-semibold text-gray-900">Signing in person cannot start</h1>
       <p className="text-gray-800">{REASONS[reason]}</p>
-      <p className="text-gray-800">Hand the device back to the person hosting the signing: they can start it again, which opens a new link.</p>
+      {/* A link turned away unused (not a browser opening it) still opens; every other refusal needs a new link. */}
+      {reason === "browser" ? null : (
+        <p className="text-gray-800">Hand the device back to the person hosting the signing: they can start it again, which opens a new link.</p>
+      )}
     </main>
   );
 }
